@@ -1,0 +1,61 @@
+import { ApiError } from './api-error.ts';
+import type { ErrorBody } from './generated/model/errorBody.ts';
+import { getAgencyId, getRequestLanguage, getToken, notifyUnauthorized } from './request-context.ts';
+
+// The development default of SPEC §9; production builds set VITE_API_URL.
+const DEFAULT_API_URL = 'http://localhost:3333/api/customer';
+
+export const apiBaseUrl = (): string => {
+  const fromEnv = (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_API_URL;
+  return (fromEnv || DEFAULT_API_URL).replace(/\/$/, '');
+};
+
+const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' && value !== null && typeof (value as ErrorBody).code === 'string' && typeof (value as ErrorBody).message === 'string';
+
+const parseBody = async (res: Response): Promise<unknown> => {
+  if (res.status === 204 || res.status === 205) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) return res.json();
+  if (type.startsWith('text/')) return res.text();
+  return res.blob();
+};
+
+/**
+ * The one HTTP client of the portal (orval's mutator): base URL, token, agency, language,
+ * and every failure turned into an ApiError carrying the server's code.
+ */
+export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
+  const headers = new Headers(init.headers);
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const agencyId = getAgencyId();
+  if (agencyId) headers.set('agencyId', agencyId);
+  headers.set('Accept-Language', getRequestLanguage());
+  if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(`${apiBaseUrl()}${url}`, { ...init, headers });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network_error', 'No answer from the server');
+  }
+
+  let body: unknown;
+  try {
+    body = await parseBody(res);
+  } catch {
+    throw new ApiError(res.status || 0, res.ok ? 'bad_request' : 'service_unavailable', 'Unreadable answer from the server');
+  }
+
+  if (res.ok) return body as T;
+
+  if (res.status === 401 && token) notifyUnauthorized();
+  if (isErrorBody(body)) throw new ApiError(res.status, body.code, body.message, body.fields ?? []);
+  throw new ApiError(res.status, res.status >= 500 ? 'service_unavailable' : 'bad_request', `HTTP ${res.status}`);
+};
+
+export default apiFetch;
