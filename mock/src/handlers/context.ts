@@ -1,0 +1,188 @@
+// The one way a mock API handler is written: `route(rt, method, path, access, resolve)`.
+// It resolves the tenant, the session and the scenarios, applies slow/flaky, parses JSON bodies
+// against the contract's zod schemas (400 invalid_json, 422 with field errors), and turns
+// `fail(...)` into the contract's error body. Handlers only hold the business rules.
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import type { z } from 'zod';
+import type { ErrorCode, FieldError } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { Runtime } from '../runtime.ts';
+import { activeScenarios, type ScenarioName } from '../scenarios.ts';
+import { isoDate } from '../world/dates.ts';
+import type { AgencyRecord, CustomerRecord, Language, SessionRecord, World } from '../world/types.ts';
+import type { ViewContext } from '../world/views.ts';
+
+export const API_PREFIX = '*/api/customer';
+
+export type Access =
+  /** no agency needed (POST /agency) */
+  | 'agency-free'
+  /** agency optional: a public call that may come before the agency is known (config, lists, ballot) */
+  | 'public-optional-agency'
+  /** agency required, no token needed */
+  | 'public'
+  /** agency required, token used when present */
+  | 'optional-auth'
+  /** agency and token required */
+  | 'auth';
+
+export type Ctx = ViewContext & {
+  rt: Runtime;
+  request: Request;
+  url: URL;
+  agency: AgencyRecord;
+  /** null only for agency-free and public-optional-agency calls without an agency */
+  agencyOrNull: AgencyRecord | null;
+  session: SessionRecord | null;
+  customer: CustomerRecord | null;
+  lang: Language;
+  /** the signed-in customer; fails 401 when there is none */
+  me(): CustomerRecord;
+  /** a fresh id with a prefix, unique in the world */
+  id(prefix: string): string;
+};
+
+export class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+/** Stop the handler with the contract's error body. */
+export const fail = (status: number, code: ErrorCode, message: string, fields?: FieldError[]): never => {
+  throw new HttpFailure(status, code, message, fields);
+};
+
+export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[]) =>
+  HttpResponse.json(fields && fields.length ? { code, message, fields } : { code, message }, { status });
+
+export const json = <T>(body: T, status = 200) => HttpResponse.json(body as never, { status });
+
+/** A zod error as the contract's field errors (`members.0.email`, code required/format/...). */
+export const fieldErrorsOf = (error: z.ZodError): FieldError[] =>
+  error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || '(body)';
+    const code =
+      issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined
+        ? 'required'
+        : issue.code === 'too_small'
+          ? 'min_length'
+          : issue.code === 'too_big'
+            ? 'max_length'
+            : issue.code === 'invalid_format'
+              ? ((issue as { format?: string }).format === 'email' ? 'email' : 'format')
+              : issue.code === 'invalid_value'
+                ? 'enum'
+                : issue.code;
+    return { field, code, message: issue.message };
+  });
+
+/** Parse and validate a JSON body: 400 invalid_json when it is not JSON, 422 with fields when it breaks the schema. */
+export const readJson = async <S extends z.ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S>> => {
+  let raw: unknown;
+  const text = await ctx.request.text();
+  try {
+    raw = text.length ? JSON.parse(text) : undefined;
+  } catch {
+    fail(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  if (raw === undefined) fail(400, 'bad_request', 'A JSON body is required.');
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) fail(422, 'validation_error', 'Some fields are not valid.', fieldErrorsOf(parsed.error));
+  return parsed.data as z.infer<S>;
+};
+
+/** Validate query parameters (strings) against a schema; 422 with fields on failure. */
+export const readQuery = <S extends z.ZodType>(ctx: Ctx, schema: S): z.infer<S> => {
+  const raw: Record<string, string> = {};
+  ctx.url.searchParams.forEach((value, key) => {
+    raw[key] = value;
+  });
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) fail(422, 'validation_error', 'Some query parameters are not valid.', fieldErrorsOf(parsed.error));
+  return parsed.data as z.infer<S>;
+};
+
+export const findAgencyByHeader = (world: World, request: Request) => {
+  const id = request.headers.get('agencyid');
+  return id ? (world.agencies.find((a) => a.id === id) ?? null) : null;
+};
+
+const sessionOf = (world: World, request: Request, agency: AgencyRecord | null, now: Date): SessionRecord | null => {
+  const header = request.headers.get('authorization');
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  const session = world.sessions.find((s) => s.token === token);
+  if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  // a token is only good at the agency that issued it
+  if (agency && session.agencyId !== agency.id) return null;
+  return session;
+};
+
+const langOf = (request: Request): Language => (request.headers.get('accept-language')?.toLowerCase().startsWith('en') ? 'en' : 'es');
+
+const flakyFailure = (): Response | null => {
+  const roll = Math.random();
+  if (roll < 0.125) return HttpResponse.error();
+  if (roll < 0.25) return errorResponse(503, 'service_unavailable', 'Injected failure (flaky scenario). Try again.');
+  return null;
+};
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+export type Resolver = (ctx: Ctx, params: Record<string, string>) => Response | Promise<Response>;
+
+export const route = (rt: Runtime, method: Method, path: string, access: Access, resolve: Resolver): HttpHandler =>
+  http[method](`${API_PREFIX}${path}`, async ({ request, params }) => {
+    const world = rt.world;
+    const now = rt.now();
+    const url = new URL(request.url);
+    const agency = findAgencyByHeader(world, request);
+    const scenarios: Set<ScenarioName> = activeScenarios(world, agency?.id ?? null);
+
+    if (scenarios.has('slow')) await delay(1500);
+    if (scenarios.has('flaky')) {
+      const failure = flakyFailure();
+      if (failure) return failure;
+    }
+
+    try {
+      if (!agency && access !== 'agency-free' && access !== 'public-optional-agency') {
+        return errorResponse(400, 'agency_unknown', request.headers.get('agencyid') ? 'Unknown agency.' : 'The agencyId header is required.');
+      }
+      const session = sessionOf(world, request, agency, now);
+      const customer = session ? (world.customers.find((c) => c.id === session.customerId) ?? null) : null;
+      if (access === 'auth' && !customer) return errorResponse(401, 'unauthorized', 'Sign in to continue.');
+
+      const ctx: Ctx = {
+        world,
+        now,
+        today: isoDate(now),
+        scenarios,
+        rt,
+        request,
+        url,
+        agency: agency as AgencyRecord,
+        agencyOrNull: agency,
+        session,
+        customer,
+        lang: langOf(request),
+        me: () => customer ?? fail(401, 'unauthorized', 'Sign in to continue.'),
+        id: (prefix) => {
+          world.counter += 1;
+          return `${prefix}-${world.counter}`;
+        },
+      };
+      const flatParams: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params)) if (typeof value === 'string') flatParams[key] = decodeURIComponent(value);
+      return await resolve(ctx, flatParams);
+    } catch (error) {
+      if (error instanceof HttpFailure) return errorResponse(error.status, error.code, error.message, error.fields);
+      console.error('[mock] handler error', method.toUpperCase(), path, error);
+      return errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.');
+    }
+  });

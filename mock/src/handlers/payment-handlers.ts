@@ -1,0 +1,5 @@
+import type { HttpHandler } from 'msw';
+import type { Runtime } from '../runtime.ts';
+
+// Being written: see the mock handler tasks.
+export const paymentHandlers = (_rt: Runtime): HttpHandler[] => [];
