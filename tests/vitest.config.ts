@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+import { webAliases, webPlugins } from '../web/vite.config.ts'
+
+// Same plugins as the app: Lingui macros compile and .po files import as in the browser.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  plugins: webPlugins(),
+  resolve: { alias: webAliases },
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}'],
+    // Node by default; component tests opt in with `// @vitest-environment happy-dom`.
+    environment: 'node',
+    setupFiles: ['tests/unit/support/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+})

@@ -1,0 +1,73 @@
+import { type ButtonHTMLAttributes, type MouseEvent, useRef, useState } from 'react'
+import { Spinner } from '@/components/spinner'
+import './button.css'
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
+
+export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'> & {
+  variant?: ButtonVariant
+  size?: 'md' | 'sm'
+  block?: boolean
+  /** Busy from outside (e.g. a mutation's isPending): disabled, shows a spinner. */
+  loading?: boolean
+  /**
+   * May return a promise: the button then stays busy and ignores clicks until
+   * it settles, so a double click never pays twice.
+   */
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => unknown
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  loading = false,
+  disabled,
+  onClick,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const [pending, setPending] = useState(false)
+  // State updates are async; the ref stops a second click in the same frame.
+  const inFlight = useRef(false)
+  const busy = loading || pending
+
+  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy || inFlight.current) {
+      event.preventDefault()
+      return
+    }
+    const result = onClick?.(event)
+    if (result instanceof Promise) {
+      inFlight.current = true
+      setPending(true)
+      // Errors are the caller's to handle (toast, ErrorState); here we only un-busy.
+      void result
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight.current = false
+          setPending(false)
+        })
+    }
+  }
+
+  const classes = ['button', `button--${variant}`, `button--${size}`, block && 'button--block', className]
+    .filter(Boolean)
+    .join(' ')
+
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={classes}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      onClick={handleClick}
+    >
+      {busy && <Spinner size="sm" decorative />}
+      <span className="button__label">{children}</span>
+    </button>
+  )
+}

@@ -1,0 +1,169 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+// Every `code` the API can answer with (SPEC §8 plus our generic ones).
+// Keep in sync with the contract's error code enum.
+export const serverErrorCodes = [
+  'auth_login_wrong',
+  'auth_wrong_password',
+  'user_not_validated',
+  'password_does_not_match',
+  'payment_term_limit_date_excedeed',
+  'insurance_limit_date_excedeed',
+  'extra_limit_date_excedeed',
+  'cant_lock_enough_seats',
+  'dni_close_expiration',
+  'dni_expired',
+  'passport_close_expiration',
+  'passport_expired',
+  'rooming_list_already_confirmed',
+  'dni_wrong_format',
+  'passport_wrong_format',
+  'nif_wrong_format',
+  'cif_wrong_format',
+  'travel_group_pack_full',
+  'booking_already_traveled',
+  'booking_group_mail_invalid',
+  'bad_request',
+  'invalid_json',
+  'validation_error',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'agency_unknown',
+  'voucher_invalid',
+  'guardians_incomplete',
+  'authorization_window_closed',
+  'billing_data_incomplete',
+  'booking_not_cancelable',
+  'payment_already_completed',
+  'payment_declined',
+  'debug_disabled',
+  'internal_error',
+  'service_unavailable',
+  'network_error',
+] as const
+
+export type ServerErrorCode = (typeof serverErrorCodes)[number]
+
+// Explicit ids ("error.<code>") instead of generated ones: the code is already
+// a stable key, translators see what it is, and tests can look it up.
+const messages: Record<ServerErrorCode, MessageDescriptor> = {
+  auth_login_wrong: msg({ id: 'error.auth_login_wrong', message: 'Usuario o contraseña incorrectos' }),
+  auth_wrong_password: msg({ id: 'error.auth_wrong_password', message: 'La contraseña actual no es correcta' }),
+  user_not_validated: msg({
+    id: 'error.user_not_validated',
+    message: 'Tu cuenta aún no está validada. Revisa tu correo electrónico.',
+  }),
+  password_does_not_match: msg({ id: 'error.password_does_not_match', message: 'Las contraseñas no coinciden' }),
+  payment_term_limit_date_excedeed: msg({
+    id: 'error.payment_term_limit_date_excedeed',
+    message: 'Ha vencido el plazo de pago',
+  }),
+  insurance_limit_date_excedeed: msg({
+    id: 'error.insurance_limit_date_excedeed',
+    message: 'Ha vencido el plazo para pagar el seguro',
+  }),
+  extra_limit_date_excedeed: msg({
+    id: 'error.extra_limit_date_excedeed',
+    message: 'Ha vencido el plazo para pagar el extra',
+  }),
+  cant_lock_enough_seats: msg({
+    id: 'error.cant_lock_enough_seats',
+    message: 'No hay plazas suficientes para realizar la reserva',
+  }),
+  dni_close_expiration: msg({
+    id: 'error.dni_close_expiration',
+    message: 'El DNI caduca demasiado cerca de la fecha de regreso',
+  }),
+  dni_expired: msg({ id: 'error.dni_expired', message: 'El DNI está caducado' }),
+  passport_close_expiration: msg({
+    id: 'error.passport_close_expiration',
+    message: 'El pasaporte caduca demasiado cerca de la fecha de regreso',
+  }),
+  passport_expired: msg({ id: 'error.passport_expired', message: 'El pasaporte está caducado' }),
+  rooming_list_already_confirmed: msg({
+    id: 'error.rooming_list_already_confirmed',
+    message: 'El reparto de habitaciones ya está confirmado',
+  }),
+  dni_wrong_format: msg({ id: 'error.dni_wrong_format', message: 'El DNI solo puede contener números y letras' }),
+  passport_wrong_format: msg({
+    id: 'error.passport_wrong_format',
+    message: 'El número de pasaporte solo puede contener números y letras',
+  }),
+  nif_wrong_format: msg({ id: 'error.nif_wrong_format', message: 'El NIF solo puede contener números y letras' }),
+  cif_wrong_format: msg({ id: 'error.cif_wrong_format', message: 'El CIF solo puede contener números y letras' }),
+  travel_group_pack_full: msg({
+    id: 'error.travel_group_pack_full',
+    message: 'No quedan plazas en el pack seleccionado',
+  }),
+  booking_already_traveled: msg({
+    id: 'error.booking_already_traveled',
+    message: 'No se puede cancelar la reserva porque el viaje ya se ha realizado',
+  }),
+  booking_group_mail_invalid: msg({
+    id: 'error.booking_group_mail_invalid',
+    message: 'Uno de los correos electrónicos introducidos no es válido',
+  }),
+  bad_request: msg({ id: 'error.bad_request', message: 'La solicitud no es válida' }),
+  invalid_json: msg({ id: 'error.invalid_json', message: 'Los datos enviados no tienen un formato válido' }),
+  validation_error: msg({ id: 'error.validation_error', message: 'Hay datos incorrectos. Revisa el formulario.' }),
+  unauthorized: msg({ id: 'error.unauthorized', message: 'Tu sesión ha caducado. Vuelve a iniciar sesión.' }),
+  forbidden: msg({ id: 'error.forbidden', message: 'No tienes permiso para realizar esta acción' }),
+  not_found: msg({ id: 'error.not_found', message: 'No hemos encontrado lo que buscas' }),
+  conflict: msg({
+    id: 'error.conflict',
+    message: 'Los datos han cambiado mientras tanto. Recarga la página e inténtalo de nuevo.',
+  }),
+  agency_unknown: msg({ id: 'error.agency_unknown', message: 'No reconocemos la agencia de esta dirección web' }),
+  voucher_invalid: msg({ id: 'error.voucher_invalid', message: 'Cupón no válido' }),
+  guardians_incomplete: msg({
+    id: 'error.guardians_incomplete',
+    message: 'Completa los datos de los tutores legales antes de firmar la autorización',
+  }),
+  authorization_window_closed: msg({
+    id: 'error.authorization_window_closed',
+    message: 'La autorización ya no se puede firmar: debe firmarse al menos 60 días antes de la salida',
+  }),
+  billing_data_incomplete: msg({
+    id: 'error.billing_data_incomplete',
+    message: 'Completa los datos de facturación antes de continuar',
+  }),
+  booking_not_cancelable: msg({ id: 'error.booking_not_cancelable', message: 'Esta reserva no se puede cancelar' }),
+  payment_already_completed: msg({ id: 'error.payment_already_completed', message: 'Este pago ya se ha realizado' }),
+  payment_declined: msg({
+    id: 'error.payment_declined',
+    message: 'El pago ha sido rechazado. Inténtalo de nuevo o usa otra tarjeta.',
+  }),
+  debug_disabled: msg({ id: 'error.debug_disabled', message: 'Esta función no está disponible' }),
+  internal_error: msg({
+    id: 'error.internal_error',
+    message: 'Se ha producido un error inesperado. Inténtalo de nuevo más tarde.',
+  }),
+  service_unavailable: msg({
+    id: 'error.service_unavailable',
+    message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+  }),
+  network_error: msg({
+    id: 'error.network_error',
+    message: 'No se ha podido conectar. Comprueba tu conexión a internet.',
+  }),
+}
+
+export const unknownErrorMessage: MessageDescriptor = msg({
+  id: 'error.unknown',
+  message: 'Se ha producido un error. Inténtalo de nuevo.',
+})
+
+export const isServerErrorCode = (code: unknown): code is ServerErrorCode =>
+  typeof code === 'string' && Object.hasOwn(messages, code)
+
+/**
+ * The message to show for an API error `code`; unknown or missing codes get a
+ * generic "something went wrong" so the user always sees a sentence, never a code.
+ * Render with `i18n._(messageForCode(code))` or `<Trans id={…} />`.
+ */
+export function messageForCode(code: string | null | undefined): MessageDescriptor {
+  return isServerErrorCode(code) ? messages[code] : unknownErrorMessage
+}

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url'
+import { getConfig } from '@lingui/conf'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url))
+const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url))
+// Loaded once and handed to the macro: left alone it searches from the cwd
+// (the repo root) and finds no config.
+const linguiConfig = getConfig({ configPath: linguiConfigPath })
+
+// `@/…` → web/src (mirrors "paths" in tsconfig.json).
+export const webAliases = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
+
+// Shared with tests/vitest.config.ts so unit tests compile macros and .po files
+// exactly like the app does.
+export const webPlugins = () => [
+  // Before react(): Lingui's <Trans> macro must be expanded before JSX is transformed.
+  babel({ presets: [linguiTransformerBabelPreset({ linguiConfig }, { configPath: linguiConfigPath })] }),
+  react(),
+  // Compiles `import { messages } from './messages.po'` on the fly: no compile step.
+  lingui({ configPath: linguiConfigPath }),
+]
+
+export default defineConfig({
+  root: webRoot,
+  plugins: webPlugins(),
+  resolve: { alias: webAliases },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // Same-origin /api in development (no CORS); the mock listens on :3333.
+    proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://localhost:3333' },
+  },
+  preview: { port: 4173, strictPort: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+})
