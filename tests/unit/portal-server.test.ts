@@ -1,0 +1,109 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPortalServer, redactPath } from '../../web/server/portal-server.ts';
+
+const agencies: Record<string, unknown> = {
+  'http://localhost:4173': { id: 'ag-sol', name: 'Viajes <Sol>', logo: null, color1: '#c2410c', color3: '#1e3a5f', color4: '#fff7ed', css_extra: 'body{background:url(https://evil.example/x.png)} h1{color:red}</style><script>alert(1)</script>', email: 'a@b.es', phone: '1', legal_notice_html: '' },
+  'https://norte.example.com': { id: 'ag-norte', name: 'Aventura Norte', logo: { images: { original: 'https://cdn.norte.example.com/logo.png' } }, color1: '#0f766e', color3: '#042f2e', color4: '#ecfeff', css_extra: null, email: 'a@b.es', phone: '1', legal_notice_html: '' },
+};
+const lookups: string[] = [];
+const logs: string[] = [];
+const fakeFetch = (async (_url: string, init?: RequestInit) => {
+  const { url } = JSON.parse(String(init?.body)) as { url: string };
+  lookups.push(url);
+  const agency = agencies[url];
+  return new Response(JSON.stringify(agency ?? { code: 'not_found', message: 'x' }), { status: agency ? 200 : 404, headers: { 'content-type': 'application/json' } });
+}) as typeof fetch;
+
+let base = '';
+
+// fetch cannot set Host; node:http can, like a reverse proxy would
+const get = (path: string, { headers = {} }: { headers?: Record<string, string> } = {}) =>
+  new Promise<{ status: number; headers: Headers; text: () => Promise<string> }>((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
+        resolve({ status: res.statusCode ?? 0, headers: h, text: async () => Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+let close = () => {};
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+describe('production portal server', () => {
+  it('brands the first paint from the Host header and caches the agency per host', async () => {
+    const first = await get(`/booking/1`, { headers: { host: 'localhost:4173' } });
+    const html = await first.text();
+    expect(first.status).toBe(200);
+    expect(html).toContain('<title>Viajes &lt;Sol&gt;</title>');
+    expect(html).toContain('<meta property="og:title" content="Viajes &lt;Sol&gt;" />');
+    expect(html).toContain('--brand-1:#c2410c;--on-brand-1:#ffffff');
+    expect(html).toContain('h1{color:red}');
+    expect(html).not.toMatch(/url\s*\(/);
+    expect(html).not.toContain('<script>alert(1)');
+    await get(`/`, { headers: { host: 'localhost:4173' } });
+    expect(lookups.filter((u) => u === 'http://localhost:4173')).toHaveLength(1);
+  });
+
+  it('prefers X-Forwarded-Host and X-Forwarded-Proto', async () => {
+    const res = await get(`/`, { headers: { host: 'internal:8080', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } });
+    const html = await res.text();
+    expect(html).toContain('<title>Aventura Norte</title>');
+    expect(res.headers.get('content-security-policy')).toContain('img-src \'self\' data: blob: https://cdn.norte.example.com');
+  });
+
+  it('sends a nonce-based CSP and the usual security headers', async () => {
+    const res = await get(`/`, { headers: { host: 'localhost:4173' } });
+    const html = await res.text();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}" type="module" src="/assets/app.js">`);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves an unknown host unbranded instead of failing', async () => {
+    const res = await get(`/`, { headers: { host: 'nobody.example' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Portal de viajes</title>');
+  });
+
+  it('serves hashed assets immutable and never lists files outside the build', async () => {
+    const asset = await get(`/assets/app.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const escape = await get(`/..%2f..%2fetc%2fpasswd`);
+    expect(await escape.text()).not.toContain('root:');
+    expect((await get(`/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('keeps sign-in tokens out of its logs', async () => {
+    await get(`/auth/autologin/cus-1/lnk_secret123`, { headers: { host: 'localhost:4173' } });
+    expect(logs.join('\n')).not.toContain('lnk_secret123');
+    expect(redactPath('/auth/autologin/cus-1/lnk_x')).toBe('/auth/autologin/***/***');
+    expect(redactPath('/login?token=abc&x=1')).toBe('/login?token=***&x=1');
+  });
+});

@@ -1,0 +1,222 @@
+// The portal's production server: serves the built app and, for every page, resolves the agency from the
+// host the request came to (X-Forwarded-Host/Proto, else Host; http by default), asks the API once per host
+// (cached), and writes the branding into the HTML so the first paint is already the agency's.
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Agency } from '../src/lib/api/generated/model/agency.ts';
+import { brandVariablesCss, escapeHtml, inlineJson, sanitizeTenantCss } from '../src/lib/branding.ts';
+
+export type PortalServerOptions = {
+  distDir: string;
+  /** the customer API base, e.g. http://localhost:3333/api/customer */
+  apiUrl: string;
+  /** how long a resolved agency is reused, per host */
+  cacheMs?: number;
+  log?: (line: string) => void;
+  fetchImpl?: typeof fetch;
+};
+
+type CacheEntry = { agency: Agency | null; expires: number };
+
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Paths that carry one-time secrets: logged without them. */
+export const redactPath = (path: string): string =>
+  path
+    .replace(/^(\/auth\/autologin)(\/[^/?#]*)?(\/[^/?#]*)?/, (_m, base: string, id?: string, token?: string) => `${base}${id ? '/***' : ''}${token ? '/***' : ''}`)
+    .replace(/([?&](?:token|code|signature)=)[^&#]*/gi, '$1***');
+
+/** The portal url (protocol and host) a request was made to, as a proxy in front would have seen it. */
+export const requestOrigin = (req: IncomingMessage): string => {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+  const host = first(req.headers['x-forwarded-host']) || first(req.headers.host) || 'localhost';
+  const proto = first(req.headers['x-forwarded-proto']) || 'http';
+  const safeHost = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? host.toLowerCase() : 'localhost';
+  return `${proto === 'https' ? 'https' : 'http'}://${safeHost}`;
+};
+
+const originOf = (url: string | null | undefined): string | null => {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+};
+
+export const contentSecurityPolicy = (nonce: string, apiUrl: string, agency: Agency | null): string => {
+  const api = originOf(apiUrl);
+  const logo = agency?.logo?.images.original;
+  const logoSource = logo?.startsWith('data:') ? 'data:' : originOf(logo);
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    // the logo's origin only: tenant CSS (already neutralized) could not load from anywhere else either
+    `img-src 'self' data: blob:${logoSource && logoSource !== 'data:' ? ` ${logoSource}` : ''}`,
+    "font-src 'self'",
+    `connect-src 'self'${api ? ` ${api}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+  ].join('; ');
+};
+
+const securityHeaders = (res: ServerResponse) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  // no page ever hands its address (which may hold a sign-in link) to another site
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+};
+
+/** The branded <head> additions for an agency (or the neutral defaults when none was found). */
+export const brandedHead = (agency: Agency | null, nonce: string): string => {
+  const title = agency ? escapeHtml(agency.name) : 'Portal de viajes';
+  const description = agency ? `${escapeHtml(agency.name)}: reservas, pagos y documentación de tus viajes en grupo.` : 'Reservas, pagos y documentación de tus viajes en grupo.';
+  const parts = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:site_name" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<style nonce="${nonce}" id="brand-vars">${brandVariablesCss(agency)}</style>`,
+  ];
+  if (agency?.logo) parts.push(`<meta property="og:image" content="${escapeHtml(agency.logo.images.original.startsWith('data:') ? '' : agency.logo.images.original)}" />`);
+  if (agency?.css_extra) parts.push(`<style nonce="${nonce}" id="brand-extra">${sanitizeTenantCss(agency.css_extra)}</style>`);
+  // the page never sees the raw extra CSS, only its neutralized form
+  const pageAgency = agency ? { ...agency, css_extra: agency.css_extra ? sanitizeTenantCss(agency.css_extra) : null } : null;
+  parts.push(`<script nonce="${nonce}">window.__AGENCY__=${inlineJson(pageAgency)};</script>`);
+  return parts.join('\n    ');
+};
+
+export const renderIndexHtml = (template: string, agency: Agency | null, nonce: string): string =>
+  template
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace('</head>', `    ${brandedHead(agency, nonce)}\n  </head>`)
+    // Vite's own module scripts and styles get the nonce too
+    .replace(/<script(?![^>]*nonce=)/g, `<script nonce="${nonce}"`)
+    .replace(/<link rel="stylesheet"/g, `<link nonce="${nonce}" rel="stylesheet"`);
+
+export const createPortalServer = (options: PortalServerOptions): Server => {
+  const distDir = resolve(options.distDir);
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath)) throw new Error(`No build at ${distDir}: run \`npm run build\` first.`);
+  const template = readFileSync(indexPath, 'utf8');
+  const cache = new Map<string, CacheEntry>();
+  const gzipCache = new Map<string, Buffer>();
+  const cacheMs = options.cacheMs ?? 5 * 60_000;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const doFetch = options.fetchImpl ?? fetch;
+
+  const resolveAgency = async (origin: string): Promise<Agency | null> => {
+    const hit = cache.get(origin);
+    if (hit && hit.expires > Date.now()) return hit.agency;
+    try {
+      const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/agency`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ url: origin }),
+        signal: AbortSignal.timeout(3000),
+      });
+      const agency = res.ok ? ((await res.json()) as Agency) : null;
+      // an unknown host is cached like a known one; an API failure only briefly, so it heals fast
+      cache.set(origin, { agency, expires: Date.now() + (res.ok || res.status === 404 ? cacheMs : 5_000) });
+      return agency;
+    } catch (error) {
+      log(`agency lookup for ${origin} failed: ${(error as Error).message}`);
+      cache.set(origin, { agency: null, expires: Date.now() + 5_000 });
+      return null;
+    }
+  };
+
+  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
+    const type = MIME[extname(file)] ?? 'application/octet-stream';
+    res.setHeader('Content-Type', type);
+    const immutable = file.includes(`${join(distDir, 'assets')}`);
+    res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    const gzipOk = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /javascript|css|json|svg|html/.test(type);
+    if (gzipOk) {
+      let body = gzipCache.get(file);
+      if (!body) {
+        body = gzipSync(readFileSync(file), { level: 9 });
+        gzipCache.set(file, body);
+      }
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Content-Length', body.length);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.setHeader('Content-Length', statSync(file).size);
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  };
+
+  return createServer(async (req, res) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://portal.local');
+    res.on('finish', () => log(`${req.method} ${redactPath(url.pathname)}${url.search ? redactPath(url.search) : ''} ${res.statusCode} ${Date.now() - started}ms`));
+    securityHeaders(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.end();
+      return;
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      res.statusCode = 400;
+      res.end();
+      return;
+    }
+    const candidate = normalize(join(distDir, pathname));
+    if (candidate.startsWith(distDir) && candidate !== indexPath && existsSync(candidate) && statSync(candidate).isFile()) {
+      sendFile(req, res, candidate);
+      return;
+    }
+    if (pathname.startsWith('/assets/')) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    // every other path is a page of the app: branded HTML
+    const nonce = randomBytes(16).toString('base64');
+    const agency = await resolveAgency(requestOrigin(req));
+    const html = renderIndexHtml(template, agency, nonce);
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options.apiUrl, agency));
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzip ? gzipSync(html) : Buffer.from(html);
+    if (gzip) {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Vary', 'Accept-Encoding');
+    }
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+};
