@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import { Command, InvalidArgumentError, Option } from 'commander';
+
+import { coloursFor, type CliIo } from '../cli-io.ts';
+import { exitCodes, UsageError } from '../exit-codes.ts';
+import { defaultContractPath, redoclyBinPath } from '../repo-paths.ts';
+import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts';
+import { buildCoverageMatrix, coveragePercent, mergeEntries, readCoverageInput, renderCoverageMatrix, type CoverageEntry } from '../smoke/coverage.ts';
+
+type CoverageOptions = { from?: string[]; journal?: string[]; contract: string; json?: boolean; failUnder?: number };
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function parsePercent(value: string): number {
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number > 100) throw new InvalidArgumentError('must be a percentage between 0 and 100.');
+  return number;
+}
+
+export function contractCommand(io: CliIo, setExitCode: (code: number) => void): Command {
+  const contract = new Command('contract').description('checks on contract/openapi.yaml');
+
+  contract
+    .command('lint')
+    .description('lint the contract with redocly')
+    .argument('[file]', 'OpenAPI file', defaultContractPath)
+    .action(async (file: string) => {
+      const target = path.resolve(io.cwd, file);
+      if (!existsSync(target)) throw new UsageError(`contract not found: ${target}`);
+      if (!existsSync(redoclyBinPath)) throw new UsageError(`redocly is not installed (${redoclyBinPath}); run npm install`);
+      setExitCode(await runRedocly(['lint', target], io));
+    });
+
+  contract
+    .command('coverage')
+    .description('table of operations x declared statuses exercised, from smoke coverage files and/or the mock journal')
+    .option('--from <file>', 'coverage file written by `smoke --coverage-out` (repeatable)', collect)
+    .option('--journal <file-or-url>', 'mock request journal: JSON, JSON lines, or an http URL serving it (repeatable)', collect)
+    .option('--contract <file>', 'OpenAPI contract', defaultContractPath)
+    .option('--json', 'print the matrix as JSON')
+    .addOption(new Option('--fail-under <percent>', 'exit 1 when fewer declared (operation, status) pairs were exercised').argParser(parsePercent))
+    .action(async (options: CoverageOptions) => {
+      const inputs = [...(options.from ?? []), ...(options.journal ?? [])];
+      if (inputs.length === 0) throw new UsageError('give at least one --from coverage file or --journal');
+      const index = await loadContractOrExplain(path.resolve(io.cwd, options.contract));
+      const entries: CoverageEntry[] = [];
+      let unmatched = 0;
+      for (const input of inputs) {
+        const parsed = await readCoverageInput(/^https?:\/\//.test(input) ? input : path.resolve(io.cwd, input), index);
+        entries.push(...parsed.entries);
+        unmatched += parsed.unmatched;
+      }
+      const matrix = buildCoverageMatrix(index, mergeEntries(entries));
+      if (options.json) {
+        io.stdout.write(`${JSON.stringify({ ...matrix, percent: coveragePercent(matrix), unmatchedJournalEntries: unmatched }, null, 2)}\n`);
+      } else {
+        io.stdout.write(renderCoverageMatrix(matrix, coloursFor(io.stdout, io.env)));
+        if (unmatched > 0) io.stdout.write(`${unmatched} journal entr${unmatched === 1 ? 'y' : 'ies'} matched no operation (ignored)\n`);
+      }
+      if (options.failUnder !== undefined && coveragePercent(matrix) < options.failUnder) {
+        io.stderr.write(`error: coverage ${coveragePercent(matrix)}% is under ${options.failUnder}%\n`);
+        setExitCode(exitCodes.violations);
+      }
+    });
+
+  return contract;
+}
+
+async function loadContractOrExplain(file: string): Promise<ContractIndex> {
+  try {
+    return await loadContract(file);
+  } catch (error) {
+    if (error instanceof ContractError) throw new UsageError(`cannot load the contract: ${error.message}`);
+    throw error;
+  }
+}
+
+// Run through our own (pinned) Node rather than the bin's shebang, which
+// would pick whatever `node` is first on PATH.
+function runRedocly(args: readonly string[], io: CliIo): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [redoclyBinPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...io.env } as NodeJS.ProcessEnv });
+    child.stdout.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()));
+    child.on('error', reject);
+    // redocly exits 1 on lint errors: that is our "violations" too.
+    child.on('close', (code) => resolve(code === 0 ? exitCodes.ok : exitCodes.violations));
+  });
+}

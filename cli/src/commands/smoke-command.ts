@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+import { Command, Option } from 'commander';
+
+import type { CliIo } from '../cli-io.ts';
+import { collectHttpUrls, parseHttpUrl, parseNonEmpty, parsePositiveInteger } from '../option-parsers.ts';
+import { defaultContractPath } from '../repo-paths.ts';
+import { runSmoke } from '../smoke/run-smoke.ts';
+
+type SmokeCommandOptions = {
+  baseUrl: string;
+  email?: string;
+  password?: string;
+  agencyUrl?: string;
+  write?: boolean;
+  json?: boolean;
+  junit?: string;
+  allowProvider?: string[];
+  coverageOut?: string;
+  contract: string;
+  timeout: number;
+};
+
+export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Command {
+  return new Command('smoke')
+    .description('walk the customer journey against a running API and check every answer against the contract')
+    .addOption(new Option('--base-url <url>', 'API URL (the contract\'s base path is added when the URL has no path)').makeOptionMandatory().argParser(parseHttpUrl))
+    .addOption(new Option('--email <email>', 'customer e-mail for the logged-in steps').argParser(parseNonEmpty))
+    // From the environment too, so the password stays out of shell history and `ps`.
+    .addOption(new Option('--password <password>', 'customer password').env('TRAVEL_PORTAL_PASSWORD').argParser(parseNonEmpty))
+    .addOption(new Option('--agency-url <url>', 'portal URL sent to the agency lookup (default: the base URL\'s origin)').argParser(parseHttpUrl))
+    .option('--write', 'also run steps that create or change data (tagged smoke-<timestamp>)')
+    .option('--json', 'print a machine-readable report instead of step lines')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .addOption(
+      new Option('--allow-provider <url>', 'payment provider URL prefix a payment step may follow (repeatable; loopback is always allowed)').argParser(collectHttpUrls),
+    )
+    .option('--coverage-out <file>', 'write the (operationId, status) pairs exercised, for `contract coverage`')
+    .option('--contract <file>', 'OpenAPI contract', defaultContractPath)
+    .addOption(new Option('--timeout <ms>', 'per-request timeout').default(15_000).argParser(parsePositiveInteger))
+    .action(async (options: SmokeCommandOptions) => {
+      const code = await runSmoke(
+        {
+          baseUrl: options.baseUrl,
+          contractPath: path.resolve(io.cwd, options.contract),
+          ...(options.email === undefined ? {} : { email: options.email }),
+          ...(options.password === undefined ? {} : { password: options.password }),
+          ...(options.agencyUrl === undefined ? {} : { agencyUrl: options.agencyUrl }),
+          write: options.write === true,
+          json: options.json === true,
+          ...(options.junit === undefined ? {} : { junit: path.resolve(io.cwd, options.junit) }),
+          ...(options.coverageOut === undefined ? {} : { coverageOut: path.resolve(io.cwd, options.coverageOut) }),
+          allowProviders: options.allowProvider ?? [],
+          timeoutMs: options.timeout,
+        },
+        io,
+      );
+      setExitCode(code);
+    });
+}

@@ -1,0 +1,142 @@
+import { Command } from 'commander';
+
+import type { CliIo } from '../cli-io.ts';
+import { UsageError } from '../exit-codes.ts';
+import { createMockControlClient, type MockTenant } from '../mock-control.ts';
+import { readStructuredFile } from '../structured-file.ts';
+import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField, type TenantInput } from '../tenant-input.ts';
+import { mockUrlOption, renderTable, withControlErrors } from './shared-options.ts';
+
+type TenantFlagOptions = {
+  id?: string;
+  name?: string;
+  host?: string;
+  logo?: string;
+  color1?: string;
+  color3?: string;
+  color4?: string;
+  cssExtra?: string;
+  email?: string;
+  phone?: string;
+  legalNoticeHtml?: string;
+};
+
+type AddOptions = TenantFlagOptions & { mockUrl: string; file?: string; dryRun?: boolean; json?: boolean };
+
+// commander camelCases --css-extra to cssExtra; the API field is css_extra.
+const flagOptionKeys: Record<Exclude<TenantField, 'hosts'>, keyof TenantFlagOptions> = {
+  id: 'id',
+  name: 'name',
+  host: 'host',
+  logo: 'logo',
+  color1: 'color1',
+  color3: 'color3',
+  color4: 'color4',
+  css_extra: 'cssExtra',
+  email: 'email',
+  phone: 'phone',
+  legal_notice_html: 'legalNoticeHtml',
+};
+
+export function tenantsCommand(io: CliIo): Command {
+  const tenants = new Command('tenants').description('manage the mock server\'s tenants (agencies)');
+
+  tenants
+    .command('list')
+    .description('list tenants known to the mock')
+    .addOption(mockUrlOption())
+    .option('--json', 'print JSON instead of a table')
+    .action(async (options: { mockUrl: string; json?: boolean }) => {
+      const client = createMockControlClient(options.mockUrl);
+      const list = await withControlErrors(() => client.listTenants());
+      if (options.json) {
+        io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+        return;
+      }
+      if (list.length === 0) {
+        io.stdout.write('no tenants\n');
+        return;
+      }
+      io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], list.map(tenantRow)));
+    });
+
+  const add = tenants
+    .command('add')
+    .description('add tenants, from flags or from a JSON/YAML file (one tenant or an array)')
+    .addOption(mockUrlOption())
+    .option('--file <file>', 'JSON or YAML file with a tenant object or an array of them')
+    .option('--dry-run', 'validate and print what would be sent, without calling the mock')
+    .option('--json', 'print the created tenants as JSON');
+  for (const field of Object.keys(flagOptionKeys) as Array<keyof typeof flagOptionKeys>) {
+    add.option(`${tenantFieldFlags[field]} <value>`, `tenant ${field}`);
+  }
+  add.action(async (options: AddOptions) => {
+    const inputs = await tenantInputsFrom(options);
+    if (options.dryRun) {
+      io.stdout.write(`${JSON.stringify(inputs.length === 1 ? inputs[0] : inputs, null, 2)}\n`);
+      return;
+    }
+    const client = createMockControlClient(options.mockUrl);
+    const created: MockTenant[] = [];
+    for (const input of inputs) {
+      const tenant = await withControlErrors(() => client.addTenant(input));
+      created.push(tenant);
+      if (!options.json) io.stdout.write(`added tenant ${tenant.id ?? '?'} (${input.name}, ${hostsOf(input).join(', ')})\n`);
+    }
+    if (options.json) io.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
+  });
+
+  tenants
+    .command('remove')
+    .description('remove tenants by id')
+    .argument('<id...>', 'tenant ids')
+    .addOption(mockUrlOption())
+    .action(async (ids: string[], options: { mockUrl: string }) => {
+      const client = createMockControlClient(options.mockUrl);
+      for (const id of ids) {
+        await withControlErrors(() => client.removeTenant(id));
+        io.stdout.write(`removed tenant ${id}\n`);
+      }
+    });
+
+  tenants
+    .command('seed')
+    .description('load the mock\'s built-in demo tenants')
+    .addOption(mockUrlOption())
+    .option('--json', 'print the seeded tenants as JSON')
+    .action(async (options: { mockUrl: string; json?: boolean }) => {
+      const client = createMockControlClient(options.mockUrl);
+      const seeded = await withControlErrors(() => client.seedTenants());
+      if (options.json) {
+        io.stdout.write(`${JSON.stringify(seeded, null, 2)}\n`);
+        return;
+      }
+      io.stdout.write(`seeded ${seeded.length} tenant${seeded.length === 1 ? '' : 's'}\n`);
+      if (seeded.length > 0) io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], seeded.map(tenantRow)));
+    });
+
+  return tenants;
+}
+
+async function tenantInputsFrom(options: AddOptions): Promise<TenantInput[]> {
+  const flagged = (Object.entries(flagOptionKeys) as Array<[keyof typeof flagOptionKeys, keyof TenantFlagOptions]>).filter(
+    ([, key]) => options[key] !== undefined,
+  );
+  if (options.file !== undefined) {
+    if (flagged.length > 0) {
+      const flags = flagged.map(([field]) => tenantFieldFlags[field]).join(', ');
+      throw new UsageError(`use either --file or field flags, not both (got --file and ${flags})`);
+    }
+    return parseTenantInputs(await readStructuredFile(options.file), 'file');
+  }
+  if (flagged.length === 0) {
+    throw new UsageError('tenants add needs --name and --host (plus optional fields), or --file FILE');
+  }
+  const record: Record<string, string> = {};
+  for (const [field, key] of flagged) record[field] = options[key] as string;
+  return parseTenantInputs(record, 'flags');
+}
+
+function tenantRow(tenant: MockTenant): string[] {
+  return [String(tenant.id ?? ''), String(tenant.name ?? ''), hostsOf(tenant).join(','), String(tenant.color1 ?? ''), String(tenant.email ?? '')];
+}

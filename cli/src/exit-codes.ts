@@ -1,0 +1,26 @@
+// One place for the CLI's exit-code contract, so every command and CI agree.
+export const exitCodes = {
+  /** everything passed */
+  ok: 0,
+  /** contract violations (or a failed check) */
+  violations: 1,
+  /** bad arguments, bad input, or nothing could really be tested */
+  usage: 2,
+} as const;
+
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+/**
+ * Thrown for anything the user has to fix (bad flag, bad file, unreachable
+ * target). runCli prints `error: <message>` and exits 2; no stack trace,
+ * because the message is the whole story.
+ */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  readonly exitCode: ExitCode;
+
+  constructor(message: string, exitCode: ExitCode = exitCodes.usage) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}

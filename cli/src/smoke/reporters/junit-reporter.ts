@@ -1,0 +1,57 @@
+import { formatViolation } from '../violation.ts';
+import type { SmokeReport } from '../smoke-report.ts';
+
+// JUnit XML as CI systems read it: one <testcase> per step, <failure> with the
+// violation text as message, <skipped> with the reason.
+
+export function escapeXml(text: string): string {
+  return (
+    text
+      // XML 1.0 cannot carry most control characters, even escaped.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+export function toJunitXml(report: SmokeReport): string {
+  const { summary } = report;
+  const suiteAttributes = `name="travel-portal smoke" tests="${summary.steps}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds(report.durationMs)}"`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites ${suiteAttributes}>`,
+    `  <testsuite ${suiteAttributes} timestamp="${escapeXml(report.startedAt)}">`,
+    '    <properties>',
+    `      <property name="baseUrl" value="${escapeXml(report.baseUrl)}"/>`,
+    `      <property name="marker" value="${escapeXml(report.marker)}"/>`,
+    `      <property name="write" value="${String(report.write)}"/>`,
+    '    </properties>',
+  ];
+  for (const step of report.steps) {
+    const open = `    <testcase classname="smoke.${escapeXml(step.kind)}" name="${escapeXml(`${step.id}: ${step.name}`)}" time="${seconds(step.durationMs)}"`;
+    if (step.status === 'passed') {
+      lines.push(`${open}/>`);
+      continue;
+    }
+    lines.push(`${open}>`);
+    if (step.status === 'skipped') {
+      lines.push(`      <skipped message="${escapeXml(step.reason ?? 'skipped')}"/>`);
+    } else {
+      // Most JUnit readers take one <failure> per testcase: the first
+      // violation is the message, all of them (with curl) are the body.
+      const first = step.violations[0];
+      const message = first === undefined ? (step.reason ?? 'failed') : formatViolation(first);
+      const more = step.violations.length > 1 ? ` (+${step.violations.length - 1} more)` : '';
+      const details = step.violations.map((violation) => [formatViolation(violation), violation.curl].filter((part) => part !== '').join('\n')).join('\n\n');
+      lines.push(`      <failure message="${escapeXml(message + more)}" type="${escapeXml(first?.kind ?? 'step')}">${escapeXml(details)}</failure>`);
+    }
+    lines.push('    </testcase>');
+  }
+  lines.push('  </testsuite>', '</testsuites>', '');
+  return lines.join('\n');
+}

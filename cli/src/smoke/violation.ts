@@ -1,0 +1,41 @@
+// The one record every check produces. Flat strings on purpose: it is printed
+// by the human reporter, serialised by --json and becomes a JUnit failure.
+
+export type ViolationKind =
+  /** status code not declared for the operation */
+  | 'status'
+  /** content-type missing or not declared for that status */
+  | 'content-type'
+  /** body unreadable: not JSON, wrong magic bytes, empty when content is declared */
+  | 'body'
+  /** JSON body does not match the declared schema */
+  | 'schema'
+  /** error body's code not in x-error-codes for that status nor generic */
+  | 'error-code'
+  /** a negative probe got a different status or code than expected */
+  | 'probe'
+  /** a step's own assertion failed (e.g. the list it needed was empty) */
+  | 'step'
+  /** the request could not be made or answered (refused, timeout) */
+  | 'transport'
+  /** the contract itself could not be used for the check */
+  | 'contract';
+
+export type Violation = {
+  kind: ViolationKind;
+  operationId: string;
+  method: string;
+  url: string;
+  status?: number;
+  expected: string;
+  actual: string;
+  /** reproduces the request; secrets masked */
+  curl: string;
+  /** id of the step that made the call, filled in by the runner */
+  step?: string;
+};
+
+export function formatViolation(violation: Violation): string {
+  const status = violation.status === undefined ? '' : ` -> ${violation.status}`;
+  return `[${violation.kind}] ${violation.operationId} ${violation.method} ${violation.url}${status}: expected ${violation.expected}; got ${violation.actual}`;
+}
