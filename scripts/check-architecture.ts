@@ -1,0 +1,46 @@
+// Architecture rules of web/src (bulletproof-react), enforced: features never import each other; shared code
+// (components, hooks, lib, config, styles) never imports features or app; nothing edits or re-exports through
+// barrel files; query keys are never typed by hand.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+
+const root = resolve('web/src');
+const files: string[] = [];
+const walk = (dir: string) => {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) {
+      if (path === join(root, 'lib', 'api', 'generated')) continue;
+      walk(path);
+    } else if (/\.(ts|tsx)$/.test(entry)) files.push(path);
+  }
+};
+walk(root);
+
+const problems: string[] = [];
+const area = (file: string) => relative(root, file).split(sep);
+const importRe = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  const [top, feature] = area(file);
+  const rel = relative(process.cwd(), file);
+  if (/^index\.tsx?$/.test(file.split(sep).pop()!) && /^export \* from/m.test(text)) problems.push(`${rel}: barrel file`);
+  if (/queryKey:\s*\[/.test(text)) problems.push(`${rel}: a query key typed by hand (use the generated get…QueryKey)`);
+  for (const match of text.matchAll(importRe)) {
+    const spec = match[1] ?? match[2]!;
+    let target: string | null = null;
+    if (spec.startsWith('@/')) target = join(root, spec.slice(2));
+    else if (spec.startsWith('.')) target = resolve(dirname(file), spec);
+    if (!target || !target.startsWith(root)) continue;
+    const [tTop, tFeature] = relative(root, target).split(sep);
+    if (top === 'features' && tTop === 'features' && tFeature !== feature) problems.push(`${rel}: feature "${feature}" imports feature "${tFeature}" (${spec})`);
+    if (['components', 'hooks', 'lib', 'config', 'styles'].includes(top!) && (tTop === 'features' || tTop === 'app')) problems.push(`${rel}: shared code imports ${tTop} (${spec})`);
+  }
+}
+
+if (problems.length) {
+  console.error(`Architecture rules broken:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`Architecture rules hold (${files.length} files).`);
