@@ -29,7 +29,11 @@ type MockServerModule = {
 
 type MockOptions = { port: number; seed?: number; fresh?: boolean; dataDir?: string };
 
-export function mockCommand(io: CliIo, loadModule: () => Promise<unknown> = loadMockServerModule): Command {
+export function mockCommand(
+  io: CliIo,
+  loadModule: () => Promise<unknown> = loadMockServerModule,
+  waitForStop: () => Promise<void> = untilSignal,
+): Command {
   return new Command('mock')
     .description('start the mock API server (mock/src/server.ts) in the foreground')
     .addOption(new Option('--port <port>', 'port to listen on').default(3333).argParser(parsePort))
@@ -48,7 +52,7 @@ export function mockCommand(io: CliIo, loadModule: () => Promise<unknown> = load
 
       const handle = await module.startMockServer(startOptions);
       io.stderr.write(`mock listening on ${handle?.url ?? `http://localhost:${options.port}`} (Ctrl-C to stop)\n`);
-      await untilSignal();
+      await waitForStop();
       await handle?.close();
     });
 }

@@ -30,10 +30,7 @@ export function scenarioCommand(io: CliIo): Command {
     .action(async (options: ScenarioOptions) => {
       const client = createMockControlClient(options.mockUrl);
       const scenarios = await withControlErrors(() => client.listScenarios());
-      // The mock lists every scenario; with --tenant show what is in effect
-      // for that tenant (active globally or for it).
-      const shown = options.tenant === undefined ? scenarios : scenarios.filter((item) => appliesTo(item, options.tenant as string));
-      printScenarios(io, shown, options.json === true);
+      printScenarios(io, scenarios, options.tenant, options.json === true);
     });
 
   scenario
@@ -51,7 +48,9 @@ export function scenarioCommand(io: CliIo): Command {
         return;
       }
       const scope = options.tenant === undefined ? 'all tenants' : `tenant ${options.tenant}`;
-      io.stdout.write(`active for ${scope}: ${names.join(', ')}\n`);
+      // Report what the mock says is now in effect, not just what we asked for.
+      const inEffect = result.filter((item) => inEffectFor(item, options.tenant)).map((item) => item.name);
+      io.stdout.write(`in effect for ${scope}: ${(inEffect.length > 0 ? inEffect : names).join(', ')}\n`);
     });
 
   scenario
@@ -68,11 +67,12 @@ export function scenarioCommand(io: CliIo): Command {
   return scenario;
 }
 
-function appliesTo(item: MockScenario, tenant: string): boolean {
-  return item.active === true || (item.agencies ?? []).includes(tenant);
+/** Active globally, or (with a tenant) for that tenant. */
+function inEffectFor(item: MockScenario, tenant: string | undefined): boolean {
+  return item.active === true || (tenant !== undefined && (item.agencies ?? []).includes(tenant));
 }
 
-function printScenarios(io: CliIo, scenarios: readonly MockScenario[], json: boolean): void {
+function printScenarios(io: CliIo, scenarios: readonly MockScenario[], tenant: string | undefined, json: boolean): void {
   if (json) {
     io.stdout.write(`${JSON.stringify(scenarios, null, 2)}\n`);
     return;
@@ -81,11 +81,14 @@ function printScenarios(io: CliIo, scenarios: readonly MockScenario[], json: boo
     io.stdout.write('no scenarios\n');
     return;
   }
+  const yesNo = (value: boolean) => (value ? 'yes' : 'no');
   const rows = scenarios.map((item) => [
     item.name,
-    item.active === undefined ? '' : item.active ? 'yes' : 'no',
+    yesNo(item.active === true),
     (item.agencies ?? []).join(','),
+    ...(tenant === undefined ? [] : [yesNo(inEffectFor(item, tenant))]),
     item.description ?? '',
   ]);
-  io.stdout.write(renderTable(['name', 'global', 'tenants', 'description'], rows));
+  const headers = ['name', 'global', 'tenants', ...(tenant === undefined ? [] : [`for ${tenant}`]), 'description'];
+  io.stdout.write(renderTable(headers, rows));
 }

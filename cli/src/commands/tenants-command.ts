@@ -2,7 +2,7 @@ import { Command } from 'commander';
 
 import type { CliIo } from '../cli-io.ts';
 import { UsageError } from '../exit-codes.ts';
-import { createMockControlClient, type MockTenant } from '../mock-control.ts';
+import { createMockControlClient, MockControlError, type MockTenant } from '../mock-control.ts';
 import { readStructuredFile } from '../structured-file.ts';
 import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField, type TenantInput } from '../tenant-input.ts';
 import { mockUrlOption, renderTable, withControlErrors } from './shared-options.ts';
@@ -106,7 +106,17 @@ export function tenantsCommand(io: CliIo): Command {
     .option('--json', 'print the seeded tenants as JSON')
     .action(async (options: { mockUrl: string; json?: boolean }) => {
       const client = createMockControlClient(options.mockUrl);
-      const seeded = await withControlErrors(() => client.seedTenants());
+      const seeded = await withControlErrors(async () => {
+        try {
+          return await client.seedTenants();
+        } catch (error) {
+          // TODO(mock): drop once the mock serves POST /__mock/tenants/seed.
+          if (error instanceof MockControlError && error.status === 404) {
+            throw new UsageError(`${error.message}\nthe mock has no tenant seeding endpoint yet; POST /__mock/reset re-seeds the whole world (all data, not just tenants)`);
+          }
+          throw error;
+        }
+      });
       if (options.json) {
         io.stdout.write(`${JSON.stringify(seeded, null, 2)}\n`);
         return;

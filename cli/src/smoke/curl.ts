@@ -59,14 +59,14 @@ export function maskUrlSecrets(url: string): string {
     return url;
   }
   let changed = false;
-  for (const key of [...new Set(parsed.searchParams.keys())]) {
-    if (isSecretKey(key)) {
-      const count = parsed.searchParams.getAll(key).length;
-      parsed.searchParams.delete(key);
-      for (let index = 0; index < count; index += 1) parsed.searchParams.append(key, mask);
-      changed = true;
-    }
+  // Rebuilt in order, so the masked URL reads like the original.
+  const masked = new URLSearchParams();
+  for (const [key, value] of parsed.searchParams) {
+    const secret = isSecretKey(key);
+    changed ||= secret;
+    masked.append(key, secret ? mask : value);
   }
+  parsed.search = masked.toString();
   // Re-serialising would percent-encode the mask; keep it readable.
   return changed ? parsed.href.replace(/%2A%2A%2A/g, mask) : url;
 }
