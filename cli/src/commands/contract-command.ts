@@ -6,7 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 
 import { coloursFor, type CliIo } from '../cli-io.ts';
 import { exitCodes, UsageError } from '../exit-codes.ts';
-import { defaultContractPath, redoclyBinPath } from '../repo-paths.ts';
+import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts';
 import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts';
 import { buildCoverageMatrix, coveragePercent, mergeEntries, readCoverageInput, renderCoverageMatrix, type CoverageEntry } from '../smoke/coverage.ts';
 
@@ -84,7 +84,12 @@ async function loadContractOrExplain(file: string): Promise<ContractIndex> {
 // would pick whatever `node` is first on PATH.
 function runRedocly(args: readonly string[], io: CliIo): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [redoclyBinPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...io.env } as NodeJS.ProcessEnv });
+    // From the repo root, so a redocly.yaml there is picked up wherever the CLI runs from.
+    const child = spawn(process.execPath, [redoclyBinPath, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...io.env } as NodeJS.ProcessEnv,
+    });
     child.stdout.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()));
     child.on('error', reject);

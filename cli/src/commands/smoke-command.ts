@@ -38,7 +38,9 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
     .option('--coverage-out <file>', 'write the (operationId, status) pairs exercised, for `contract coverage`')
     .option('--contract <file>', 'OpenAPI contract', defaultContractPath)
     .addOption(new Option('--timeout <ms>', 'per-request timeout').default(15_000).argParser(parsePositiveInteger))
-    .action(async (options: SmokeCommandOptions) => {
+    .action(async (options: SmokeCommandOptions, command: Command) => {
+      // A password exported in the environment must not turn an anonymous run into an error.
+      if (options.email === undefined && command.getOptionValueSource('password') === 'env') delete options.password;
       const code = await runSmoke(
         {
           baseUrl: options.baseUrl,
