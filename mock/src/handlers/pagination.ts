@@ -1,0 +1,25 @@
+// Paginated list queries (GET /service, GET /travelgroup). The generated zod schemas type page and
+// per_page as integers, but a query string only carries text: whole-number strings are turned into
+// numbers before validation, anything else ("abc", "1.5") is left as text so the schema rejects it
+// with a 422 instead of being silently read as the default.
+import type { z } from 'zod';
+import type { PageMeta } from '../../../web/src/lib/api/generated/model/index.ts';
+import { type Ctx, fail, fieldErrorsOf } from './context.ts';
+
+const INTEGER = /^-?\d+$/;
+
+export const readPagedQuery = <S extends z.ZodType>(ctx: Ctx, schema: S, integerKeys: readonly string[] = ['page', 'per_page']): z.infer<S> => {
+  const raw: Record<string, string | number> = {};
+  ctx.url.searchParams.forEach((value, key) => {
+    raw[key] = integerKeys.includes(key) && INTEGER.test(value.trim()) ? Number(value.trim()) : value;
+  });
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) fail(422, 'validation_error', 'Some query parameters are not valid.', fieldErrorsOf(parsed.error));
+  return parsed.data as z.infer<S>;
+};
+
+/** One page of items; a page past the end is empty rather than an error (the meta says where the end is). */
+export const paginate = <T>(items: readonly T[], page: number, perPage: number): { data: T[]; meta: PageMeta } => ({
+  data: items.slice((page - 1) * perPage, page * perPage),
+  meta: { page, per_page: perPage, total: items.length, last_page: Math.max(1, Math.ceil(items.length / perPage)) },
+});
