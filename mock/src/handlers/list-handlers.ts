@@ -9,8 +9,9 @@ import { type Ctx, fail, json, readQuery, route } from './context.ts';
 import { paginate, readPagedQuery } from './pagination.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** Oldest files are dropped past this many, so uploads cannot grow the persisted world without bound. */
+// Oldest files are dropped past these limits, so uploads cannot grow the persisted world without bound.
 const MAX_STORED_FILES = 200;
+const MAX_STORED_BASE64_CHARS = 40 * 1024 * 1024;
 
 type UploadType = FileRecord['content_type'];
 
@@ -122,7 +123,10 @@ export const listHandlers = (rt: Runtime): HttpHandler[] => [
       size: bytes.length,
       base64: toBase64(bytes),
     };
-    ctx.world.files = [...ctx.world.files, record].slice(-MAX_STORED_FILES);
+    const files = [...ctx.world.files, record].slice(-MAX_STORED_FILES);
+    let stored = files.reduce((sum, f) => sum + f.base64.length, 0);
+    while (stored > MAX_STORED_BASE64_CHARS && files.length > 1) stored -= files.shift()!.base64.length;
+    ctx.world.files = files;
     const body: UploadedFile = { name: record.name, size: record.size, content_type: record.content_type };
     return json(body, 201);
   }),

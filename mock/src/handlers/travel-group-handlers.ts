@@ -351,7 +351,10 @@ const invite = (ctx: Ctx, group: TravelGroupRecord, body: z.infer<typeof SendInv
   if (!isBookable(group, ctx.today)) fail(409, 'conflict', 'This travel group no longer takes bookings.');
   const email = body.email.trim();
   let customer = ctx.world.customers.find((c) => c.agencyId === ctx.agency.id && c.email.toLowerCase() === email.toLowerCase());
-  if (customer && customerBookingsIn(ctx, customer, group).some(holdsSeats)) {
+  // booked as buyer or passenger; being the guardian of a passenger does not book oneself
+  const booked = (c: CustomerRecord) =>
+    customerBookingsIn(ctx, c, group).some((b) => holdsSeats(b) && b.access.some((a) => a.customerId === c.id && a.role !== 'guardian'));
+  if (customer && booked(customer)) {
     fail(409, 'conflict', 'You already have a booking in this travel group: sign in to see it.');
   }
   if (!customer) {
@@ -513,6 +516,11 @@ export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
           `${portalOrigin(ctx)}/travelgroup/${group.id}`,
         );
       }
+    }
+    if (booking.groupId && booking.groupId !== bookingGroup.id) {
+      // moving to another group of friends: leave the old one
+      const previous = ctx.world.bookingGroups.find((g) => g.id === booking.groupId);
+      if (previous) previous.members = previous.members.filter((m) => m.email.toLowerCase() !== me.email.toLowerCase());
     }
     booking.groupId = bookingGroup.id;
     return json(bookingGroupView(bookingGroup));
