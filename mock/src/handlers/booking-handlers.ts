@@ -79,6 +79,7 @@ export const cancelBreakdownFor = (ctx: Ctx, booking: BookingRecord, group: Trav
     policy: group.cancellation,
     deposit: group.deposit,
     management_fee: group.management_fee,
+    already_refunded: booking.refunds.filter((r) => r.reason !== 'cancelation').reduce((sum, r) => sum + r.amount, 0),
   });
 
 /** Frees what a canceled booking held: seats and rooms follow from the status; rooming places do not. */

@@ -287,6 +287,7 @@ export const documentationHandlers = (rt: Runtime): HttpHandler[] => [
         { field: 'member_id', code: 'not_minor', message: 'Only a passenger under 18 at departure needs a parental authorization.' },
       ]);
     }
+    if (!body.signer_name.trim()) fail(422, 'validation_error', 'The signer name is required.', [{ field: 'signer_name', code: 'required', message: 'The signer name is required.' }]);
     if (member.guardians.length === 0) fail(409, 'guardians_incomplete', 'Complete the legal guardians before signing the authorization.');
     if (daysBetween(ctx.today, group.start_at) < AUTHORIZATION_MIN_DAYS) {
       fail(409, 'authorization_window_closed', `The authorization must be signed at least ${AUTHORIZATION_MIN_DAYS} days before departure.`);

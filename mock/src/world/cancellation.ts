@@ -17,6 +17,8 @@ export type CancellationInput = {
   /** per member */
   deposit: number;
   management_fee: number;
+  /** refunds already owed for other reasons (an overpayment after a pack change): not paid back twice */
+  already_refunded?: number;
 };
 
 const pct = (base: number, percentage: number) => Math.round((base * percentage) / 100);
@@ -50,6 +52,6 @@ export const computeCancelBreakdown = (input: CancellationInput): CancelBreakdow
     management_fee,
     cancellation_fee,
     // the customer never owes money back through a cancellation
-    total_refund: Math.max(0, total_paid - kept),
+    total_refund: Math.max(0, total_paid - kept - (input.already_refunded ?? 0)),
   };
 };
