@@ -252,6 +252,12 @@ export const AutologinBody = zod.object({
   "token": zod.string().min(1)
 })
 
+export const autologinResponseTwoRedirectMax = 500;
+
+
+export const autologinResponseTwoRedirectRegExp = new RegExp('^');
+
+
 export const AutologinResponse = zod.object({
   "token": zod.string(),
   "expires_in": zod.int().describe('Seconds the token lives (2592000).'),
@@ -265,7 +271,9 @@ export const AutologinResponse = zod.object({
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
 })
-})
+}).and(zod.object({
+  "redirect": zod.string().max(autologinResponseTwoRedirectMax).regex(autologinResponseTwoRedirectRegExp).nullable().describe('Portal path to land on: the `redirect` of the remember request, `/auth/password` for a password_reset link, or null (the portal goes home).')
+})).describe('A session opened from a sign-in link, with where the link leads.')
 
 
 /**

@@ -23,7 +23,7 @@ const randomToken = (prefix: string) => {
   return `${prefix}_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 };
 
-const openSession = (ctx: Ctx, customer: CustomerRecord, via: SessionRecord['via']) => {
+const openSession = (ctx: Ctx, customer: CustomerRecord, via: SessionRecord['via'], extra: Record<string, unknown> = {}) => {
   const session: SessionRecord = {
     token: randomToken('tok'),
     customerId: customer.id,
@@ -35,7 +35,7 @@ const openSession = (ctx: Ctx, customer: CustomerRecord, via: SessionRecord['via
   // keep the store bounded: drop expired sessions as new ones open
   ctx.world.sessions = ctx.world.sessions.filter((s) => Date.parse(s.expiresAt) > ctx.now.getTime()).slice(-5000);
   ctx.world.sessions.push(session);
-  return json({ token: session.token, expires_in: TOKEN_TTL_SECONDS, user: userView(customer) });
+  return json({ token: session.token, expires_in: TOKEN_TTL_SECONDS, user: userView(customer), ...extra });
 };
 
 const customerByEmail = (ctx: Ctx, email: string) =>
@@ -127,7 +127,9 @@ export const authHandlers = (rt: Runtime): HttpHandler[] => [
     const customer = ctx.world.customers.find((c) => c.id === link!.customerId) ?? fail(401, 'unauthorized', 'Unknown customer.');
     // following a mailed link proves the address
     customer.validated = true;
-    return openSession(ctx, customer, 'link');
+    // where the link leads: the path it was requested for, the password form for a reset link, else home
+    const redirect = link!.redirect ?? (link!.purpose === 'password_reset' ? '/auth/password' : null);
+    return openSession(ctx, customer, 'link', { redirect });
   }),
 
   route(rt, 'put', '/auth/password', 'auth', async (ctx) => {

@@ -101,6 +101,7 @@ export * from './langParameter.ts';
 export * from './language.ts';
 export * from './linkCredentials.ts';
 export * from './linkSent.ts';
+export * from './linkSession.ts';
 export * from './listCitiesParams.ts';
 export * from './listCountriesParams.ts';
 export * from './listPaymentMethodsParams.ts';

@@ -46,6 +46,7 @@ import type {
   ForbiddenResponse,
   LinkCredentials,
   LinkSent,
+  LinkSession,
   LoginRequest,
   NotFoundResponse,
   PasswordChange,
@@ -714,7 +715,7 @@ export const getAutologinUrl = () => {
 /**
  * @summary Exchange a one-time sign-in link for a token
  */
-export const autologin = async (linkCredentials: LinkCredentials, options?: Parameters<typeof apiFetch>[1]): Promise<Session> => {
+export const autologin = async (linkCredentials: LinkCredentials, options?: Parameters<typeof apiFetch>[1]): Promise<LinkSession> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -730,7 +731,7 @@ export const autologin = async (linkCredentials: LinkCredentials, options?: Para
     }
     return headers;
   };
-return apiFetch<Session>(getAutologinUrl(),
+return apiFetch<LinkSession>(getAutologinUrl(),
   {
     ...options,
     method: 'POST',
