@@ -67,7 +67,7 @@ export const fieldErrorsOf = (error: z.ZodError): FieldError[] =>
   error.issues.map((issue) => {
     const field = issue.path.map(String).join('.') || '(body)';
     const code =
-      issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined
+      issue.code === 'invalid_type' && !('input' in issue && issue.input !== undefined)
         ? 'required'
         : issue.code === 'too_small'
           ? 'min_length'
@@ -91,7 +91,7 @@ export const readJson = async <S extends z.ZodType>(ctx: Ctx, schema: S): Promis
     fail(400, 'invalid_json', 'The body is not valid JSON.');
   }
   if (raw === undefined) fail(400, 'bad_request', 'A JSON body is required.');
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) fail(422, 'validation_error', 'Some fields are not valid.', fieldErrorsOf(parsed.error));
   return parsed.data as z.infer<S>;
 };
@@ -102,7 +102,7 @@ export const readQuery = <S extends z.ZodType>(ctx: Ctx, schema: S): z.infer<S> 
   ctx.url.searchParams.forEach((value, key) => {
     raw[key] = value;
   });
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) fail(422, 'validation_error', 'Some query parameters are not valid.', fieldErrorsOf(parsed.error));
   return parsed.data as z.infer<S>;
 };

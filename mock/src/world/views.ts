@@ -127,7 +127,8 @@ export const travelGroupSummaryView = (ctx: ViewContext, g: TravelGroupRecord): 
     end_at: g.end_at,
     price_from: Math.min(...g.packs.map((p) => p.price)),
     seats_available: left,
-    status: g.status === 'closed' ? 'closed' : left === 0 ? 'sold_out' : 'open',
+    // a group that has already left is closed for booking whatever its stored status
+    status: g.status === 'closed' || g.start_at <= ctx.today ? 'closed' : left === 0 ? 'sold_out' : 'open',
   };
 };
 

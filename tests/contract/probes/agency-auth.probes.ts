@@ -20,6 +20,7 @@ export const agencyAuthProbes: Probe[] = [
   { operationId: 'getProfile', name: 'the profile', status: 200, run: (api) => api.call('GET', '/auth/profile', { as: 'ana' }) },
   { operationId: 'getProfile', name: 'a token from another tenant is 401', status: 401, code: 'unauthorized', run: async (api) => api.call('GET', '/auth/profile', { token: await api.token('laura'), agency: 'ag-sol' }) },
   { operationId: 'updateProfile', name: 'updates the name', status: 200, run: (api) => api.call('PUT', '/auth/profile', { as: 'ana', body: { name: 'Ana María', surname1: 'García' } }) },
+  { operationId: 'updateProfile', name: 'no token is 401', status: 401, code: 'unauthorized', run: (api) => api.call('PUT', '/auth/profile', { body: { name: 'Ana', surname1: 'García' } }) },
   { operationId: 'updateProfile', name: 'empty name is 422', status: 422, code: 'validation_error', run: (api) => api.call('PUT', '/auth/profile', { as: 'ana', body: { name: '', surname1: 'García' } }) },
   { operationId: 'remember', name: 'mails a link', status: 200, run: (api) => api.call('POST', '/auth/remember', { body: { email: 'enlace@example.com' } }) },
   { operationId: 'remember', name: 'unknown e-mail is 404', status: 404, code: 'not_found', run: (api) => api.call('POST', '/auth/remember', { body: { email: 'nadie@example.com' } }) },

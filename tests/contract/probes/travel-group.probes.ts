@@ -155,10 +155,10 @@ export const travelGroupProbes: Probe[] = [
   },
   {
     operationId: 'lockSeats',
-    name: 'a sold-out single room is 422',
+    name: 'a sold-out room type (the family suite) is 422',
     status: 422,
     code: 'validation_error',
-    run: (api) => api.call('POST', `/travelgroup/${LON}/lock`, { as: 'nuevo', body: { pack_id: `${LON}-pck-1`, members: 1, rooms: [{ hosting_id: `${LON}-hst-1`, quantity: 1 }] } }),
+    run: (api) => api.call('POST', `/travelgroup/${LON}/lock`, { as: 'nuevo', body: { pack_id: `${LON}-pck-1`, members: 5, rooms: [{ hosting_id: `${LON}-hst-5`, quantity: 1 }] } }),
   },
   { operationId: 'lockSeats', name: 'more than max_members is 422', status: 422, code: 'validation_error', run: (api) => lockParty(api, { members: 7 }) },
 
