@@ -122,8 +122,10 @@ const servicesFor = (agencyId: string): ServiceRecord[] => [
 ];
 
 const plansFor = (prefix: string, start: string, today: string): PaymentPlan[] => {
-  const mid = addDays(today, Math.max(10, Math.floor((Date.parse(start) - Date.parse(today)) / 86_400_000 / 2)));
   const last = addDays(start, -21);
+  // halfway to departure, but always at least a week before the last instalment
+  const halfway = addDays(today, Math.max(10, Math.floor((Date.parse(start) - Date.parse(today)) / 86_400_000 / 2)));
+  const mid = halfway < addDays(last, -7) ? halfway : addDays(last, -7);
   return [
     { id: `${prefix}-plan-1`, name: 'Pago único', instalments: 1, late_term_penalty: 0, terms: [{ number: 1, percentage: 100, limit_date: null, penalty_limit_date: null }] },
     {
