@@ -31,6 +31,9 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
+    // Tenants are told apart by host: norte.localhost:5173, mar.localhost:5173… (Chromium and
+    // curl resolve *.localhost to loopback).
+    allowedHosts: ['.localhost', 'localhost', '127.0.0.1'],
     // Same-origin /api in development (no CORS); the mock listens on :3333.
     proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://localhost:3333' },
   },

@@ -13,7 +13,7 @@ import { useZodForm } from '@/hooks/use-zod-form'
 import { renderWithApp } from './support/render'
 
 const schema = z.object({
-  name: z.string().min(1, { error: () => t`Debes introducir tu nombre` }),
+  name: z.string().min(1, { error: () => t`Debes introducir tu email` }),
   phone: z.string(),
   country: z.string().min(1, { error: 'Elige un país' }),
   plan: z.enum(['single', 'instalments'], { error: 'Elige un plan' }),
@@ -75,7 +75,7 @@ describe('form kit', () => {
 
     const name = await screen.findByLabelText('Nombre')
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'))
-    expect(describedText(name)).toBe('Como en el DNI | Debes introducir tu nombre')
+    expect(describedText(name)).toBe('Como en el DNI | Debes introducir tu email')
     expect(describedText(screen.getByLabelText('País'))).toBe('Elige un país')
     expect(describedText(screen.getByRole('radiogroup'))).toBe('Elige un plan')
     expect(describedText(screen.getByLabelText('Acepto los términos'))).toBe('Debes aceptar los términos y condiciones')
@@ -87,7 +87,7 @@ describe('form kit', () => {
   it('shows the errors in English when English is active', async () => {
     await renderWithApp(<Example onSubmit={vi.fn()} />, 'en')
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }))
-    expect(await screen.findByText('Please enter your name')).toBeTruthy()
+    expect(await screen.findByText('Enter your email')).toBeTruthy()
   })
 
   it('submits parsed values once, busy meanwhile, and shows root errors', async () => {

@@ -56,10 +56,10 @@ describe('toast', () => {
     await renderWithApp(<p>page</p>, 'en')
     act(() => {
       toast.error(messageForCode('voucher_invalid'))
-      toast.info(msg`Avisarme`)
+      toast.info(msg`Reintentar`)
     })
     expect(screen.getByText('Invalid coupon')).toBeTruthy()
-    expect(screen.getByText('Notify me')).toBeTruthy()
+    expect(screen.getByText('Try again')).toBeTruthy()
   })
 
   it('can be dismissed early with its close button', async () => {

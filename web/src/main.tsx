@@ -1,20 +1,61 @@
+// Start-up order matters: secrets out of the address bar first, then language and agency (in
+// parallel), branding, and only then the first render, so nothing flashes unbranded or untranslated.
+// Tokens and element defaults first: every component's CSS comes after them.
+import '@/styles/base.css'
+import { i18n } from '@lingui/core'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { AppProvider } from '@/app/provider'
+import { queryClient } from '@/app/query-client'
+import { createAppRouter } from '@/app/router'
+import { createUnauthorizedHandler } from '@/app/session-expiry'
+import { UnknownAgency } from '@/app/unknown-agency'
+import { captureCredentialsFromUrl } from '@/features/auth/link-credentials'
+import { applyBranding, resolveAgency, setCurrentAgency } from '@/lib/agency'
+import { getGetAgencyQueryKey } from '@/lib/api/generated/endpoints/agency/agency'
+import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context'
+import { reloadAfterChunkError } from '@/lib/chunk-reload'
 import { initI18n } from '@/lib/i18n'
-import '@/styles/base.css'
+import { isLocale } from '@/lib/i18n-locales'
+
+captureCredentialsFromUrl()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html must contain #root')
 
-// Catalog first, then render: no flash of the wrong language.
-await initI18n()
+// A stale deploy's CSS/JS preload failed: fetch the new build (at most once a minute).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadAfterChunkError()) event.preventDefault()
+})
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <App />
-    </AppProvider>
-  </StrictMode>,
-)
+const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
+setRequestLanguage(locale)
+i18n.on('change', () => {
+  if (isLocale(i18n.locale)) setRequestLanguage(i18n.locale)
+  // Texts from the API (FAQ, names) follow the language.
+  void queryClient.invalidateQueries()
+})
+
+if (!agency) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <UnknownAgency />
+      </AppProvider>
+    </StrictMode>,
+  )
+} else {
+  setCurrentAgency(agency)
+  applyBranding(agency)
+  queryClient.setQueryData(getGetAgencyQueryKey(), agency)
+  const router = createAppRouter(queryClient)
+  setUnauthorizedHandler(createUnauthorizedHandler(router, queryClient))
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <App router={router} />
+      </AppProvider>
+    </StrictMode>,
+  )
+}

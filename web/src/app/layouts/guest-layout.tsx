@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router'
+import { BrandMark } from '@/app/layouts/brand-mark'
+import { LanguageSwitcher } from '@/components/language-switcher'
+import './layouts.css'
+
+/** Bare: the agency's mark, the page, the language. For signing in and the maintenance notice. */
+export function GuestLayout() {
+  return (
+    <div className="guest-layout">
+      <div className="guest-layout__top">
+        <BrandMark size="lg" />
+      </div>
+      <main id="main" tabIndex={-1} className="guest-layout__main">
+        <Outlet />
+      </main>
+      <div className="guest-layout__bottom">
+        <LanguageSwitcher />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,3 @@
+import { AutologinPage } from '@/features/auth/autologin-page'
+
+export const Component = AutologinPage

@@ -1,0 +1,3 @@
+import { BookingsPage } from '@/features/bookings/bookings-page'
+
+export const Component = BookingsPage

@@ -1,0 +1,3 @@
+import { FaqPage } from '@/features/agency/faq-page'
+
+export const Component = FaqPage

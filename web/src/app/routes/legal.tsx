@@ -1,0 +1,3 @@
+import { LegalPage } from '@/features/agency/legal-page'
+
+export const Component = LegalPage

@@ -1,0 +1,3 @@
+import { LoginCallbackPage } from '@/features/auth/login-callback-page'
+
+export const Component = LoginCallbackPage

@@ -1,0 +1,3 @@
+import { MaintenancePage } from '@/features/maintenance/maintenance-page'
+
+export const Component = MaintenancePage

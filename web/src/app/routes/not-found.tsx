@@ -1,0 +1,3 @@
+import { NotFoundPage } from '@/features/errors/error-pages'
+
+export const Component = NotFoundPage

@@ -1,0 +1,3 @@
+import { PasswordPage } from '@/features/auth/password-page'
+
+export const Component = PasswordPage

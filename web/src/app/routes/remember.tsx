@@ -1,0 +1,3 @@
+import { RememberPage } from '@/features/auth/remember-page'
+
+export const Component = RememberPage

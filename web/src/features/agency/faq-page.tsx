@@ -1,0 +1,55 @@
+import { i18n } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/page-spinner'
+import { SafeHtml } from '@/components/safe-html'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { isApiError } from '@/lib/api/api-error'
+import { useGetAgencyFaq } from '@/lib/api/generated/endpoints/agency/agency'
+import { messageForCode } from '@/lib/error-messages'
+import { isLocale } from '@/lib/i18n-locales'
+import './agency.css'
+
+/** /faq: the agency's frequently asked questions, in the current language. */
+export function FaqPage() {
+  const { t, i18n: lingui } = useLingui()
+  useDocumentTitle(t`Preguntas frecuentes`)
+  const lang = isLocale(lingui.locale) ? lingui.locale : 'es'
+  const faq = useGetAgencyFaq({ lang }, { query: { staleTime: 10 * 60_000 } })
+
+  return (
+    <div className="agency-page">
+      <header className="page-header">
+        <h1 className="page-header__title">
+          <Trans>Preguntas frecuentes</Trans>
+        </h1>
+      </header>
+      {faq.isPending ? (
+        <PageSpinner />
+      ) : faq.isError ? (
+        <div className="agency-page__panel">
+          <ErrorState message={i18n._(messageForCode(isApiError(faq.error) ? faq.error.code : undefined))} onRetry={() => faq.refetch()} />
+        </div>
+      ) : faq.data.length === 0 ? (
+        <div className="agency-page__panel">
+          <EmptyState title={<Trans>Todavía no hay preguntas frecuentes</Trans>} />
+        </div>
+      ) : (
+        <div className="faq-list">
+          {faq.data.map((entry) => (
+            <details key={entry.id} className="faq-item">
+              <summary className="faq-item__question">
+                <span>{entry.question}</span>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </summary>
+              <SafeHtml className="faq-item__answer" html={entry.answer_html} />
+            </details>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

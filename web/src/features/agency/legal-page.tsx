@@ -1,0 +1,39 @@
+import { i18n } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/page-spinner'
+import { SafeHtml } from '@/components/safe-html'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { getCurrentAgency } from '@/lib/agency'
+import { isApiError } from '@/lib/api/api-error'
+import { useGetAgency } from '@/lib/api/generated/endpoints/agency/agency'
+import { messageForCode } from '@/lib/error-messages'
+import './agency.css'
+
+/** /legal: the agency's legal notice (HTML from the API, sanitized). */
+export function LegalPage() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Aviso legal`)
+  // The agency resolved at start-up already carries the notice: shown at once, refreshed in the background.
+  const start = getCurrentAgency()
+  const agency = useGetAgency({ query: { staleTime: 10 * 60_000, ...(start ? { initialData: start, initialDataUpdatedAt: 0 } : {}) } })
+
+  return (
+    <div className="agency-page">
+      <header className="page-header">
+        <h1 className="page-header__title">
+          <Trans>Aviso legal</Trans>
+        </h1>
+      </header>
+      <div className="agency-page__panel agency-page__panel--text">
+        {agency.isPending ? (
+          <PageSpinner />
+        ) : agency.isError ? (
+          <ErrorState message={i18n._(messageForCode(isApiError(agency.error) ? agency.error.code : undefined))} onRetry={() => agency.refetch()} />
+        ) : (
+          <SafeHtml className="legal-text" html={agency.data.legal_notice_html} />
+        )}
+      </div>
+    </div>
+  )
+}

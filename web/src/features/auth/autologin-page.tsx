@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { PageSpinner } from '@/components/page-spinner'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { autologin } from '@/lib/api/generated/endpoints/auth/auth'
+import { AUTOLOGIN_PATH, setLinkCredentials, takeLinkCredentials } from '@/features/auth/link-credentials'
+import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
+import './auth.css'
+
+/**
+ * /auth/autologin/{id}/{token}: the mailed link. The address was already scrubbed at start-up
+ * (link-credentials.ts); this exchanges the credentials for a session and goes where the link leads.
+ */
+export function AutologinPage() {
+  const { t } = useLingui()
+  const params = useParams()
+  const navigate = useNavigate()
+  const completeSignIn = useCompleteSignIn()
+  const [failed, setFailed] = useState(false)
+  const started = useRef(false)
+  useDocumentTitle(t`Accediendo`)
+
+  useEffect(() => {
+    // Reached by a client-side navigation: scrub the address the same way.
+    if (params.id && params.token) {
+      setLinkCredentials({ id: params.id, token: params.token })
+      void navigate(AUTOLOGIN_PATH, { replace: true })
+      return
+    }
+    if (started.current) return
+    started.current = true
+    const credentials = takeLinkCredentials()
+    if (!credentials) {
+      setFailed(true)
+      return
+    }
+    autologin(credentials)
+      .then((session) => completeSignIn(session, 'link', session.redirect))
+      .catch(() => setFailed(true))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params.id, params.token])
+
+  if (!failed) return <PageSpinner label={t`Accediendo…`} />
+  return (
+    <section className="auth-card" aria-labelledby="autologin-title">
+      <header className="auth-card__header">
+        <h1 id="autologin-title" className="auth-card__title">
+          <Trans>Este enlace ya no es válido</Trans>
+        </h1>
+        <p className="auth-card__intro">
+          <Trans>Los enlaces de acceso sirven una sola vez y caducan a las 24 horas. Pide uno nuevo desde la página de acceso.</Trans>
+        </p>
+      </header>
+      <Link className="auth-card__cta" to="/auth/login">
+        <Trans>Pedir un enlace nuevo</Trans>
+      </Link>
+    </section>
+  )
+}

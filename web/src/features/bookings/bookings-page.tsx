@@ -1,0 +1,120 @@
+import { i18n } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from 'react-router'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/page-spinner'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { isApiError } from '@/lib/api/api-error'
+import { useListBookings } from '@/lib/api/generated/endpoints/booking/booking'
+import type { BookingSummary } from '@/lib/api/generated/model/bookingSummary'
+import { messageForCode } from '@/lib/error-messages'
+import { formatAmount, formatDate, truncate } from '@/lib/format'
+import { isLocale, type Locale } from '@/lib/i18n-locales'
+import { displayStatus, statusLabels } from '@/features/bookings/booking-status'
+import './bookings.css'
+
+/** "/": My bookings — a card per booking, or the empty state of SPEC §2. */
+export function BookingsPage() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Mis reservas`)
+  const bookings = useListBookings()
+
+  return (
+    <div className="bookings-page">
+      <header className="page-header">
+        <h1 className="page-header__title">
+          <Trans>Mis reservas</Trans>
+        </h1>
+      </header>
+      {bookings.isPending ? (
+        <PageSpinner label={t`Cargando tus reservas…`} />
+      ) : bookings.isError ? (
+        <div className="bookings-page__panel">
+          <ErrorState
+            message={i18n._(messageForCode(isApiError(bookings.error) ? bookings.error.code : undefined))}
+            onRetry={() => bookings.refetch()}
+          />
+        </div>
+      ) : bookings.data.length === 0 ? (
+        <div className="bookings-page__panel">
+          <EmptyState
+            title={<Trans>Aún no tienes ninguna reserva activa</Trans>}
+            description={<Trans>Cuando reserves un viaje con nosotros, lo verás aquí con sus pagos y su documentación.</Trans>}
+          />
+        </div>
+      ) : (
+        <ul className="booking-list" aria-label={t`Reservas`}>
+          {bookings.data.map((booking) => (
+            <li key={booking.id}>
+              <BookingCard booking={booking} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function BookingCard({ booking }: { booking: BookingSummary }) {
+  const { i18n: lingui } = useLingui()
+  const locale: Locale = isLocale(lingui.locale) ? lingui.locale : 'es'
+  const status = displayStatus(booking)
+  const group = booking.travel_group
+  return (
+    <article className={`booking-card booking-card--${status}`} aria-labelledby={`booking-${booking.id}`}>
+      <div className="booking-card__top">
+        <span className={`status-badge status-badge--${status}`}>{lingui._(statusLabels[status])}</span>
+        <span className="booking-card__locator">
+          <span className="visually-hidden">
+            <Trans>Localizador:</Trans>{' '}
+          </span>
+          {booking.locator}
+        </span>
+      </div>
+      <h2 id={`booking-${booking.id}`} className="booking-card__title">
+        <Link className="booking-card__link" to={`/booking/${encodeURIComponent(booking.id)}`} title={group.name}>
+          {truncate(group.name)}
+        </Link>
+      </h2>
+      <dl className="booking-card__facts">
+        <div>
+          <dt>
+            <Trans>Destino</Trans>
+          </dt>
+          <dd>{group.destination}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Fechas</Trans>
+          </dt>
+          <dd>
+            {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Viajeros</Trans>
+          </dt>
+          <dd>
+            {booking.members_count} · {truncate(booking.pack_name)}
+          </dd>
+        </div>
+        {booking.pending_amount > 0 && status !== 'canceled' && (
+          <div className="booking-card__due">
+            <dt>
+              <Trans>Pendiente</Trans>
+            </dt>
+            <dd>{formatAmount(booking.pending_amount)}</dd>
+          </div>
+        )}
+      </dl>
+      <span className="booking-card__more" aria-hidden="true">
+        <Trans>Ver reserva</Trans>
+        <svg viewBox="0 0 24 24" width="16" height="16">
+          <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </span>
+    </article>
+  )
+}
