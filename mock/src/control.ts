@@ -177,6 +177,7 @@ export const TenantInputSchema = z
       .regex(/^\+?[0-9][0-9 ().-]{4,22}$/, 'must be a phone number like +34 910 000 000')
       .optional(),
     legal_notice_html: z.string().max(50_000).optional(),
+    debug_login: z.boolean().optional(),
   })
   .refine((t) => t.hosts !== undefined || t.host !== undefined, { message: 'is required', path: ['hosts'] });
 
@@ -219,6 +220,8 @@ const buildAgency = (world: World, input: z.output<typeof TenantInputSchema>): A
       input.legal_notice_html ?? `<h2>Aviso legal</h2><p>${escapeHtml(input.name)} es la agencia organizadora de los viajes de este portal.</p>`,
     faq: { es: [], en: [] },
     build: world.agencies[0]?.build ?? '1',
+    // Tenants added at run time are for testing, where debug sign-in saves a login round trip.
+    debug_login: input.debug_login ?? true,
   };
 };
 
@@ -290,8 +293,7 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
       .optional()
       .safeParse(read.value);
     if (!parsed.success) return validationFailed(parsed.error);
-    rt.reset(parsed.data?.seed);
-    rt.save();
+    rt.reset(parsed.data?.seed); // reset() saves the new world
     const body: ResetResult = { seed: rt.world.seed, seededAt: rt.world.seededAt, agencies: rt.world.agencies.length };
     return HttpResponse.json(body);
   }),

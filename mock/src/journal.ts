@@ -87,9 +87,15 @@ const isSecretName = (name: string): boolean => {
   return SECRET_NAME.test(decoded);
 };
 
-/** Masks secrets inside free text: `token=…` style pairs (urls, form bodies) and bearer tokens. */
+/**
+ * Masks secrets inside free text: `token=…` pairs (urls, form bodies), `"token": "…"` pairs (JSON
+ * that did not parse, e.g. truncated) and bearer tokens.
+ */
 export const maskText = (text: string): string =>
   text
+    .replace(/"([^"\\]{1,64})"(\s*:\s*)"(?:[^"\\]|\\.)*("?)/g, (whole, name: string, colon: string, close: string) =>
+      isSecretName(name) ? `"${name}"${colon}"${MASK}${close}` : whole,
+    )
     .replace(/([?&;#]|^)([^=&#?;\s"']+)=([^&#;\s"']*)/g, (whole, sep: string, name: string) =>
       isSecretName(name) ? `${sep}${name}=${MASK}` : whole,
     )
@@ -129,7 +135,7 @@ export const maskBody = (text: string, contentType: string | null): string | und
   } else if (type.startsWith('text/')) {
     masked = maskText(text);
   } else {
-    return `[${text.length} bytes ${type || 'unknown type'}]`;
+    return `[${new TextEncoder().encode(text).length} bytes ${type || 'unknown type'}]`;
   }
   return masked.length > BODY_EXCERPT_CHARS ? `${masked.slice(0, BODY_EXCERPT_CHARS)}…` : masked;
 };

@@ -1,0 +1,17 @@
+import type { HttpHandler } from 'msw';
+
+import { createControlHandlers } from './control.ts';
+import { createApiHandlers } from './handlers/index.ts';
+import { createProviderHandlers } from './provider.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * Everything the mock answers, in one list for the three ways it runs (node:http server, msw/node,
+ * the service worker). Control and provider first: their prefixes never overlap the API's, and
+ * they must keep working whatever scenario the API handlers are in.
+ */
+export const createMockHandlers = (rt: Runtime): HttpHandler[] => [
+  ...createControlHandlers(rt),
+  ...createProviderHandlers(rt),
+  ...createApiHandlers(rt),
+];

@@ -1,0 +1,168 @@
+// The simulated card provider. POST /payment/{id}/redirect gives the portal a form aimed at
+// /__provider/pay; this page lets the payer approve or decline, then /__provider/complete records the
+// outcome and sends them back to the portal's /payment/{id}. Plain HTML forms, no JavaScript, so it
+// works in any browser, under Playwright and through the service worker alike.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+
+import type { Runtime } from './runtime.ts';
+import { completeProviderPayment } from './world/payments.ts';
+import type { PaymentRecord } from './world/types.ts';
+
+export const PROVIDER_PREFIX = '*/__provider';
+
+type Outcome = 'approve' | 'decline';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+// 'always': es-ES leaves four-digit amounts ungrouped by default; the product shows 1.234,56 €.
+const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+const formatCents = (cents: number) => euros.format(cents / 100);
+
+/** Form fields from a query string, an urlencoded or multipart form, or (for scripts) JSON. */
+const readFields = async (request: Request): Promise<Record<string, string>> => {
+  const fields: Record<string, string> = {};
+  new URL(request.url).searchParams.forEach((value, key) => {
+    fields[key] = value;
+  });
+  if (request.method === 'GET' || request.method === 'HEAD') return fields;
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const body = (await request.json()) as unknown;
+      if (body !== null && typeof body === 'object') {
+        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+      }
+    } else if (type.includes('form')) {
+      (await request.formData()).forEach((value, key) => {
+        if (typeof value === 'string') fields[key] = value;
+      });
+    }
+  } catch {
+    // An unreadable body leaves only the query fields; the caller reports what is missing.
+  }
+  return fields;
+};
+
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  // No script at all; inline styles only. No form-action: the completion redirects to the portal's origin.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+};
+
+const STYLE = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f5f9; color: #0f172a; }
+  main { width: min(100% - 2rem, 28rem); background: #fff; border: 1px solid #cbd5e1; border-radius: .75rem; padding: 1.5rem; box-shadow: 0 1px 3px rgba(15,23,42,.1); }
+  h1 { font-size: 1.375rem; margin: 0; }
+  .sub { margin: .25rem 0 1rem; color: #475569; }
+  .en { font-weight: 400; color: #475569; }
+  .note { background: #fef9c3; border: 1px solid #ca8a04; border-radius: .5rem; padding: .5rem .75rem; font-size: .9375rem; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; margin: 1.25rem 0; }
+  dt { font-weight: 600; }
+  dd { margin: 0; font-variant-numeric: tabular-nums; }
+  .amount { font-size: 1.5rem; font-weight: 700; }
+  .actions { display: flex; flex-wrap: wrap; gap: .75rem; }
+  button, .link { font: inherit; font-weight: 600; padding: .75rem 1.25rem; border-radius: .5rem; border: 2px solid transparent; cursor: pointer; text-decoration: none; }
+  .approve { background: #166534; color: #fff; }
+  .decline { background: #fff; color: #991b1b; border-color: #991b1b; }
+  .link { display: inline-block; background: #1e3a8a; color: #fff; }
+  button:focus-visible, .link:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
+  .hint { color: #475569; font-size: .875rem; margin-top: 1rem; }
+`;
+
+const page = (status: number, title: string, body: string) =>
+  new HttpResponse(
+    `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Pasarela de pago de pruebas</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main aria-labelledby="title">
+<h1 id="title">Pasarela de pago de pruebas</h1>
+<p class="sub" lang="en">Test payment gateway</p>
+${body}
+</main>
+</body>
+</html>
+`,
+    { status, headers: PAGE_HEADERS },
+  );
+
+const errorPage = (status: number, es: string, en: string) =>
+  page(status, es, `<div role="alert"><p><strong>${escapeHtml(es)}</strong></p><p lang="en">${escapeHtml(en)}</p></div>`);
+
+// Mirrors the url completeProviderPayment sends the payer back to, for payments already processed.
+const returnUrlOf = (payment: PaymentRecord) => `${payment.returnUrl.replace(/\/$/, '')}/${payment.id}`;
+
+const payPage = (payment: PaymentRecord, signature: string) => {
+  const details = `
+<p class="note">Entorno de pruebas: no se realiza ningún cargo. <span lang="en">Test environment: no money is charged.</span></p>
+<dl>
+  <dt>Importe <span lang="en" class="en">(amount)</span></dt><dd class="amount">${escapeHtml(formatCents(payment.amount))}</dd>
+  <dt>Referencia <span lang="en" class="en">(reference)</span></dt><dd>${escapeHtml(payment.id)}</dd>
+</dl>`;
+  if (payment.status !== 'pending') {
+    const done = payment.status === 'paid' ? 'Este pago ya se completó.' : 'Este pago ya fue rechazado.';
+    const doneEn = payment.status === 'paid' ? 'This payment is already completed.' : 'This payment was already declined.';
+    return page(
+      200,
+      done,
+      `${details}
+<p role="status"><strong>${done}</strong> <span lang="en">${doneEn}</span></p>
+<p><a class="link" href="${escapeHtml(returnUrlOf(payment))}">Volver al portal</a></p>`,
+    );
+  }
+  return page(
+    200,
+    'Confirmar pago',
+    `${details}
+<form method="post" action="/__provider/complete">
+  <input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
+  <input type="hidden" name="signature" value="${escapeHtml(signature)}">
+  <div class="actions">
+    <button type="submit" name="outcome" value="approve" class="approve">Aprobar pago</button>
+    <button type="submit" name="outcome" value="decline" class="decline">Rechazar pago</button>
+  </div>
+</form>
+<p class="hint" lang="en">Approve or decline to return to the portal with that outcome.</p>`,
+  );
+};
+
+const isOutcome = (value: string | undefined): value is Outcome => value === 'approve' || value === 'decline';
+
+export const createProviderHandlers = (rt: Runtime): HttpHandler[] => {
+  const showPayPage = async ({ request }: { request: Request }) => {
+    const fields = await readFields(request);
+    const id = fields['payment'];
+    if (!id) return errorPage(400, 'Falta la referencia del pago.', 'The payment reference is missing.');
+    const payment = rt.world.payments.find((p) => p.id === id);
+    if (!payment) return errorPage(404, 'Pago no encontrado.', 'Payment not found.');
+    return payPage(payment, fields['signature'] ?? '');
+  };
+
+  return [
+    http.get(`${PROVIDER_PREFIX}/pay`, showPayPage),
+    http.post(`${PROVIDER_PREFIX}/pay`, showPayPage),
+
+    http.post(`${PROVIDER_PREFIX}/complete`, async ({ request }) => {
+      const fields = await readFields(request);
+      const id = fields['payment'];
+      const outcome = fields['outcome'];
+      if (!id) return errorPage(400, 'Falta la referencia del pago.', 'The payment reference is missing.');
+      if (!isOutcome(outcome)) return errorPage(400, 'Elige aprobar o rechazar el pago.', 'Choose to approve or decline the payment.');
+      const completed = completeProviderPayment(rt, id, outcome);
+      if (completed === null) return errorPage(404, 'Pago no encontrado.', 'Payment not found.');
+      rt.save();
+      // 303: the browser follows with a GET, so a reload of the portal page never re-posts the form.
+      return new HttpResponse(null, { status: 303, headers: { Location: completed.returnUrl, 'Cache-Control': 'no-store' } });
+    }),
+  ];
+};
