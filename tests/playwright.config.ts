@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 const isCI = Boolean(process.env.CI)
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:5173'
+const mockURL = process.env.E2E_MOCK_URL ?? 'http://localhost:3333'
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
 // Debian's chromium, never a downloaded build (`playwright install` is not
@@ -40,16 +41,28 @@ export default defineConfig({
     // Phones first: most travellers book from one.
     { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 } } },
   ],
-  // Starts the dev server unless one is already up (or E2E_BASE_URL points elsewhere).
+  // The mock API (a fresh world in a throw-away folder; Playwright empties test-results/ before it
+  // starts the servers) and the dev server, unless they are already up or E2E_BASE_URL points elsewhere.
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : {
-        command: 'npm run web:dev',
-        cwd: repoRoot,
-        url: baseURL,
-        reuseExistingServer: true,
-        timeout: 60_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+    : [
+        {
+          command: 'npx tsx mock/src/main.ts --port 3333 --fresh --quiet --data-dir test-results/e2e-mock-data',
+          cwd: repoRoot,
+          url: `${mockURL}/__mock/health`,
+          reuseExistingServer: !isCI,
+          timeout: 60_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+        {
+          command: 'npm run web:dev',
+          cwd: repoRoot,
+          url: baseURL,
+          reuseExistingServer: !isCI,
+          timeout: 60_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+      ],
 })

@@ -10,6 +10,8 @@ export const apiBaseUrl = (): string => {
   return (fromEnv || DEFAULT_API_URL).replace(/\/$/, '');
 };
 
+const CREDENTIAL_CALLS = /^\/auth\/(login|autologin|debug|validate|remember)(\?|$)/;
+
 const isErrorBody = (value: unknown): value is ErrorBody =>
   typeof value === 'object' && value !== null && typeof (value as ErrorBody).code === 'string' && typeof (value as ErrorBody).message === 'string';
 
@@ -53,7 +55,8 @@ export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<
 
   if (res.ok) return body as T;
 
-  if (res.status === 401 && token) notifyUnauthorized();
+  // A 401 from a sign-in call means wrong credentials or a used link, not an expired session.
+  if (res.status === 401 && token && !CREDENTIAL_CALLS.test(url)) notifyUnauthorized();
   if (isErrorBody(body)) throw new ApiError(res.status, body.code, body.message, body.fields ?? []);
   throw new ApiError(res.status, res.status >= 500 ? 'service_unavailable' : 'bad_request', `HTTP ${res.status}`);
 };

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+
+test('Spanish by default; the switch persists in the lang cookie, never in the URL', async ({ page, context }) => {
+  await page.goto('/auth/login')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  const select = page.getByLabel('Idioma', { exact: true })
+  await expect(select.locator('option')).toHaveText(['Español', 'Inglés'])
+
+  await select.selectOption('en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your bookings')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByLabel('Language', { exact: true }).locator('option')).toHaveText(['Spanish', 'English'])
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang')
+  expect(cookie?.value).toBe('en')
+  expect(cookie?.path).toBe('/')
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(364)
+  expect(days).toBeLessThanOrEqual(365)
+
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your bookings')
+  await expect(page).toHaveURL(/\/auth\/login$/)
+  await page.getByRole('button', { name: 'Send me the link' }).click()
+  await expect(page.getByText('Enter your email')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // Public pages fetch their texts in the chosen language.
+  await page.goto('/faq')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ')
+  await expect(page.getByText('When do I pay?')).toBeVisible()
+  await page.getByLabel('Language', { exact: true }).selectOption('es')
+  await expect(page.getByText('¿Cuándo tengo que pagar?')).toBeVisible()
+})
+
+test.describe('with an English browser', () => {
+  test.use({ locale: 'en-GB' })
+
+  test('the browser language applies when there is no cookie; the cookie wins over it', async ({ page, context }) => {
+    await page.goto('/auth/login')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your bookings')
+
+    await context.addCookies([{ name: 'lang', value: 'es', url: page.url() }])
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accede a tus reservas')
+  })
+})

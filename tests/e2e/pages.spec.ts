@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { openUserMenu, signInFast, SOL, userMenuButton } from './support/portal'
+
+test('My bookings: a card per booking with its status, linking to the booking', async ({ page, context, request }) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mis reservas')
+  const cards = page.getByRole('article')
+  await expect(cards.first()).toBeVisible()
+  const statuses = await page.locator('.status-badge').allTextContents()
+  for (const status of ['Pendiente de pago', 'Confirmada', 'Invitación', 'Cancelada', 'Completada']) expect(statuses).toContain(status)
+  const pending = cards.filter({ hasText: 'Pendiente de pago' }).first()
+  await expect(pending).toContainText(/\d{1,3}(\.\d{3})*,\d{2}\u00a0€/)
+  await expect(pending.getByRole('link')).toHaveAttribute('href', /^\/booking\/bkg-/)
+  await expectNoSeriousA11yViolations(page)
+
+  // Booking pages come next: until then the 404 page, inside the layout, with a way home.
+  await pending.getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No hemos encontrado esta página')
+  await page.getByRole('link', { name: 'Volver al inicio' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mis reservas')
+})
+
+test('empty state, and the e-mail in the menu when the name is empty', async ({ page, context, request }) => {
+  await signInFast(context, request, 'nuevo@example.com')
+  await page.goto('/')
+  await expect(page.getByText('Aún no tienes ninguna reserva activa')).toBeVisible()
+  await expect(userMenuButton(page)).toHaveAccessibleName(/nuevo@example\.com/)
+  await expectNoSeriousA11yViolations(page)
+  await openUserMenu(page)
+  await page.getByRole('menuitem', { name: 'Mis reservas' }).click()
+  await expect(page).toHaveURL(`${SOL}/`)
+})
+
+test('404 in both languages, with a link home', async ({ page, context }) => {
+  await page.goto('/no/such/page')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No hemos encontrado esta página')
+  await expectNoSeriousA11yViolations(page)
+  await context.addCookies([{ name: 'lang', value: 'en', url: SOL }])
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found')
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/')
+})
+
+test('FAQ and legal notice are public, from the agency', async ({ page }) => {
+  await page.goto('/faq')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preguntas frecuentes')
+  const question = page.getByText('¿Puedo cancelar?')
+  await question.click()
+  await expect(page.getByText(/Viajes Sol te mostrará el desglose/)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Aviso legal' }).click()
+  await expect(page).toHaveURL(/\/legal$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aviso legal')
+  await expect(page.getByText(/Viajes Sol S\.L\., con CIF/)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await expect(page.locator('.site-header').getByRole('link', { name: 'Acceder' })).toBeVisible()
+})
+
+test('a page whose code fails to load reloads once, then shows the error page', async ({ page }) => {
+  let failures = 0
+  await page.route(/\/src\/app\/routes\/legal\.tsx/, async (route) => {
+    failures += 1
+    await route.abort()
+  })
+  await page.goto('/faq')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preguntas frecuentes')
+  const reload = page.waitForEvent('load')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Aviso legal' }).click()
+  await reload
+  // Reloaded onto /legal; the chunk fails again within 60 s: no loop, the error page.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Algo no ha ido bien')
+  await expect(page).toHaveURL(/\/legal$/)
+  expect(failures).toBe(2)
+  await expectNoSeriousA11yViolations(page)
+
+  await page.unroute(/\/src\/app\/routes\/legal\.tsx/)
+  await page.getByRole('button', { name: 'Reintentar' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aviso legal')
+})

@@ -1,0 +1,71 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+
+// Where things run in the e2e suite (see tests/playwright.config.ts).
+export const MOCK = process.env.E2E_MOCK_URL ?? 'http://localhost:3333'
+export const API = `${MOCK}/api/customer`
+export const PASSWORD = 'viaje2026'
+
+/**
+ * Tenants by portal origin. Chromium resolves *.localhost to loopback, and the mock maps hosts to
+ * agencies. Tests that switch scenarios use ag-mar only (one spec file, serially), so parallel
+ * tests on the other tenants are never affected.
+ */
+export const SOL = process.env.E2E_BASE_URL ?? 'http://localhost:5173'
+export const NORTE = SOL.replace('://localhost', '://norte.localhost')
+export const MAR = SOL.replace('://localhost', '://mar.localhost')
+
+export const TOKEN_KEY = 'auth._token.local'
+
+/** Signs in through the form, by e-mail and password. */
+export async function signInWithPassword(page: Page, email: string, password = PASSWORD) {
+  await page.getByRole('tab', { name: /Con contraseña|With password/ }).click()
+  await page.getByLabel(/^(Email)$/).fill(email)
+  await page.getByLabel(/^(Contraseña|Password)$/).fill(password)
+  await page.getByRole('button', { name: /^(Entrar|Sign in)$/ }).click()
+}
+
+/** A session token straight from the API, for tests about something other than signing in. */
+export async function apiToken(request: APIRequestContext, email: string, agencyId = 'ag-sol', password = PASSWORD): Promise<string> {
+  const res = await request.post(`${API}/auth/login`, { headers: { agencyId }, data: { email, password } })
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { token: string }).token
+}
+
+/** Signs the browser context in without the form (the cookie is enough for the portal). */
+export async function signInFast(context: BrowserContext, request: APIRequestContext, email: string, origin = SOL, agencyId = 'ag-sol') {
+  const token = await apiToken(request, email, agencyId)
+  await context.addCookies([{ name: TOKEN_KEY, value: token, url: origin }])
+  return token
+}
+
+/** The newest mailed sign-in link for an address. */
+export async function lastMailedLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | null = null
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${MOCK}/__mock/outbox?to=${encodeURIComponent(to)}`)
+      const { mails } = (await res.json()) as { mails: { link: string | null }[] }
+      link = mails[0]?.link ?? null
+      return link
+    })
+    .not.toBeNull()
+  return link!
+}
+
+export async function setScenarios(request: APIRequestContext, agency: string, names: string[]) {
+  const res = await request.put(`${MOCK}/__mock/scenarios`, { data: { names, agency } })
+  expect(res.ok(), await res.text()).toBe(true)
+}
+
+export async function clearScenarios(request: APIRequestContext, agency: string) {
+  const res = await request.delete(`${MOCK}/__mock/scenarios?agency=${agency}`)
+  expect(res.ok(), await res.text()).toBe(true)
+}
+
+/** Opens the user menu in the header. */
+export async function openUserMenu(page: Page) {
+  await userMenuButton(page).click()
+  await expect(page.getByRole('menu')).toBeVisible()
+}
+
+export const userMenuButton = (page: Page) => page.locator('.site-header [aria-haspopup="menu"]')
