@@ -1,0 +1,123 @@
+// The production server (npm run build, then npm run serve): the agency is resolved per request
+// from X-Forwarded-Host/Proto or Host, and the first paint is already branded.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { API } from './support/portal'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+let server: ChildProcess | undefined
+let port = 0
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: found } = probe.address() as { port: number }
+      probe.close(() => resolve(found))
+    })
+  })
+
+/** A plain HTTP GET, as a proxy in front of the portal would send it. */
+const get = (path: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'ignore' })
+  port = await freePort()
+  server = spawn('node_modules/.bin/tsx', ['web/server/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', API_URL: API },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the portal server did not start')), 30_000)
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Portal on')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    server!.once('exit', (code) => reject(new Error(`the portal server exited (${code})`)))
+  })
+})
+
+test.afterAll(() => {
+  server?.kill('SIGTERM')
+})
+
+test('forwarded headers choose the agency: title, link preview, colours, extra CSS, agency data', async () => {
+  const norte = await get('/auth/login', { Host: `127.0.0.1:${port}`, 'X-Forwarded-Host': 'norte.localhost', 'X-Forwarded-Proto': 'https' })
+  expect(norte.status).toBe(200)
+  expect(norte.body).toContain('<title>Aventura Norte</title>')
+  expect(norte.body).toContain('<meta property="og:site_name" content="Aventura Norte" />')
+  expect(norte.body).toMatch(/<style nonce="[^"]+" id="brand-vars">:root\{--brand-1:#0f766e;/)
+  expect(norte.body).toContain('window.__AGENCY__={"id":"ag-norte"')
+  expect(String(norte.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-/)
+
+  const sol = await get('/', { Host: `127.0.0.1:${port}`, 'X-Forwarded-Host': 'sol.localhost' })
+  expect(sol.body).toContain('<title>Viajes Sol</title>')
+  expect(sol.body).toMatch(/id="brand-vars">:root\{--brand-1:#c2410c;/)
+  expect(sol.body).toMatch(/<style nonce="[^"]+" id="brand-extra">\.site-header/)
+
+  // Without forwarded headers, the Host header decides.
+  const mar = await get('/faq', { Host: 'mar.localhost' })
+  expect(mar.body).toContain('<title>Mar Azul Viajes</title>')
+})
+
+test('in the browser: branded first paint, no lookup from the page, sign-in works under the CSP', async ({ page }) => {
+  const origin = `http://norte.localhost:${port}`
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  let lookups = 0
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/customer/agency')) lookups += 1
+  })
+
+  await page.goto(`${origin}/auth/login`)
+  await expect(page).toHaveTitle(/Aventura Norte/)
+  await expect(page.getByRole('link', { name: /Aventura Norte/ }).first()).toHaveText('Aventura Norte')
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())).toBe('#0f766e')
+  expect(lookups).toBe(0)
+  await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: 'test-results/screenshots/production-norte-login.png', fullPage: true })
+
+  await page.getByRole('tab', { name: 'Con contraseña' }).click()
+  await page.getByLabel('Email', { exact: true }).fill('laura.martin@example.com')
+  await page.getByLabel('Contraseña', { exact: true }).fill('viaje2026')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await page.screenshot({ path: 'test-results/screenshots/production-norte-bookings.png', fullPage: true })
+  expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
+})
+
+test('a forwarded host reaches the page: the browser behind a proxy gets that agency', async ({ page }) => {
+  // The proxy is played by rewriting the page request's headers.
+  await page.route(`http://127.0.0.1:${port}/**`, async (route) => {
+    const headers = { ...route.request().headers(), 'x-forwarded-host': 'mar.localhost', 'x-forwarded-proto': 'http' }
+    await route.continue({ headers })
+  })
+  await page.goto(`http://127.0.0.1:${port}/faq`)
+  await expect(page).toHaveTitle(/Mar Azul Viajes/)
+  await expect(page.locator('header').getByRole('img', { name: 'Mar Azul Viajes' })).toBeVisible()
+  await expect(page.getByText('¿Cuándo tengo que pagar?')).toBeVisible()
+})
