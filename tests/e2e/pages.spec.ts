@@ -80,3 +80,23 @@ test('a page whose code fails to load reloads once, then shows the error page', 
   await page.getByRole('button', { name: 'Reintentar' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aviso legal')
 })
+
+test('HTML from the API is sanitized before it is shown', async ({ page }) => {
+  await page.route(/\/api\/customer\/agency\/faq/, (route) =>
+    route.fulfill({
+      json: [
+        {
+          id: 'faq-x',
+          question: '¿Es seguro?',
+          answer_html: '<p>Sí, <b>seguro</b>.</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">enlace</a>',
+        },
+      ],
+    }),
+  )
+  await page.goto('/faq')
+  await page.getByText('¿Es seguro?').click()
+  await expect(page.locator('.faq-item__answer b')).toHaveText('seguro')
+  await expect(page.locator('.faq-item__answer img, .faq-item__answer script')).toHaveCount(0)
+  await page.locator('.faq-item__answer a').click()
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+})

@@ -36,10 +36,10 @@ export const sessionStore = {
       if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage)
     }
   },
-  getSnapshot: (): boolean => getToken() !== null,
+  getSnapshot: (): boolean => Boolean(getToken()),
 }
 
-export const isSignedIn = (): boolean => getToken() !== null
+export const isSignedIn = (): boolean => Boolean(getToken())
 
 /** True while a token is held; re-renders on sign-in and sign-out (also from other tabs). */
 export function useSignedIn(): boolean {
