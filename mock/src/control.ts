@@ -8,7 +8,7 @@ import { errorResponse, fieldErrorsOf } from './handlers/context.ts';
 import { journalFor, type JournalEntry } from './journal.ts';
 import type { Runtime } from './runtime.ts';
 import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.ts';
-import { seedAgencyContent } from './world/seed.ts';
+import { createWorld, seedAgencyContent } from './world/seed.ts';
 import type { AgencyRecord, OutboxMail, World } from './world/types.ts';
 
 export const CONTROL_PREFIX = '*/__mock';
@@ -21,6 +21,8 @@ export type ScenarioListing = {
   byAgency: Record<string, ScenarioName[]>;
 };
 export type TenantListing = { tenants: AgencyRecord[] };
+/** POST /__mock/tenants/seed: the tenants (re)seeded, demo tenants put back, and the travel groups created. */
+export type TenantSeedResult = { tenants: AgencyRecord[]; restored: string[]; travelGroups: string[]; skipped: { id: string; reason: string }[] };
 export type OutboxListing = { mails: OutboxMail[] };
 export type JournalListing = { capacity: number; entries: JournalEntry[] };
 export type ResetResult = { seed: number; seededAt: string; agencies: number };
@@ -324,6 +326,50 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
     seedAgencyContent(world, agency);
     rt.save();
     return HttpResponse.json(agency, { status: 201 });
+  }),
+
+  // (Re)seeds demo content. With {id} (or tenant/agency): that tenant's services and travel groups, for a
+  // tenant added at run time or one whose groups were lost. Without: the built-in demo tenants come back
+  // if removed (unless another tenant took their host), and every tenant gets its demo content.
+  // Idempotent: what exists already is kept as it is.
+  http.post(`${CONTROL_PREFIX}/tenants/seed`, async ({ request }) => {
+    const read = await readJsonBody(request);
+    if (!read.ok) return read.response;
+    const parsed = z
+      .strictObject({ id: z.string().min(1).optional(), tenant: z.string().min(1).optional(), agency: z.string().min(1).optional() })
+      .optional()
+      .safeParse(read.value);
+    if (!parsed.success) return validationFailed(parsed.error);
+    const world = rt.world;
+    const id = parsed.data?.id ?? parsed.data?.tenant ?? parsed.data?.agency;
+    const result: TenantSeedResult = { tenants: [], restored: [], travelGroups: [], skipped: [] };
+    let targets: AgencyRecord[];
+    if (id !== undefined) {
+      const agency = world.agencies.find((a) => a.id === id);
+      if (!agency) {
+        const known = world.agencies.map((a) => a.id).join(', ');
+        return errorResponse(404, 'not_found', `No agency with id '${id}'; agencies: ${known}.`, [{ field: 'id', code: 'not_found', message: `unknown agency '${id}'` }]);
+      }
+      targets = [agency];
+    } else {
+      for (const demo of createWorld(world.seed, new Date(world.seededAt)).agencies) {
+        if (world.agencies.some((a) => a.id === demo.id)) continue;
+        const owner = world.agencies.find((a) => a.hosts.some((host) => demo.hosts.includes(host)));
+        if (owner) {
+          result.skipped.push({ id: demo.id, reason: `its host is served by agency '${owner.id}'` });
+          continue;
+        }
+        world.agencies.push(demo);
+        result.restored.push(demo.id);
+      }
+      targets = world.agencies;
+    }
+    for (const agency of targets) {
+      result.travelGroups.push(...seedAgencyContent(world, agency).keys());
+      result.tenants.push(agency);
+    }
+    rt.save();
+    return HttpResponse.json(result);
   }),
 
   http.delete(`${CONTROL_PREFIX}/tenants/:id`, ({ params }) => {
