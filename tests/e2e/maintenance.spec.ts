@@ -17,6 +17,14 @@ test('maintenance on sends every page to /maintenance; off sends /maintenance ho
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Estamos en mantenimiento')
   await expect(page.getByRole('link', { name: 'reservas@marazul.example' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+  if (process.env.SCREENSHOTS) {
+    await page.screenshot({ path: 'test-results/screenshots/phone-es-mar-maintenance.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We are down for maintenance')
+    await page.screenshot({ path: 'test-results/screenshots/desktop-en-mar-maintenance.png', fullPage: true })
+    await page.getByLabel('Language', { exact: true }).selectOption('es')
+  }
   await page.goto(`${MAR}/no-such-page`)
   await expect(page).toHaveURL(`${MAR}/maintenance`)
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { openUserMenu, signInFast, SOL, userMenuButton } from './support/portal'
+import { openUserMenu, signInFast, signInWithPassword, SOL, userMenuButton } from './support/portal'
 
 test('My bookings: a card per booking with its status, linking to the booking', async ({ page, context, request }) => {
   await signInFast(context, request, 'ana.garcia@example.com')
@@ -56,7 +56,11 @@ test('FAQ and legal notice are public, from the agency', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aviso legal')
   await expect(page.getByText(/Viajes Sol S\.L\., con CIF/)).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await expect(page.locator('.site-header').getByRole('link', { name: 'Acceder' })).toBeVisible()
+  // Signing in from a public page comes back to it.
+  await page.locator('.site-header').getByRole('link', { name: 'Acceder' }).click()
+  await signInWithPassword(page, 'ana.garcia@example.com')
+  await expect(page).toHaveURL(`${SOL}/legal`)
+  await expect(userMenuButton(page)).toBeVisible()
 })
 
 test('a page whose code fails to load reloads once, then shows the error page', async ({ page }) => {

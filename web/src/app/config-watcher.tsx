@@ -17,7 +17,9 @@ const localStore = () => {
  * Re-reads the config every 50 s (SPEC §4, §9): a new build reloads the page, maintenance on sends
  * the page to /maintenance and off brings it back home. A failed read is only logged.
  */
-export function ConfigWatcher({ reload = () => window.location.reload() }: { reload?: () => void }) {
+const reloadPage = () => window.location.reload()
+
+export function ConfigWatcher({ reload = reloadPage }: { reload?: () => void }) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const watchBuild = useRef(createBuildWatcher(localStore()))

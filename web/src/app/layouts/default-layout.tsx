@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, Outlet } from 'react-router'
+import { Link, Outlet, useLocation } from 'react-router'
 import { BrandMark } from '@/app/layouts/brand-mark'
 import { LanguageSwitcher } from '@/components/language-switcher'
 import { useAgency } from '@/lib/agency'
-import { useSignedIn } from '@/lib/session'
+import { rememberReturnTo, useSignedIn } from '@/lib/session'
 import { UserMenu } from '@/features/auth/user-menu'
 import './layouts.css'
 
 /** Header (logo or name, language, user menu) and footer (agency contact, legal notice). */
 export function DefaultLayout() {
   const signedIn = useSignedIn()
+  const { pathname, search } = useLocation()
   return (
     <div className="layout">
       <header className="site-header">
@@ -20,7 +21,7 @@ export function DefaultLayout() {
             {signedIn ? (
               <UserMenu />
             ) : (
-              <Link className="site-header__signin" to="/auth/login">
+              <Link className="site-header__signin" to="/auth/login" onClick={() => rememberReturnTo(`${pathname}${search}`)}>
                 <Trans>Acceder</Trans>
               </Link>
             )}

@@ -21,7 +21,8 @@ export function LoginCallbackPage() {
       void navigate('/auth/login', { replace: true })
       return
     }
-    signIn(callback.token, 'link')
+    // How this token was issued is unknown: ask for the current password when changing it.
+    signIn(callback.token, 'password')
     void navigate(takeReturnTo() ?? callback.redirect ?? '/', { replace: true })
   }, [navigate])
   return <PageSpinner label={t`Accediendo…`} />
