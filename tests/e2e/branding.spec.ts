@@ -34,3 +34,9 @@ test('two tenants on two hosts look different: logo or name, colours, footer', a
   await expect(page.getByRole('menu')).toContainText('Laura Martín')
   await expectNoSeriousA11yViolations(page)
 })
+
+test('a host no agency is served on says so', async ({ page }) => {
+  await page.goto(SOL.replace('://localhost', '://nadie.localhost') + '/')
+  await expect(page.getByRole('alert')).toContainText('No reconocemos la agencia de esta dirección web')
+  await expectNoSeriousA11yViolations(page)
+})
