@@ -7,15 +7,15 @@ import './layouts.css'
 export function GuestLayout() {
   return (
     <div className="guest-layout">
-      <div className="guest-layout__top">
+      <header className="guest-layout__top">
         <BrandMark size="lg" />
-      </div>
+      </header>
       <main id="main" tabIndex={-1} className="guest-layout__main">
         <Outlet />
       </main>
-      <div className="guest-layout__bottom">
+      <footer className="guest-layout__bottom">
         <LanguageSwitcher />
-      </div>
+      </footer>
     </div>
   )
 }
