@@ -16,6 +16,15 @@ export type MockScenario = {
   [extra: string]: unknown;
 };
 
+export type TenantSeedResult = {
+  tenants: MockTenant[];
+  /** demo tenants put back */
+  restored: string[];
+  /** travel groups created */
+  travelGroups: string[];
+  skipped: Array<{ id: string; reason: string }>;
+};
+
 export type MockControlErrorKind = 'unreachable' | 'rejected' | 'server' | 'bad-response';
 
 export class MockControlError extends Error {
@@ -35,7 +44,8 @@ export type MockControlClient = {
   listTenants(): Promise<MockTenant[]>;
   addTenant(tenant: TenantInput): Promise<MockTenant>;
   removeTenant(id: string): Promise<void>;
-  seedTenants(): Promise<MockTenant[]>;
+  /** demo content for one tenant, or (no id) every tenant, putting back removed demo tenants */
+  seedTenants(id?: string): Promise<TenantSeedResult>;
   listScenarios(): Promise<MockScenario[]>;
   setScenarios(names: readonly string[], tenant?: string): Promise<MockScenario[]>;
   resetScenarios(tenant?: string): Promise<void>;
@@ -90,8 +100,16 @@ export function createMockControlClient(mockUrl: string, options: MockControlOpt
     async removeTenant(id) {
       await request('DELETE', `/tenants/${encodeURIComponent(id)}`);
     },
-    async seedTenants() {
-      return unwrapList(await request('POST', '/tenants/seed'), 'tenants') as MockTenant[];
+    async seedTenants(id) {
+      const body = await request('POST', '/tenants/seed', id === undefined ? undefined : { id });
+      const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+      return {
+        tenants: unwrapList(body, 'tenants') as MockTenant[],
+        restored: strings(record['restored']),
+        travelGroups: strings(record['travelGroups']),
+        skipped: Array.isArray(record['skipped']) ? (record['skipped'] as TenantSeedResult['skipped']) : [],
+      };
     },
     async listScenarios() {
       return unwrapList(await request('GET', '/scenarios'), 'scenarios').map(toScenario);

@@ -8,9 +8,31 @@ import { coloursFor, type CliIo } from '../cli-io.ts';
 import { exitCodes, UsageError } from '../exit-codes.ts';
 import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts';
 import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts';
-import { buildCoverageMatrix, coveragePercent, mergeEntries, readCoverageInput, renderCoverageMatrix, type CoverageEntry } from '../smoke/coverage.ts';
+import {
+  buildCoverageMatrix,
+  coverageFromProbes,
+  coveragePercent,
+  mergeEntries,
+  readCoverageInput,
+  renderCoverageMatrix,
+  withSource,
+  type CoverageEntry,
+} from '../smoke/coverage.ts';
 
-type CoverageOptions = { from?: string[]; journal?: string[]; contract: string; json?: boolean; failUnder?: number };
+type CoverageOptions = { from?: string[]; journal?: string[]; probes?: string | boolean; contract: string; json?: boolean; failUnder?: number };
+
+export const defaultProbesDir = path.join(repoRoot, 'tests', 'contract', 'probes');
+
+/** `http://localhost:3333` (a mock's root) means its journal: /__mock/journal, as much as it keeps. */
+export function journalLocation(input: string): string {
+  if (!/^https?:\/\//.test(input)) return input;
+  const url = new URL(input);
+  if (url.pathname === '/' || url.pathname === '') {
+    url.pathname = '/__mock/journal';
+    if (!url.searchParams.has('limit')) url.searchParams.set('limit', '500');
+  }
+  return url.href;
+}
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -40,20 +62,30 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
     .command('coverage')
     .description('table of operations x declared statuses exercised, from smoke coverage files and/or the mock journal')
     .option('--from <file>', 'coverage file written by `smoke --coverage-out` (repeatable)', collect)
-    .option('--journal <file-or-url>', 'mock request journal: JSON, JSON lines, or an http URL serving it (repeatable)', collect)
+    .option('--journal <file-or-url>', 'mock request journal: JSON, JSON lines, an http URL serving it, or the mock\'s root URL (repeatable)', collect)
+    .option('--probes [dir]', `the contract test's probes, read statically (default ${path.relative(repoRoot, defaultProbesDir)})`)
     .option('--contract <file>', 'OpenAPI contract', defaultContractPath)
     .option('--json', 'print the matrix as JSON')
     .addOption(new Option('--fail-under <percent>', 'exit 1 when fewer declared (operation, status) pairs were exercised').argParser(parsePercent))
     .action(async (options: CoverageOptions) => {
-      const inputs = [...(options.from ?? []), ...(options.journal ?? [])];
-      if (inputs.length === 0) throw new UsageError('give at least one --from coverage file or --journal');
+      const inputs = [
+        ...(options.from ?? []).map((input) => ({ input, source: 'smoke' as const })),
+        ...(options.journal ?? []).map((input) => ({ input: journalLocation(input), source: 'journal' as const })),
+      ];
+      if (inputs.length === 0 && options.probes === undefined) throw new UsageError('give at least one --from coverage file, --journal or --probes');
       const index = await loadContractOrExplain(path.resolve(io.cwd, options.contract));
       const entries: CoverageEntry[] = [];
       let unmatched = 0;
-      for (const input of inputs) {
+      for (const { input, source } of inputs) {
         const parsed = await readCoverageInput(/^https?:\/\//.test(input) ? input : path.resolve(io.cwd, input), index);
-        entries.push(...parsed.entries);
+        entries.push(...withSource(parsed.entries, source));
         unmatched += parsed.unmatched;
+      }
+      if (options.probes !== undefined) {
+        const dir = typeof options.probes === 'string' ? path.resolve(io.cwd, options.probes) : defaultProbesDir;
+        const parsed = await coverageFromProbes(dir, index);
+        entries.push(...withSource(parsed.entries, 'probes'));
+        if (parsed.unmatched > 0) io.stderr.write(`warning: ${parsed.unmatched} probe${parsed.unmatched === 1 ? '' : 's'} name an operation the contract does not have (ignored)\n`);
       }
       const matrix = buildCoverageMatrix(index, mergeEntries(entries));
       if (options.json) {

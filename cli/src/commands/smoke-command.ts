@@ -5,13 +5,15 @@ import { Command, Option } from 'commander';
 import type { CliIo } from '../cli-io.ts';
 import { collectHttpUrls, parseHttpUrl, parseNonEmpty, parsePositiveInteger } from '../option-parsers.ts';
 import { defaultContractPath } from '../repo-paths.ts';
-import { runSmoke } from '../smoke/run-smoke.ts';
+import { defaultAgencyUrl, runSmoke } from '../smoke/run-smoke.ts';
 
 type SmokeCommandOptions = {
   baseUrl: string;
   email?: string;
   password?: string;
-  agencyUrl?: string;
+  otherEmail?: string;
+  otherPassword?: string;
+  agencyUrl: string;
   write?: boolean;
   json?: boolean;
   junit?: string;
@@ -28,7 +30,9 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
     .addOption(new Option('--email <email>', 'customer e-mail for the logged-in steps').argParser(parseNonEmpty))
     // From the environment too, so the password stays out of shell history and `ps`.
     .addOption(new Option('--password <password>', 'customer password').env('TRAVEL_PORTAL_PASSWORD').argParser(parseNonEmpty))
-    .addOption(new Option('--agency-url <url>', 'portal URL sent to the agency lookup (default: the base URL\'s origin)').argParser(parseHttpUrl))
+    .addOption(new Option('--other-email <email>', 'a second customer of the same agency: must get 404 reading the first one\'s booking (the leak probe)').argParser(parseNonEmpty))
+    .addOption(new Option('--other-password <password>', 'password of --other-email').env('TRAVEL_PORTAL_OTHER_PASSWORD').argParser(parseNonEmpty))
+    .addOption(new Option('--agency-url <url>', 'portal URL: sent to the agency lookup (picks the tenant) and the checkout\'s return URL').default(defaultAgencyUrl).argParser(parseHttpUrl))
     .option('--write', 'also run steps that create or change data (tagged smoke-<timestamp>)')
     .option('--json', 'print a machine-readable report instead of step lines')
     .option('--junit <file>', 'write a JUnit XML report')
@@ -41,13 +45,16 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
     .action(async (options: SmokeCommandOptions, command: Command) => {
       // A password exported in the environment must not turn an anonymous run into an error.
       if (options.email === undefined && command.getOptionValueSource('password') === 'env') delete options.password;
+      if (options.otherEmail === undefined && command.getOptionValueSource('otherPassword') === 'env') delete options.otherPassword;
       const code = await runSmoke(
         {
           baseUrl: options.baseUrl,
           contractPath: path.resolve(io.cwd, options.contract),
           ...(options.email === undefined ? {} : { email: options.email }),
           ...(options.password === undefined ? {} : { password: options.password }),
-          ...(options.agencyUrl === undefined ? {} : { agencyUrl: options.agencyUrl }),
+          ...(options.otherEmail === undefined ? {} : { otherEmail: options.otherEmail }),
+          ...(options.otherPassword === undefined ? {} : { otherPassword: options.otherPassword }),
+          agencyUrl: options.agencyUrl,
           write: options.write === true,
           json: options.json === true,
           ...(options.junit === undefined ? {} : { junit: path.resolve(io.cwd, options.junit) }),

@@ -101,28 +101,39 @@ export function tenantsCommand(io: CliIo): Command {
 
   tenants
     .command('seed')
-    .description('load the mock\'s built-in demo tenants')
+    .description('(re)seed demo content: for the given tenants, or (no id) put back removed demo tenants and seed every tenant')
+    .argument('[id...]', 'tenant ids (default: all, with the built-in demo tenants)')
     .addOption(mockUrlOption())
-    .option('--json', 'print the seeded tenants as JSON')
-    .action(async (options: { mockUrl: string; json?: boolean }) => {
+    .option('--json', 'print what was seeded as JSON')
+    .action(async (ids: string[], options: { mockUrl: string; json?: boolean }) => {
       const client = createMockControlClient(options.mockUrl);
-      const seeded = await withControlErrors(async () => {
-        try {
-          return await client.seedTenants();
-        } catch (error) {
-          // TODO(mock): drop once the mock serves POST /__mock/tenants/seed.
-          if (error instanceof MockControlError && error.status === 404) {
-            throw new UsageError(`${error.message}\nthe mock has no tenant seeding endpoint yet; POST /__mock/reset re-seeds the whole world (all data, not just tenants)`);
-          }
-          throw error;
-        }
-      });
+      const results = [];
+      for (const id of ids.length === 0 ? [undefined] : ids) {
+        results.push(
+          await withControlErrors(async () => {
+            try {
+              return await client.seedTenants(id);
+            } catch (error) {
+              // An older mock without the endpoint answers 404 with no body code of ours.
+              if (error instanceof MockControlError && error.status === 404 && id === undefined) {
+                throw new UsageError(`${error.message}\nthis mock has no tenant seeding endpoint; POST /__mock/reset re-seeds the whole world (all data, not just tenants)`);
+              }
+              throw error;
+            }
+          }),
+        );
+      }
       if (options.json) {
-        io.stdout.write(`${JSON.stringify(seeded, null, 2)}\n`);
+        io.stdout.write(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
         return;
       }
-      io.stdout.write(`seeded ${seeded.length} tenant${seeded.length === 1 ? '' : 's'}\n`);
-      if (seeded.length > 0) io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], seeded.map(tenantRow)));
+      const tenantsSeeded = results.flatMap((result) => result.tenants);
+      const restored = results.flatMap((result) => result.restored);
+      const groups = results.flatMap((result) => result.travelGroups);
+      io.stdout.write(`seeded ${tenantsSeeded.length} tenant${tenantsSeeded.length === 1 ? '' : 's'}`);
+      io.stdout.write(`${restored.length === 0 ? '' : `; put back ${restored.join(', ')}`}; ${groups.length} new travel group${groups.length === 1 ? '' : 's'}\n`);
+      for (const skipped of results.flatMap((result) => result.skipped)) io.stdout.write(`not put back ${skipped.id}: ${skipped.reason}\n`);
+      if (tenantsSeeded.length > 0) io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], tenantsSeeded.map(tenantRow)));
     });
 
   return tenants;

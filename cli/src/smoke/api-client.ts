@@ -1,5 +1,5 @@
 import type { ContractIndex, OperationSpec } from './contract-index.ts';
-import { toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest } from './curl.ts';
+import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest } from './curl.ts';
 import { describeFetchError } from '../mock-control.ts';
 import type { CheckedResponse, ResponseChecker } from './response-checker.ts';
 import type { Violation } from './violation.ts';
@@ -40,6 +40,25 @@ export type CallRecord = {
   violationCount: number;
   /** transport failure (refused, timeout), when there was no answer */
   error?: string;
+  /** a request outside the contract (payment provider page): not checked, not in coverage */
+  external?: boolean;
+};
+
+/** A request outside the contract, e.g. submitting the payment provider's form. */
+export type ExternalRequest = {
+  /** what it is, shown where an operationId would be (e.g. `provider`) */
+  label: string;
+  method: 'GET' | 'POST';
+  url: string;
+  /** sent as application/x-www-form-urlencoded (POST) or as the query (GET) */
+  form?: Readonly<Record<string, string>>;
+};
+
+export type ExternalResponse = {
+  status: number;
+  headers: Headers;
+  text: string;
+  record: CallRecord;
 };
 
 export type CallOutcome = CheckedResponse & {
@@ -59,6 +78,8 @@ export type ApiClient = {
   readonly baseUrl: string;
   readonly calls: readonly CallRecord[];
   call(operationId: string, options?: CallOptions): Promise<CallOutcome>;
+  /** a request outside the contract; the caller guards the URL (see StepContext.external) */
+  external(request: ExternalRequest): Promise<ExternalResponse>;
   /** violations of all calls so far, in order */
   readonly violations: readonly Violation[];
 };
@@ -197,7 +218,56 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
   }
 
-  return { baseUrl: options.baseUrl, calls, call, violations };
+  async function external(request: ExternalRequest): Promise<ExternalResponse> {
+    const url = new URL(request.url);
+    const headers: Record<string, string> = { accept: 'text/html, application/json;q=0.9, */*;q=0.8' };
+    let body: string | undefined;
+    if (request.form !== undefined) {
+      const params = new URLSearchParams(request.form as Record<string, string>);
+      if (request.method === 'GET') for (const [key, value] of params) url.searchParams.append(key, value);
+      else {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = params.toString();
+      }
+    }
+    const recorded: RecordedRequest = {
+      method: request.method,
+      url: url.href,
+      headers,
+      ...(body === undefined ? {} : { body: { kind: 'text', contentType: headers['content-type'] as string, text: maskFormSecrets(body) } }),
+    };
+    const curl = toCurl(recorded);
+    const started = performance.now();
+    const base = { operationId: request.label, method: request.method, url: url.href, curl, probe: false, external: true };
+    let response: Response;
+    try {
+      response = await doFetch(url.href, { method: request.method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const reason = describeFetchError(error);
+      const record: CallRecord = { ...base, status: undefined, statusKey: undefined, durationMs: Math.round(performance.now() - started), violationCount: 1, error: reason };
+      calls.push(record);
+      throw new TransportError(`${request.method} ${url.href} failed: ${reason}`, record);
+    }
+    const text = await response.text();
+    const record: CallRecord = { ...base, status: response.status, statusKey: undefined, durationMs: Math.round(performance.now() - started), violationCount: 0 };
+    calls.push(record);
+    return { status: response.status, headers: response.headers, text, record };
+  }
+
+  return { baseUrl: options.baseUrl, calls, call, external, violations };
+}
+
+/** Masks credential-like fields of an urlencoded body for the curl line. */
+function maskFormSecrets(body: string): string {
+  const params = new URLSearchParams(body);
+  let changed = false;
+  for (const key of new Set(params.keys())) {
+    if (isSecretKey(key)) {
+      params.set(key, mask);
+      changed = true;
+    }
+  }
+  return changed ? params.toString().replace(/%2A%2A%2A/g, mask) : body;
 }
 
 function tokenFor(operation: OperationSpec, auth: NonNullable<CallOptions['auth']>, session: ApiSession): string | undefined {

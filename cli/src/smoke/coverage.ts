@@ -17,7 +17,17 @@ export type CoverageEntry = {
   path: string;
   status: number;
   count: number;
+  /** where it was seen (smoke, journal, probes), when inputs are combined */
+  sources?: string[];
 };
+
+/** What `contract coverage` reads, and the letter each shows in the table when several are combined. */
+export const coverageSources = { smoke: 'S', journal: 'J', probes: 'P' } as const;
+export type CoverageSource = keyof typeof coverageSources;
+
+export function withSource(entries: readonly CoverageEntry[], source: CoverageSource): CoverageEntry[] {
+  return entries.map((entry) => ({ ...entry, sources: [source] }));
+}
 
 export type CoverageFile = {
   coverageVersion: 1;
@@ -31,8 +41,11 @@ export function mergeEntries(entries: readonly CoverageEntry[]): CoverageEntry[]
   for (const entry of entries) {
     const key = `${entry.operationId} ${entry.status}`;
     const existing = merged.get(key);
-    if (existing === undefined) merged.set(key, { ...entry });
-    else existing.count += entry.count;
+    if (existing === undefined) merged.set(key, { ...entry, ...(entry.sources === undefined ? {} : { sources: [...entry.sources] }) });
+    else {
+      existing.count += entry.count;
+      if (entry.sources !== undefined) existing.sources = [...new Set([...(existing.sources ?? []), ...entry.sources])].sort();
+    }
   }
   return [...merged.values()].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.status - b.status);
 }
@@ -40,7 +53,7 @@ export function mergeEntries(entries: readonly CoverageEntry[]): CoverageEntry[]
 export function coverageFromCalls(contract: ContractIndex, calls: readonly CallRecord[]): CoverageEntry[] {
   return mergeEntries(
     calls
-      .filter((call): call is CallRecord & { status: number } => call.status !== undefined)
+      .filter((call): call is CallRecord & { status: number } => call.status !== undefined && call.external !== true)
       .map((call) => ({
         operationId: call.operationId,
         method: call.method,
@@ -165,6 +178,8 @@ export type CoverageRow = {
   declared: readonly string[];
   /** declared status key -> calls */
   exercised: Readonly<Record<string, number>>;
+  /** declared status key -> sources that exercised it */
+  exercisedBy: Readonly<Record<string, readonly string[]>>;
   /** statuses seen that the contract does not declare for this operation */
   undeclared: readonly number[];
 };
@@ -179,6 +194,8 @@ export type CoverageMatrix = {
     pairsExercised: number;
     /** entries for operations the contract no longer has */
     unknownOperations: readonly string[];
+    /** per source: operations touched and declared pairs exercised */
+    bySource: Readonly<Record<string, { operations: number; pairs: number }>>;
   };
 };
 
@@ -192,26 +209,38 @@ export function buildCoverageMatrix(contract: ContractIndex, entries: readonly C
   let pairs = 0;
   let pairsExercised = 0;
   let operationsTouched = 0;
+  const bySource: Record<string, { operations: number; pairs: number }> = {};
   const operations = [...contract.operations.values()].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const operation of operations) {
     const declared = Object.keys(operation.responses);
     for (const key of declared) columns.add(key);
     const exercised: Record<string, number> = {};
+    const exercisedBy: Record<string, string[]> = {};
     const undeclared: number[] = [];
+    const touchedBy = new Set<string>();
     for (const entry of merged.filter((item) => item.operationId === operation.operationId)) {
       const key = matchStatusKey(operation, entry.status);
+      for (const source of entry.sources ?? []) touchedBy.add(source);
       if (key === undefined) undeclared.push(entry.status);
-      else exercised[key] = (exercised[key] ?? 0) + entry.count;
+      else {
+        exercised[key] = (exercised[key] ?? 0) + entry.count;
+        exercisedBy[key] = [...new Set([...(exercisedBy[key] ?? []), ...(entry.sources ?? [])])].sort();
+      }
     }
     pairs += declared.length;
     pairsExercised += Object.keys(exercised).length;
     if (Object.keys(exercised).length > 0 || undeclared.length > 0) operationsTouched += 1;
-    rows.push({ operationId: operation.operationId, method: operation.method.toUpperCase(), path: operation.path, declared, exercised, undeclared });
+    for (const source of touchedBy) {
+      const tally = (bySource[source] ??= { operations: 0, pairs: 0 });
+      tally.operations += 1;
+      tally.pairs += Object.values(exercisedBy).filter((list) => list.includes(source)).length;
+    }
+    rows.push({ operationId: operation.operationId, method: operation.method.toUpperCase(), path: operation.path, declared, exercised, exercisedBy, undeclared });
   }
   return {
     columns: [...columns].sort(compareStatusKeys),
     rows,
-    totals: { operations: operations.length, operationsTouched, pairs, pairsExercised, unknownOperations: [...unknownOperations] },
+    totals: { operations: operations.length, operationsTouched, pairs, pairsExercised, unknownOperations: [...unknownOperations], bySource },
   };
 }
 
@@ -230,15 +259,21 @@ export function coveragePercent(matrix: CoverageMatrix): number {
  * statuses the contract does not declare are listed at the end of the row.
  */
 export function renderCoverageMatrix(matrix: CoverageMatrix, colours: Colours): string {
+  // Several sources: each cell says which exercised it (S smoke, J journal, P probes) instead of a tick.
+  const sources = Object.keys(matrix.totals.bySource).sort();
+  const letters = sources.length > 1;
+  const letter = (source: string) => coverageSources[source as CoverageSource] ?? source.slice(0, 1).toUpperCase();
   const operationWidth = Math.max('operation'.length, ...matrix.rows.map((row) => row.operationId.length));
-  const cellWidths = matrix.columns.map((column) => Math.max(column.length, 1));
+  const cellWidths = matrix.columns.map((column) => Math.max(column.length, letters ? sources.length : 1));
   const header = ['operation'.padEnd(operationWidth), ...matrix.columns.map((column, index) => column.padStart(cellWidths[index] ?? 1)), 'undeclared'].join('  ');
   const lines = [header, '-'.repeat(header.length)];
   for (const row of matrix.rows) {
     const cells = matrix.columns.map((column, index) => {
       const width = cellWidths[index] ?? 1;
       if (!row.declared.includes(column)) return ' '.repeat(width);
-      return row.exercised[column] === undefined ? colours.dim('·'.padStart(width)) : colours.green('✓'.padStart(width));
+      if (row.exercised[column] === undefined) return colours.dim('·'.padStart(width));
+      const mark = letters ? (row.exercisedBy[column] ?? []).map(letter).join('') || '✓' : '✓';
+      return colours.green(mark.padStart(width));
     });
     const undeclared = row.undeclared.length === 0 ? '' : colours.red(row.undeclared.join(','));
     lines.push([row.operationId.padEnd(operationWidth), ...cells, undeclared].join('  ').trimEnd());
@@ -248,8 +283,49 @@ export function renderCoverageMatrix(matrix: CoverageMatrix, colours: Colours): 
   lines.push(
     `operations touched: ${totals.operationsTouched}/${totals.operations}; declared (operation, status) pairs exercised: ${totals.pairsExercised}/${totals.pairs} (${coveragePercent(matrix)}%)`,
   );
+  if (letters) {
+    lines.push(
+      `by source: ${sources.map((source) => `${letter(source)} ${source} ${totals.bySource[source]?.operations ?? 0} operations, ${totals.bySource[source]?.pairs ?? 0} pairs`).join('; ')}`,
+    );
+  }
   if (totals.unknownOperations.length > 0) {
     lines.push(colours.yellow(`not in the contract (ignored): ${totals.unknownOperations.join(', ')}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Coverage of the contract test's probes, read statically: every probe in
+ * `dir` (`*.probes.ts`, exporting arrays of {operationId, status}) counts as
+ * one exercise of that (operation, status). The contract test asserts each
+ * probe gets exactly that status, so nothing needs to run.
+ */
+export async function coverageFromProbes(dir: string, contract: ContractIndex): Promise<CoverageInput> {
+  const { readdir } = await import('node:fs/promises');
+  const { pathToFileURL } = await import('node:url');
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith('.probes.ts')).sort();
+  } catch (error) {
+    throw new UsageError(`cannot read the probes in ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (files.length === 0) throw new UsageError(`no *.probes.ts files in ${dir}`);
+  const entries: CoverageEntry[] = [];
+  let unmatched = 0;
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      if (!Array.isArray(value)) continue;
+      for (const probe of value as unknown[]) {
+        if (!isRecord(probe) || typeof probe['operationId'] !== 'string' || typeof probe['status'] !== 'number') continue;
+        const operation = contract.operations.get(probe['operationId']);
+        if (operation === undefined) {
+          unmatched += 1;
+          continue;
+        }
+        entries.push({ operationId: operation.operationId, method: operation.method.toUpperCase(), path: operation.path, status: probe['status'], count: 1 });
+      }
+    }
+  }
+  return { entries: mergeEntries(entries), unmatched };
 }

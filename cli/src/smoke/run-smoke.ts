@@ -20,7 +20,10 @@ export type SmokeOptions = {
   contractPath: string;
   email?: string;
   password?: string;
-  /** portal URL for the agency lookup; defaults to the base URL's origin */
+  /** a second customer of the same agency: the leak probe reads the first one's booking as them */
+  otherEmail?: string;
+  otherPassword?: string;
+  /** portal URL for the agency lookup and the checkout's return URL (default http://localhost:5173) */
   agencyUrl?: string;
   write: boolean;
   json: boolean;
@@ -45,11 +48,18 @@ export type SmokeOverrides<S extends object> = {
   now?: () => Date;
 };
 
+export const defaultAgencyUrl = 'http://localhost:5173';
+
 export function journeyPlan(contract: ContractIndex, options: SmokeOptions): SmokePlan<JourneyState> {
   const { steps, notes } = buildJourney(contract);
-  const state: JourneyState = { agencyUrl: options.agencyUrl ?? new URL(options.baseUrl).origin };
+  const state: JourneyState = { agencyUrl: options.agencyUrl ?? defaultAgencyUrl };
   if (options.email !== undefined) state.email = options.email;
   if (options.password !== undefined) state.password = options.password;
+  if (options.otherEmail !== undefined) state.otherEmail = options.otherEmail;
+  if (options.otherPassword !== undefined) state.otherPassword = options.otherPassword;
+  if (options.email !== undefined && options.otherEmail === undefined) {
+    notes.push("the leak probe is limited: without --other-email/--other-password it only tries a booking id that is nobody's, not another customer's real booking");
+  }
   return {
     steps,
     state,
@@ -64,6 +74,15 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions): Smo
 export async function runSmoke<S extends object = JourneyState>(options: SmokeOptions, io: CliIo, overrides: SmokeOverrides<S> = {}): Promise<ExitCode> {
   if ((options.email === undefined) !== (options.password === undefined)) {
     throw new UsageError('--email and --password go together (or neither, for an anonymous run)');
+  }
+  if ((options.otherEmail === undefined) !== (options.otherPassword === undefined)) {
+    throw new UsageError('--other-email and --other-password go together');
+  }
+  if (options.otherEmail !== undefined && options.email === undefined) {
+    throw new UsageError('--other-email needs --email: the leak probe reads the first customer\'s booking as the other one');
+  }
+  if (options.otherEmail !== undefined && options.otherEmail.toLowerCase() === options.email?.toLowerCase()) {
+    throw new UsageError('--other-email must be another customer than --email');
   }
   let contract: ContractIndex;
   try {

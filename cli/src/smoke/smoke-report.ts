@@ -57,7 +57,7 @@ export function summarise(results: readonly StepResult[]): SmokeSummary {
  * from the misconfiguration. Otherwise 1 on any violation, else 0.
  */
 export function judge(results: readonly StepResult[]): { verdict: SmokeVerdict; exitCode: ExitCode; explanation: string } {
-  const calls: CallRecord[] = results.flatMap((result) => result.calls).filter((call) => !call.probe);
+  const calls: CallRecord[] = results.flatMap((result) => result.calls).filter((call) => !call.probe && call.external !== true);
   const answered = calls.filter((call) => call.status !== undefined);
   const meaningful = answered.filter((call) => call.status !== 401 && call.status !== 404);
   if (meaningful.length === 0) {

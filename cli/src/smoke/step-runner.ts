@@ -1,4 +1,4 @@
-import { TransportError, type ApiClient, type CallOptions, type CallOutcome, type CallRecord } from './api-client.ts';
+import { TransportError, type ApiClient, type CallOptions, type CallOutcome, type CallRecord, type ExternalRequest, type ExternalResponse } from './api-client.ts';
 import type { ContractIndex } from './contract-index.ts';
 import { checkPaymentTarget } from './safety.ts';
 import type { Violation, ViolationKind } from './violation.ts';
@@ -21,7 +21,21 @@ export type StepContext<S> = {
   tag(text: string): string;
   /** Throws (step skipped as refused) unless the URL is loopback or allowed. */
   guardPaymentUrl(url: string): URL;
+  /**
+   * A request outside the contract (the payment provider's pages): guarded like
+   * guardPaymentUrl, never follows redirects, recorded (with a curl) but not
+   * checked against the contract nor counted in coverage.
+   */
+  external(request: ExternalRequest): Promise<ExternalResponse>;
+  /** Adds a line to the step's result (shown under the step, in --json and JUnit). */
+  note(text: string): void;
   skip(reason: string): never;
+  /**
+   * Ends the step here without adding a violation: for a call whose answer
+   * already produced violations (they fail the step), so the step does not go
+   * on with data it does not have.
+   */
+  stop(): never;
   /** Fails the step with a violation (kind 'step' unless told otherwise). */
   fail(expected: string, actual: string, details?: FailDetails): never;
   readonly write: boolean;
@@ -55,6 +69,8 @@ export type StepResult = {
   durationMs: number;
   calls: CallRecord[];
   violations: Violation[];
+  /** what the step wants the reader to know (e.g. a probe that could only be run in a limited way) */
+  notes?: string[];
 };
 
 export type RunnerEvents = {
@@ -79,6 +95,7 @@ export type RunResult<S> = {
 };
 
 class SkipSignal extends Error {}
+class StopSignal extends Error {}
 class RefusedSignal extends Error {}
 class FailSignal extends Error {
   readonly violation: Omit<Violation, 'step'>;
@@ -126,14 +143,16 @@ async function runOne<S extends object>(
 ): Promise<StepResult> {
   const base = { id: step.id, name: step.name, kind: step.kind };
   const skipped = (reason: string): StepResult => ({ ...base, status: 'skipped', reason, durationMs: 0, calls: [], violations: [] });
+  const notes: string[] = [];
 
+  // The write gate first: a read-only run says why each write step did not run, not which one before it did not.
+  if ((step.kind === 'write' || step.kind === 'payment') && !options.write) return skipped('writes data: pass --write to run');
   for (const need of step.needs ?? []) {
     const dependency = earlier.get(need);
     if (dependency?.status !== 'passed') return skipped(`needs ${need} (${dependency?.status ?? 'not run'})`);
   }
   const missingOperations = (step.operationIds ?? []).filter((id) => !options.contract.operations.has(id));
   if (missingOperations.length > 0) return skipped(`not in the contract: ${missingOperations.join(', ')}`);
-  if ((step.kind === 'write' || step.kind === 'payment') && !options.write) return skipped('writes data: pass --write to run');
   for (const key of step.requires ?? []) {
     if ((state as Record<string, unknown>)[key] === undefined) return skipped(`needs ${key} (not known)`);
   }
@@ -155,8 +174,18 @@ async function runOne<S extends object>(
       if (!decision.allowed) throw new RefusedSignal(decision.reason);
       return new URL(url);
     },
+    external(request) {
+      context.guardPaymentUrl(request.url);
+      return options.client.external(request);
+    },
+    note(text) {
+      notes.push(text);
+    },
     skip(reason) {
       throw new SkipSignal(reason);
+    },
+    stop() {
+      throw new StopSignal('stopped');
     },
     fail(expected, actual, details) {
       const last = options.client.calls.at(-1);
@@ -180,7 +209,9 @@ async function runOne<S extends object>(
   try {
     await step.run(context);
   } catch (error) {
-    if (error instanceof SkipSignal) {
+    if (error instanceof StopSignal) {
+      // the violations already recorded decide the status below
+    } else if (error instanceof SkipSignal) {
       status = 'skipped';
       reason = error.message;
     } else if (error instanceof RefusedSignal) {
@@ -226,5 +257,6 @@ async function runOne<S extends object>(
     durationMs: Math.round(performance.now() - started),
     calls,
     violations,
+    ...(notes.length === 0 ? {} : { notes }),
   };
 }

@@ -34,11 +34,16 @@ export function toJunitXml(report: SmokeReport): string {
   ];
   for (const step of report.steps) {
     const open = `    <testcase classname="smoke.${escapeXml(step.kind)}" name="${escapeXml(`${step.id}: ${step.name}`)}" time="${seconds(step.durationMs)}"`;
-    if (step.status === 'passed') {
+    const notes = step.notes ?? [];
+    if (step.status === 'passed' && notes.length === 0) {
       lines.push(`${open}/>`);
       continue;
     }
     lines.push(`${open}>`);
+    if (step.status === 'passed') {
+      lines.push(`      <system-out>${escapeXml(notes.join('\n'))}</system-out>`, '    </testcase>');
+      continue;
+    }
     if (step.status === 'skipped') {
       lines.push(`      <skipped message="${escapeXml(step.reason ?? 'skipped')}"/>`);
     } else {
@@ -50,6 +55,7 @@ export function toJunitXml(report: SmokeReport): string {
       const details = step.violations.map((violation) => [formatViolation(violation), violation.curl].filter((part) => part !== '').join('\n')).join('\n\n');
       lines.push(`      <failure message="${escapeXml(message + more)}" type="${escapeXml(first?.kind ?? 'step')}">${escapeXml(details)}</failure>`);
     }
+    if (notes.length > 0) lines.push(`      <system-out>${escapeXml(notes.join('\n'))}</system-out>`);
     lines.push('    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>', '');
