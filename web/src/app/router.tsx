@@ -43,6 +43,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 { index: true, lazy: () => import('@/app/routes/bookings') },
                 { path: 'auth/password', lazy: () => import('@/app/routes/password') },
+                { path: 'booking/:id', lazy: () => import('@/app/routes/booking') },
                 // coming next (signed in): booking/:id, booking/:id?/payments, payment/:id?,
                 // travelgroup/:id/checkout, travelgroup/:id/success, travelgroup/:id/winner
               ],
@@ -54,6 +55,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 { path: 'faq', lazy: () => import('@/app/routes/faq') },
                 { path: 'legal', lazy: () => import('@/app/routes/legal') },
+                { path: 'ballot/:id?', lazy: () => import('@/app/routes/ballot') },
                 // coming next (public): travelgroup, travelgroup/:id, travelgroup/:id/invitation, ballot/:id?
                 // Until then they, like any unknown address, are the 404 page.
                 { path: '*', lazy: () => import('@/app/routes/not-found') },

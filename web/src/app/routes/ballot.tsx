@@ -1,0 +1,3 @@
+import { BallotPage } from '@/features/ballot/ballot-page'
+
+export const Component = BallotPage

@@ -1,0 +1,255 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { Button } from '@/components/button'
+import { Dialog } from '@/components/dialog'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/page-spinner'
+import { useDialog } from '@/hooks/use-dialog'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { isApiError } from '@/lib/api/api-error'
+import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
+import type { Booking } from '@/lib/api/generated/model/booking'
+import { localDay } from '@/lib/calendar'
+import { formatDate, truncate } from '@/lib/format'
+import { errorMessage } from '@/lib/form-errors'
+import { type DisplayStatus, displayStatus, isTabId, statusLabels, type TabId, tabLabels, visibleTabs } from '@/features/booking/booking-rules'
+import { BallotsTab } from '@/features/booking/tabs/ballots-tab'
+import { ContactTab } from '@/features/booking/tabs/contact-tab'
+import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
+import { GroupTab } from '@/features/booking/tabs/group-tab'
+import { NoticesTab } from '@/features/booking/tabs/notices-tab'
+import { PacksTab } from '@/features/booking/tabs/packs-tab'
+import { QrTab } from '@/features/booking/tabs/qr-tab'
+import { RefundsTab } from '@/features/booking/tabs/refunds-tab'
+import { ReviewTab } from '@/features/booking/tabs/review-tab'
+import { RoomingTab } from '@/features/booking/tabs/rooming-tab'
+import { TabPanel, Tabs, tabDomId } from '@/features/booking/tabs'
+import { useLocale } from '@/features/booking/use-locale'
+import './booking.css'
+
+/**
+ * What other features put into the page (the app's route module composes them: features never
+ * import each other). Every slot is optional; a missing one falls back to something sensible.
+ */
+export type BookingPageSlots = {
+  /** The payments tab's content (terms, paying, extras): features/payments. */
+  renderPayments?: (booking: Booking) => ReactNode
+  /** The documentation tab's content: features/documentation. */
+  renderDocumentation?: (booking: Booking, today: string) => ReactNode
+  /** Cancelling (or the cancellation already requested), shown in the experience tab: features/cancellation. */
+  renderCancellation?: (booking: Booking, today: string) => ReactNode
+  /** How many required documentation sections are still missing (tab badge, pending-documentation modal). */
+  pendingDocumentation?: (booking: Booking, today: string) => number
+}
+
+const PENDING_SHOWN_KEY = 'booking.pending-documentation-shown'
+
+/** /booking/:id — everything about one booking, in tabs. */
+export function BookingPage(slots: BookingPageSlots) {
+  const { id = '' } = useParams()
+  const { t } = useLingui()
+  const booking = useGetBooking(id)
+  useDocumentTitle(booking.data ? booking.data.travel_group.name : t`Reserva`)
+
+  if (booking.isPending) return <PageSpinner label={t`Cargando la reserva…`} />
+  if (booking.isError) {
+    const notFound = isApiError(booking.error) && booking.error.status === 404
+    return (
+      <div className="booking-page">
+        <div className="booking-page__panel">
+          <ErrorState
+            title={notFound ? <Trans>No encontramos esta reserva</Trans> : undefined}
+            message={errorMessage(booking.error)}
+            onRetry={notFound ? undefined : () => booking.refetch()}
+          />
+          <p className="booking-page__back">
+            <Link to="/">
+              <Trans>Volver a mis reservas</Trans>
+            </Link>
+          </p>
+        </div>
+      </div>
+    )
+  }
+  return <BookingView booking={booking.data} slots={slots} />
+}
+
+function BookingView({ booking, slots }: { booking: Booking; slots: BookingPageSlots }) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const today = localDay()
+  const [params, setParams] = useSearchParams()
+  const status = displayStatus(booking, today)
+  const tabs = useMemo(() => visibleTabs(booking, today), [booking, today])
+  const requested = params.get('tab')
+  const selected: TabId = isTabId(requested) && tabs.includes(requested) ? requested : 'experience'
+  const pending = tabs.includes('documentation') ? (slots.pendingDocumentation?.(booking, today) ?? 0) : 0
+
+  const select = (tab: TabId) => {
+    const next = new URLSearchParams(params)
+    if (tab === 'experience') next.delete('tab')
+    else next.set('tab', tab)
+    setParams(next, { replace: true, preventScrollReset: true })
+  }
+
+  const badges: Partial<Record<TabId, { value: number; label: string }>> = {}
+  if (booking.unread_notices > 0) badges.notices = { value: booking.unread_notices, label: t`${booking.unread_notices} sin leer` }
+  if (pending > 0) badges.documentation = { value: pending, label: t`${pending} pendientes` }
+
+  return (
+    <div className="booking-page">
+      <BookingHeader booking={booking} status={status} locale={locale} />
+      {booking.status === 'invited' && (
+        <section className="booking-cta" aria-labelledby="booking-cta-title">
+          <h2 id="booking-cta-title" className="booking-cta__title">
+            <Trans>Te han invitado a este viaje</Trans>
+          </h2>
+          <p>
+            <Trans>Elige tu pack, añade a los viajeros y elige cómo pagar para reservar tu plaza.</Trans>
+          </p>
+          <Link className="button button--primary button--md booking-cta__action" to={`/travelgroup/${encodeURIComponent(booking.travel_group.id)}/checkout`}>
+            <span className="button__label">
+              <Trans>Completar reserva</Trans>
+            </span>
+          </Link>
+        </section>
+      )}
+      <Tabs
+        idPrefix="booking"
+        label={t`Secciones de la reserva`}
+        selected={selected}
+        onSelect={select}
+        tabs={tabs.map((tab) => ({ id: tab, label: i18n._(tabLabels[tab]), badge: badges[tab]?.value, badgeLabel: badges[tab]?.label }))}
+      />
+      <TabPanel idPrefix="booking" id={selected}>
+        <SelectedTab tab={selected} booking={booking} slots={slots} today={today} onSelectTab={select} />
+      </TabPanel>
+      {pending > 0 && (
+        <PendingDocumentationModal
+          bookingId={booking.id}
+          onComplete={() => {
+            select('documentation')
+            // after the dialog has handed focus back
+            setTimeout(() => document.getElementById(tabDomId('booking', 'documentation'))?.focus(), 0)
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function SelectedTab({ tab, booking, slots, today, onSelectTab }: { tab: TabId; booking: Booking; slots: BookingPageSlots; today: string; onSelectTab: (tab: TabId) => void }) {
+  switch (tab) {
+    case 'experience':
+      return <ExperienceTab booking={booking} today={today} cancellation={slots.renderCancellation?.(booking, today)} onSelectTab={onSelectTab} />
+    case 'payments':
+      return slots.renderPayments ? (
+        <>{slots.renderPayments(booking)}</>
+      ) : (
+        <div className="tab-section">
+          <p>
+            <Link to={`/booking/${encodeURIComponent(booking.id)}/payments`}>
+              <Trans>Ver los pagos de la reserva</Trans>
+            </Link>
+          </p>
+        </div>
+      )
+    case 'refunds':
+      return <RefundsTab booking={booking} />
+    case 'documentation':
+      return <>{slots.renderDocumentation?.(booking, today)}</>
+    case 'rooming':
+      return <RoomingTab booking={booking} />
+    case 'review':
+      return <ReviewTab booking={booking} />
+    case 'notices':
+      return <NoticesTab booking={booking} today={today} />
+    case 'contact':
+      return <ContactTab booking={booking} />
+    case 'group':
+      return <GroupTab booking={booking} />
+    case 'packs':
+      return <PacksTab booking={booking} />
+    case 'ballots':
+      return <BallotsTab booking={booking} />
+    case 'qr':
+      return <QrTab booking={booking} />
+  }
+}
+
+function BookingHeader({ booking, status, locale }: { booking: Booking; status: DisplayStatus; locale: 'es' | 'en' }) {
+  const { i18n } = useLingui()
+  const group = booking.travel_group
+  return (
+    <header className="booking-header">
+      <p className="booking-header__back">
+        <Link to="/">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <Trans>Mis reservas</Trans>
+        </Link>
+      </p>
+      <div className="booking-header__top">
+        <span className={`booking-status booking-status--${status}`}>{i18n._(statusLabels[status])}</span>
+        <span className="booking-header__locator">
+          <Trans>Localizador</Trans> <strong>{booking.locator}</strong>
+        </span>
+      </div>
+      <h1 className="booking-header__title" title={group.name}>
+        {truncate(group.name)}
+      </h1>
+      <p className="booking-header__facts">
+        <span>{group.destination}</span>
+        <span aria-hidden="true"> · </span>
+        <span>
+          {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')}
+        </span>
+      </p>
+    </header>
+  )
+}
+
+/** SPEC §8: shown once per session and booking while a required section is missing. */
+function PendingDocumentationModal({ bookingId, onComplete }: { bookingId: string; onComplete: () => void }) {
+  const dialog = useDialog()
+  const [checked, setChecked] = useState(false)
+  useEffect(() => {
+    if (checked) return
+    setChecked(true)
+    const key = `${PENDING_SHOWN_KEY}.${bookingId}`
+    try {
+      if (sessionStorage.getItem(key)) return
+      sessionStorage.setItem(key, '1')
+    } catch {
+      // no storage (private mode): show it every time rather than never
+    }
+    dialog.open()
+  }, [bookingId, checked, dialog])
+
+  return (
+    <Dialog
+      dialog={dialog}
+      size="sm"
+      title={<Trans>Documentación pendiente</Trans>}
+      description={<Trans>Tienes documentación pendiente. Debes completarla para poder mantener tu reserva.</Trans>}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => dialog.close()}>
+            <Trans>Ahora no</Trans>
+          </Button>
+          <Button
+            data-autofocus
+            onClick={() => {
+              dialog.close()
+              onComplete()
+            }}
+          >
+            <Trans>Completar documentación</Trans>
+          </Button>
+        </>
+      }
+    />
+  )
+}

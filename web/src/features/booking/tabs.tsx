@@ -1,0 +1,83 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
+
+export type TabItem<T extends string> = { id: T; label: ReactNode; badge?: ReactNode; badgeLabel?: string }
+
+export const tabDomId = (prefix: string, id: string) => `${prefix}-tab-${id}`
+export const panelDomId = (prefix: string, id: string) => `${prefix}-panel-${id}`
+
+type TabsProps<T extends string> = {
+  tabs: readonly TabItem<T>[]
+  selected: T
+  onSelect: (id: T) => void
+  /** The tablist's accessible name. */
+  label: string
+  idPrefix: string
+}
+
+/**
+ * An ARIA tablist (roving tabindex: one tab in the Tab order, arrows/Home/End move and select).
+ * On phones it is a horizontally scrollable strip that keeps the selected tab in view.
+ */
+export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPrefix }: TabsProps<T>) {
+  const listRef = useRef<HTMLDivElement>(null)
+
+  // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=).
+  useEffect(() => {
+    const tab = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (tab && typeof tab.scrollIntoView === 'function') tab.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [selected])
+
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((t) => t.id === selected)
+    let next: number | null = null
+    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
+    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = tabs.length - 1
+    if (next === null) return
+    event.preventDefault()
+    const id = tabs[next]!.id
+    onSelect(id)
+    document.getElementById(tabDomId(idPrefix, id))?.focus()
+  }
+
+  return (
+    <div className="tabs">
+      <div ref={listRef} role="tablist" aria-label={label} aria-orientation="horizontal" className="tabs__list" onKeyDown={move}>
+        {tabs.map((tab) => {
+          const isSelected = tab.id === selected
+          return (
+            <button
+              key={tab.id}
+              type="button"
+              role="tab"
+              id={tabDomId(idPrefix, tab.id)}
+              aria-selected={isSelected}
+              aria-controls={panelDomId(idPrefix, tab.id)}
+              tabIndex={isSelected ? 0 : -1}
+              className="tabs__tab"
+              onClick={() => onSelect(tab.id)}
+            >
+              <span>{tab.label}</span>
+              {tab.badge !== undefined && tab.badge !== null && (
+                <span className="tabs__badge">
+                  <span aria-hidden="true">{tab.badge}</span>
+                  {tab.badgeLabel && <span className="visually-hidden">{` (${tab.badgeLabel})`}</span>}
+                </span>
+              )}
+            </button>
+          )
+        })}
+      </div>
+    </div>
+  )
+}
+
+/** The panel of the selected tab; focusable so keyboard users can reach content with no controls. */
+export function TabPanel({ idPrefix, id, children }: { idPrefix: string; id: string; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={panelDomId(idPrefix, id)} aria-labelledby={tabDomId(idPrefix, id)} tabIndex={0} className="tabs__panel">
+      {children}
+    </div>
+  )
+}

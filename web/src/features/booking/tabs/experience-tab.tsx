@@ -1,0 +1,145 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { SafeHtml } from '@/components/safe-html'
+import { useGetBookingTravelGroup } from '@/lib/api/generated/endpoints/booking/booking'
+import type { Booking } from '@/lib/api/generated/model/booking'
+import type { TravelItemType } from '@/lib/api/generated/model/travelItemType'
+import { ADULT_AGE, ageOn, daysBetween } from '@/lib/calendar'
+import { formatDate, fullName } from '@/lib/format'
+import type { TabId } from '@/features/booking/booking-rules'
+import { useLocale } from '@/features/booking/use-locale'
+
+export const itemTypeLabels: Record<TravelItemType, MessageDescriptor> = {
+  transport: msg`Transporte`,
+  insurance: msg`Seguro`,
+  activity: msg`Actividad`,
+  generic: msg`Servicio`,
+  hosting: msg`Alojamiento`,
+  pack: msg`Pack`,
+}
+
+/** The trip and its pack: what was booked, for whom, and (before the trip) how to cancel. */
+export function ExperienceTab({ booking, today, cancellation, onSelectTab }: { booking: Booking; today: string; cancellation: ReactNode; onSelectTab: (tab: TabId) => void }) {
+  const { i18n } = useLingui()
+  const locale = useLocale()
+  const group = booking.travel_group
+  const travelGroup = useGetBookingTravelGroup(booking.id)
+  const nights = daysBetween(group.start_at, group.end_at)
+  const daysLeft = daysBetween(today, group.start_at)
+  const buyer = booking.buyer
+  const buyerName = buyer ? (buyer.type === 'company' ? (buyer.company_name ?? '') : fullName(buyer)) : ''
+  const buyerEmail = buyer?.email ?? ''
+
+  return (
+    <div className="tab-stack">
+      <section className="tab-section" aria-labelledby="exp-trip">
+        <h2 id="exp-trip" className="tab-section__title">
+          <Trans>Tu viaje</Trans>
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>
+              <Trans>Destino</Trans>
+            </dt>
+            <dd>{group.destination}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Salida</Trans>
+            </dt>
+            <dd>{formatDate(group.start_at, locale, 'long')}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Regreso</Trans>
+            </dt>
+            <dd>{formatDate(group.end_at, locale, 'long')}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Duración</Trans>
+            </dt>
+            <dd>
+              <Trans>{nights} noches</Trans>
+            </dd>
+          </div>
+        </dl>
+        {daysLeft > 0 && booking.status !== 'canceled' && (
+          <p className="countdown">
+            <Trans>Faltan {daysLeft} días para la salida</Trans>
+          </p>
+        )}
+        {travelGroup.data?.description_html && <SafeHtml html={travelGroup.data.description_html} className="tab-section__prose" />}
+      </section>
+
+      <section className="tab-section" aria-labelledby="exp-pack">
+        <h2 id="exp-pack" className="tab-section__title">
+          <Trans>Tu pack: {booking.pack.name}</Trans>
+        </h2>
+        {booking.pack.description && <p className="muted">{booking.pack.description}</p>}
+        {booking.pack.includes.length > 0 && (
+          <ul className="includes">
+            {booking.pack.includes.map((item) => (
+              <li key={item.id}>
+                <span className="includes__type">{i18n._(itemTypeLabels[item.type])}</span> {item.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        {booking.rooms.length > 0 && (
+          <>
+            <h3 className="tab-section__subtitle">
+              <Trans>Habitaciones reservadas</Trans>
+            </h3>
+            <ul className="plain-list">
+              {booking.rooms.map((room) => (
+                <li key={room.hosting_id}>
+                  {room.quantity} × {room.name}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {booking.status !== 'canceled' && booking.status !== 'invited' && (
+          <p>
+            <button type="button" className="link-button" onClick={() => onSelectTab('packs')}>
+              <Trans>Ver otros packs</Trans>
+            </button>
+          </p>
+        )}
+      </section>
+
+      <section className="tab-section" aria-labelledby="exp-members">
+        <h2 id="exp-members" className="tab-section__title">
+          <Trans>Viajeros</Trans>
+        </h2>
+        <ul className="people">
+          {booking.members.map((member) => {
+            const minor = ageOn(member.birthdate, group.start_at) < ADULT_AGE
+            return (
+              <li key={member.id} className="people__item">
+                <span className="people__name">{fullName(member) || <Trans>Viajero sin nombre</Trans>}</span>
+                {minor && (
+                  <span className="tag">
+                    <Trans>Menor de edad</Trans>
+                  </span>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+        {booking.buyer && (
+          <p className="muted">
+            <Trans>
+              Comprador: {buyerName} ({buyerEmail})
+            </Trans>
+          </p>
+        )}
+      </section>
+
+      {cancellation}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import { Trans } from '@lingui/react/macro'
+import type { Booking } from '@/lib/api/generated/model/booking'
+
+/** The booking group: friends who travel together, found by its code. */
+export function GroupTab({ booking }: { booking: Booking }) {
+  const group = booking.group
+  if (!group) return null
+  return (
+    <section className="tab-section" aria-labelledby="group-title">
+      <h2 id="group-title" className="tab-section__title">
+        <Trans>Tu grupo: {group.name}</Trans>
+      </h2>
+      <dl className="facts">
+        <div>
+          <dt>
+            <Trans>Código del grupo</Trans>
+          </dt>
+          <dd className="mono">{group.code}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Personas en el grupo</Trans>
+          </dt>
+          <dd>{group.members.length}</dd>
+        </div>
+      </dl>
+      <p className="muted">
+        <Trans>Comparte el código con quien quieras que viaje con vosotros: al reservar, lo introducirá para unirse al grupo.</Trans>
+      </p>
+      <h3 className="tab-section__subtitle">
+        <Trans>Miembros</Trans>
+      </h3>
+      <ul className="people">
+        {group.members.map((m) => (
+          <li key={m.email} className="people__item">
+            <span className="people__name">{m.name}</span>
+            <span className="muted">{m.email}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

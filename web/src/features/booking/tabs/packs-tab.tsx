@@ -1,0 +1,140 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Button } from '@/components/button'
+import { Dialog } from '@/components/dialog'
+import { ErrorState } from '@/components/error-state'
+import { Spinner } from '@/components/spinner'
+import { useDialog } from '@/hooks/use-dialog'
+import {
+  getGetBookingPaymentsQueryKey,
+  getGetBookingQueryKey,
+  getGetBookingTravelGroupQueryKey,
+  useGetBookingTravelGroup,
+  useSetBookingPack,
+} from '@/lib/api/generated/endpoints/booking/booking'
+import type { Booking } from '@/lib/api/generated/model/booking'
+import type { Pack } from '@/lib/api/generated/model/pack'
+import { formatAmount } from '@/lib/format'
+import { errorMessage } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+import { itemTypeLabels } from '@/features/booking/tabs/experience-tab'
+
+/** The group's packs; the booking can move to another one with seats for all its travellers. */
+export function PacksTab({ booking }: { booking: Booking }) {
+  const { t, i18n } = useLingui()
+  const group = useGetBookingTravelGroup(booking.id)
+  const queryClient = useQueryClient()
+  const setPack = useSetBookingPack()
+  const dialog = useDialog()
+  const [choice, setChoice] = useState<Pack | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  if (group.isPending) return <Spinner label={t`Cargando los packs…`} />
+  if (group.isError) return <ErrorState message={errorMessage(group.error)} onRetry={() => group.refetch()} />
+  const people = booking.members.length
+  const current = group.data.packs.find((p) => p.id === booking.pack.id) ?? booking.pack
+
+  const confirm = async () => {
+    if (!choice) return
+    try {
+      const updated = await setPack.mutateAsync({ id: booking.id, data: { pack_id: choice.id } })
+      queryClient.setQueryData(getGetBookingQueryKey(booking.id), updated)
+      void queryClient.invalidateQueries({ queryKey: getGetBookingPaymentsQueryKey(booking.id) })
+      void queryClient.invalidateQueries({ queryKey: getGetBookingTravelGroupQueryKey(booking.id) })
+      dialog.close()
+      toast.success(t`Has cambiado al ${choice.name}`)
+    } catch (error) {
+      setFailure(errorMessage(error))
+      void queryClient.invalidateQueries({ queryKey: getGetBookingTravelGroupQueryKey(booking.id) })
+    }
+  }
+
+  return (
+    <section className="tab-section" aria-labelledby="packs-title">
+      <h2 id="packs-title" className="tab-section__title">
+        <Trans>Packs del viaje</Trans>
+      </h2>
+      <ul className="pack-list">
+        {group.data.packs.map((pack) => {
+          const isCurrent = pack.id === booking.pack.id
+          const full = !isCurrent && pack.seats_left < people
+          return (
+            <li key={pack.id} className={isCurrent ? 'pack pack--current' : 'pack'}>
+              <div className="pack__head">
+                <h3 className="pack__name">{pack.name}</h3>
+                {isCurrent && (
+                  <span className="tag tag--accent">
+                    <Trans>Tu pack</Trans>
+                  </span>
+                )}
+              </div>
+              <p className="pack__price">
+                <Trans>{formatAmount(pack.price)} por persona</Trans>
+              </p>
+              {pack.description && <p className="muted">{pack.description}</p>}
+              {pack.includes.length > 0 && (
+                <ul className="includes">
+                  {pack.includes.map((item) => (
+                    <li key={item.id}>
+                      <span className="includes__type">{i18n._(itemTypeLabels[item.type])}</span> {item.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p className="muted">
+                <Trans>Plazas libres: {pack.seats_left}</Trans>
+              </p>
+              {!isCurrent && (
+                <Button
+                  variant="secondary"
+                  disabled={full}
+                  onClick={() => {
+                    setChoice(pack)
+                    setFailure(null)
+                    dialog.open()
+                  }}
+                >
+                  {full ? <Trans>Sin plazas para {people} viajeros</Trans> : <Trans>Cambiar a este pack</Trans>}
+                </Button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      <Dialog
+        dialog={dialog}
+        size="sm"
+        title={<Trans>Cambiar de pack</Trans>}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => dialog.close()}>
+              <Trans>Cancelar</Trans>
+            </Button>
+            <Button data-autofocus onClick={confirm}>
+              <Trans>Confirmar el cambio</Trans>
+            </Button>
+          </>
+        }
+      >
+        {choice && (
+          <div className="stack-sm">
+            <p>
+              <Trans>
+                Pasarás del {current.name} ({formatAmount(current.price)} por persona) al {choice.name} ({formatAmount(choice.price)} por persona).
+              </Trans>
+            </p>
+            <p className="muted">
+              <Trans>Los plazos pendientes se recalcularán con el nuevo precio. Si ya has pagado de más, te lo reembolsaremos.</Trans>
+            </p>
+            {failure && (
+              <p role="alert" className="form__root-error">
+                {failure}
+              </p>
+            )}
+          </div>
+        )}
+      </Dialog>
+    </section>
+  )
+}

@@ -1,0 +1,254 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { z } from 'zod'
+import { Button } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
+import { Form, FormRootError, SubmitButton } from '@/components/form/form'
+import { TextField } from '@/components/form/text-field'
+import { useZodForm } from '@/hooks/use-zod-form'
+import { getGetBookingQueryKey, renderInvoice, useUpdateBankAccount } from '@/lib/api/generated/endpoints/booking/booking'
+import type { Booking } from '@/lib/api/generated/model/booking'
+import type { Refund } from '@/lib/api/generated/model/refund'
+import type { RefundReason } from '@/lib/api/generated/model/refundReason'
+import type { RefundStatus } from '@/lib/api/generated/model/refundStatus'
+import type { RefundType } from '@/lib/api/generated/model/refundType'
+import { downloadBlob, safeFileName } from '@/lib/download'
+import { formatAmount, formatDate } from '@/lib/format'
+import { applyServerError, errorMessage } from '@/lib/form-errors'
+import { formatIban, isValidIban, maskIban, normalizeIban } from '@/lib/iban'
+import { toast } from '@/lib/toast'
+import { useLocale } from '@/features/booking/use-locale'
+
+export const refundReasonLabels: Record<RefundReason, MessageDescriptor> = {
+  notprovided: msg`Servicio no prestado`,
+  deposit: msg`Devolución del depósito`,
+  imported: msg`Reembolso importado`,
+  cancelation: msg`Cancelación`,
+  other: msg`Otro motivo`,
+}
+
+export const refundTypeLabels: Record<RefundType, MessageDescriptor> = {
+  tpv: msg`Tarjeta`,
+  transfer: msg`Transferencia`,
+  cash: msg`Efectivo`,
+}
+
+const STEPS: RefundStatus[] = ['pending', 'in_batch', 'paid']
+export const refundStatusLabels: Record<RefundStatus, MessageDescriptor> = {
+  pending: msg`Pendiente`,
+  in_batch: msg`En remesa`,
+  paid: msg`Pagado`,
+}
+
+/** Refunds (reason, amount, type, status), the bank account they are paid to, and the invoices. */
+export function RefundsTab({ booking }: { booking: Booking }) {
+  return (
+    <div className="tab-stack">
+      <section className="tab-section" aria-labelledby="refunds-title">
+        <h2 id="refunds-title" className="tab-section__title">
+          <Trans>Reembolsos</Trans>
+        </h2>
+        {booking.refunds.length === 0 ? (
+          <EmptyState title={<Trans>No hay reembolsos en esta reserva</Trans>} description={<Trans>Si te corresponde un reembolso, lo verás aquí con su estado.</Trans>} />
+        ) : (
+          <ul className="refund-list">
+            {booking.refunds.map((refund) => (
+              <li key={refund.id}>
+                <RefundItem refund={refund} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <BankAccountSection booking={booking} />
+      <InvoicesSection booking={booking} />
+    </div>
+  )
+}
+
+function RefundItem({ refund }: { refund: Refund }) {
+  const { i18n } = useLingui()
+  const locale = useLocale()
+  const current = STEPS.indexOf(refund.status)
+  return (
+    <article className="refund" aria-label={`${i18n._(refundReasonLabels[refund.reason])} · ${formatAmount(refund.amount)}`}>
+      <div className="refund__top">
+        <span className="refund__amount">{formatAmount(refund.amount)}</span>
+        <span className={`refund-status refund-status--${refund.status}`}>{i18n._(refundStatusLabels[refund.status])}</span>
+      </div>
+      <dl className="facts facts--compact">
+        <div>
+          <dt>
+            <Trans>Motivo</Trans>
+          </dt>
+          <dd>{i18n._(refundReasonLabels[refund.reason])}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Forma de pago</Trans>
+          </dt>
+          <dd>{i18n._(refundTypeLabels[refund.type])}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Solicitado</Trans>
+          </dt>
+          <dd>{formatDate(refund.created_at, locale)}</dd>
+        </div>
+        {refund.paid_at && (
+          <div>
+            <dt>
+              <Trans>Pagado el</Trans>
+            </dt>
+            <dd>{formatDate(refund.paid_at, locale)}</dd>
+          </div>
+        )}
+      </dl>
+      <ol className="steps" aria-label={i18n._(msg`Estado del reembolso`)}>
+        {STEPS.map((step, index) => (
+          <li key={step} className={index < current ? 'steps__step steps__step--done' : index === current ? 'steps__step steps__step--current' : 'steps__step'} aria-current={index === current ? 'step' : undefined}>
+            {i18n._(refundStatusLabels[step])}
+          </li>
+        ))}
+      </ol>
+    </article>
+  )
+}
+
+const bankAccountSchema = () =>
+  z.object({
+    owner: z.string().trim().min(1, { error: () => t`Debes indicar el beneficiario` }).max(200),
+    iban: z
+      .string()
+      .trim()
+      .min(1, { error: () => t`Debes indicar el número de cuenta` })
+      .max(42)
+      .refine(isValidIban, { error: () => t`El número de cuenta (IBAN) no es válido` }),
+  })
+
+function BankAccountSection({ booking }: { booking: Booking }) {
+  const account = booking.bank_account
+  const [editing, setEditing] = useState(account === null)
+  return (
+    <section className="tab-section" aria-labelledby="bank-title">
+      <h2 id="bank-title" className="tab-section__title">
+        <Trans>Cuenta bancaria para reembolsos</Trans>
+      </h2>
+      {account && !editing ? (
+        <>
+          <dl className="facts">
+            <div>
+              <dt>
+                <Trans>Beneficiario</Trans>
+              </dt>
+              <dd>{account.owner}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>IBAN</Trans>
+              </dt>
+              <dd className="mono">{maskIban(account.iban)}</dd>
+            </div>
+          </dl>
+          {booking.status !== 'canceled' && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Trans>Cambiar cuenta</Trans>
+            </Button>
+          )}
+        </>
+      ) : (
+        <BankAccountForm booking={booking} onSaved={() => setEditing(false)} onCancel={account ? () => setEditing(false) : undefined} />
+      )}
+    </section>
+  )
+}
+
+function BankAccountForm({ booking, onSaved, onCancel }: { booking: Booking; onSaved: () => void; onCancel?: () => void }) {
+  const { t: tr } = useLingui()
+  const queryClient = useQueryClient()
+  const save = useUpdateBankAccount()
+  const form = useZodForm(bankAccountSchema(), { defaultValues: { owner: booking.bank_account?.owner ?? '', iban: booking.bank_account ? formatIban(booking.bank_account.iban) : '' } })
+  return (
+    <Form
+      form={form}
+      aria-label={tr`Cuenta bancaria para reembolsos`}
+      onSubmit={async (values) => {
+        try {
+          const updated = await save.mutateAsync({ id: booking.id, data: { owner: values.owner, iban: normalizeIban(values.iban) } })
+          queryClient.setQueryData(getGetBookingQueryKey(booking.id), updated)
+          toast.success(tr`Cuenta bancaria guardada`)
+          onSaved()
+        } catch (error) {
+          applyServerError(form, error, { codeMessages: { iban: () => tr`El número de cuenta (IBAN) no es válido` } })
+        }
+      }}
+    >
+      <p className="muted">
+        <Trans>Si te corresponde un reembolso por transferencia, lo haremos a esta cuenta.</Trans>
+      </p>
+      <TextField name="owner" label={<Trans>Beneficiario</Trans>} autoComplete="name" />
+      <TextField name="iban" label={<Trans>Número de cuenta (IBAN)</Trans>} hint={<Trans>Por ejemplo ES91 2100 0418 4502 0005 1332</Trans>} autoComplete="off" spellCheck={false} inputMode="text" />
+      <FormRootError />
+      <div className="form-actions">
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            <Trans>Cancelar</Trans>
+          </Button>
+        )}
+        <SubmitButton>
+          <Trans>Guardar cuenta</Trans>
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+function InvoicesSection({ booking }: { booking: Booking }) {
+  const { t: tr } = useLingui()
+  const locale = useLocale()
+  return (
+    <section className="tab-section" aria-labelledby="invoices-title">
+      <h2 id="invoices-title" className="tab-section__title">
+        <Trans>Facturas</Trans>
+      </h2>
+      {booking.invoices.length === 0 ? (
+        <p className="muted">
+          <Trans>Aún no hay facturas. Se emite una con cada pago.</Trans>
+        </p>
+      ) : (
+        <ul className="row-list">
+          {booking.invoices.map((invoice) => (
+            <li key={invoice.id} className="row-list__item">
+              <div>
+                <p className="row-list__title">
+                  <Trans>Factura {invoice.number}</Trans>
+                </p>
+                <p className="muted">
+                  {formatDate(invoice.issued_at, locale)} · {formatAmount(invoice.amount)}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={tr`Descargar la factura ${invoice.number} en PDF`}
+                onClick={async () => {
+                  try {
+                    const blob = await renderInvoice(booking.id, invoice.id)
+                    downloadBlob(blob, `${safeFileName(tr`factura`)}-${safeFileName(invoice.number)}.pdf`)
+                  } catch (error) {
+                    toast.error(errorMessage(error))
+                  }
+                }}
+              >
+                <Trans>Descargar PDF</Trans>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,152 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { type ChangeEvent, useId, useState } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
+import { FieldError, useFieldError } from '@/components/form/field'
+import { SelectField } from '@/components/form/select-field'
+import { TextField } from '@/components/form/text-field'
+import { Spinner } from '@/components/spinner'
+import { getFile, uploadFile } from '@/lib/api/generated/endpoints/files/files'
+import { getGetBookingQueryKey } from '@/lib/api/generated/endpoints/booking/booking'
+import { useListCities, useListCountries, useListStates } from '@/lib/api/generated/endpoints/lists/lists'
+import type { Booking } from '@/lib/api/generated/model/booking'
+import { downloadBlob } from '@/lib/download'
+import { errorMessage } from '@/lib/form-errors'
+import { isLocale } from '@/lib/i18n-locales'
+import { toast } from '@/lib/toast'
+
+/** After a save the API answers the whole booking: the page and the tasks refresh from it. */
+export function useStoreBooking() {
+  const queryClient = useQueryClient()
+  return (booking: Booking) => queryClient.setQueryData(getGetBookingQueryKey(booking.id), booking)
+}
+
+/** Countries in the current language, as select options (code as value). */
+export function CountryField({ name, label }: { name: string; label: React.ReactNode }) {
+  const { t, i18n } = useLingui()
+  const countries = useListCountries({ lang: isLocale(i18n.locale) ? i18n.locale : 'es' }, { query: { staleTime: Infinity } })
+  const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))
+  return <SelectField name={name} label={label} placeholder={countries.isPending ? t`Cargando…` : t`Selecciona un país`} options={options} autoComplete="country" />
+}
+
+/** Country → state (a list) → city (free text with suggestions): the address of SPEC §3. */
+export function AddressFields({ prefix = '' }: { prefix?: string }) {
+  const { t } = useLingui()
+  const country = useWatch({ name: `${prefix}country` }) as string
+  const state = useWatch({ name: `${prefix}state` }) as string
+  const states = useListStates({ country: country || 'ES' }, { query: { enabled: /^[A-Z]{2}$/.test(country ?? ''), staleTime: Infinity } })
+  const cities = useListCities({ state: state || '-' }, { query: { enabled: Boolean(state), staleTime: Infinity } })
+  const listId = useId()
+  const stateOptions = (states.data ?? []).map((s) => ({ value: s.id, label: s.name }))
+  return (
+    <>
+      <TextField name={`${prefix}address`} label={<Trans>Dirección</Trans>} autoComplete="street-address" />
+      <div className="form-grid">
+        <TextField name={`${prefix}zip`} label={<Trans>Código postal</Trans>} autoComplete="postal-code" inputMode="text" />
+        <CountryField name={`${prefix}country`} label={<Trans>País</Trans>} />
+      </div>
+      <div className="form-grid">
+        <SelectField
+          name={`${prefix}state`}
+          label={<Trans>Provincia</Trans>}
+          placeholder={country ? t`Selecciona una provincia` : t`Elige antes el país`}
+          options={stateOptions}
+          disabled={!country}
+        />
+        <TextField name={`${prefix}city`} label={<Trans>Ciudad</Trans>} list={listId} autoComplete="address-level2" />
+      </div>
+      <datalist id={listId}>
+        {(cities.data ?? []).map((c) => (
+          <option key={c.id} value={c.name} />
+        ))}
+      </datalist>
+    </>
+  )
+}
+
+const MAX_UPLOAD = 5 * 1024 * 1024
+const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png']
+
+/** A scan of the document (PDF, JPEG or PNG up to 5 MB): uploaded at once, its name kept in `name`. */
+export function FileUploadField({ name, label }: { name: string; label: React.ReactNode }) {
+  const { t } = useLingui()
+  const { setValue, setError, clearErrors } = useFormContext()
+  const current = useWatch({ name }) as string | null
+  const error = useFieldError(name)
+  const [busy, setBusy] = useState(false)
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    clearErrors(name)
+    if (!ACCEPTED.includes(file.type)) {
+      setError(name, { message: t`El archivo debe ser un PDF, JPEG o PNG` })
+      return
+    }
+    if (file.size > MAX_UPLOAD) {
+      setError(name, { message: t`El archivo no puede superar 5 MB` })
+      return
+    }
+    setBusy(true)
+    try {
+      const uploaded = await uploadFile({ file })
+      setValue(name, uploaded.name, { shouldDirty: true })
+      toast.success(t`Archivo subido: ${file.name}`)
+    } catch (failure) {
+      setError(name, { message: errorMessage(failure) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        <span className="field__optional">
+          {' '}
+          <Trans>(opcional)</Trans>
+        </span>
+      </label>
+      <p id={hintId} className="field__hint">
+        <Trans>PDF, JPEG o PNG de hasta 5 MB.</Trans>
+      </p>
+      <div className="upload">
+        <input
+          id={id}
+          type="file"
+          className="upload__input"
+          accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+          aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          disabled={busy}
+          onChange={onChange}
+        />
+        {busy && <Spinner size="sm" label={t`Subiendo el archivo…`} />}
+      </div>
+      {current && (
+        <p className="upload__current">
+          <Trans>Archivo guardado:</Trans>{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={async () => {
+              try {
+                downloadBlob(await getFile(current), current)
+              } catch (failure) {
+                toast.error(errorMessage(failure))
+              }
+            }}
+          >
+            {current}
+          </button>
+        </p>
+      )}
+      <FieldError id={errorId} error={error} />
+    </div>
+  )
+}
