@@ -474,8 +474,10 @@ export const journeySteps: readonly JourneyStepSpec[] = [
       const bookings = listItems(json);
       const groupOf = (item: Json) => idOf(asRecord(item['travel_group']));
       const live = bookings.filter((item) => item['status'] !== 'canceled');
+      // Live bookings first: canceled ones (earlier smoke runs' among them) have the least to read.
+      const ordered = [...live, ...bookings.filter((item) => item['status'] === 'canceled')];
       return {
-        bookingIds: bookings.map(idOf).filter((id): id is string => id !== undefined),
+        bookingIds: ordered.map(idOf).filter((id): id is string => id !== undefined),
         bookedTravelGroupIds: live.map(groupOf).filter((id): id is string => id !== undefined),
         invitedTravelGroupIds: live.filter((item) => item['status'] === 'invited').map(groupOf).filter((id): id is string => id !== undefined),
       };
@@ -483,7 +485,7 @@ export const journeySteps: readonly JourneyStepSpec[] = [
   },
   {
     id: 'booking.detail',
-    name: `Booking detail (each listed booking, up to ${MAX_BOOKINGS_READ})`,
+    name: `Booking detail (each listed booking, live ones first, up to ${MAX_BOOKINGS_READ})`,
     kind: 'read',
     operationId: 'getBooking',
     route: 'GET /booking/{id}',
