@@ -42,5 +42,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: scripts/check-bundle-budgets.ts reads each route's chunks from it.
+    manifest: true,
   },
 })
