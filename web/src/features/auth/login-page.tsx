@@ -1,18 +1,18 @@
 import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type InputHTMLAttributes, type KeyboardEvent, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { Button } from '@/components/button'
-import { Form, FormRootError, SubmitButton } from '@/components/form/form'
-import { TextField } from '@/components/form/text-field'
+import { Field } from '@/components/form/field-base'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { useZodForm } from '@/hooks/use-zod-form'
+import { type LightForm, useLightForm } from '@/hooks/use-light-form'
 import { isApiError } from '@/lib/api/api-error'
 import { login, remember } from '@/lib/api/generated/endpoints/auth/auth'
 import { messageForCode } from '@/lib/error-messages'
 import { isSignedIn, peekReturnTo } from '@/lib/session'
-import { linkLoginSchema, passwordLoginSchema } from '@/features/auth/schemas'
+import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
+import '@/components/form/form.css'
 import './auth.css'
 
 type Method = 'link' | 'password'
@@ -81,7 +81,7 @@ export function LoginPage() {
 function LinkLoginForm() {
   const { t } = useLingui()
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useZodForm(linkLoginSchema, { defaultValues: { email: '' } })
+  const form = useLightForm(linkLoginRules, { email: '' })
 
   if (sentTo) {
     return (
@@ -107,9 +107,10 @@ function LinkLoginForm() {
   }
 
   return (
-    <Form
-      form={form}
-      onSubmit={async ({ email }) => {
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.handleSubmit(async ({ email }) => {
         try {
           const target = peekReturnTo()
           await remember({ email, purpose: 'login_link', ...(target ? { redirect: target } : {}) })
@@ -118,49 +119,75 @@ function LinkLoginForm() {
           const code = isApiError(error) ? error.code : undefined
           // Unknown or malformed address: SPEC §5 "Email incorrecto".
           if (isApiError(error) && (error.status === 404 || error.status === 422)) {
-            form.setError('email', { message: t`Email incorrecto` }, { shouldFocus: true })
+            form.setError('email', t`Email incorrecto`, { focus: true })
           } else {
-            form.setError('root', { message: i18n._(messageForCode(code)) })
+            form.setError('root', i18n._(messageForCode(code)))
           }
         }
-      }}
+      })}
     >
-      <TextField name="email" type="email" label={t`Email`} autoComplete="email" inputMode="email" />
-      <FormRootError />
-      <SubmitButton block>
+      <TextInput form={form} name="email" type="email" label={t`Email`} autoComplete="email" inputMode="email" />
+      <RootError form={form} />
+      <Button type="submit" block loading={form.submitting}>
         <Trans>Enviarme el enlace</Trans>
-      </SubmitButton>
-    </Form>
+      </Button>
+    </form>
   )
 }
 
 function PasswordLoginForm() {
   const { t } = useLingui()
   const completeSignIn = useCompleteSignIn()
-  const form = useZodForm(passwordLoginSchema, { defaultValues: { email: '', password: '' } })
+  const form = useLightForm(passwordLoginRules, { email: '', password: '' })
   return (
-    <Form
-      form={form}
-      onSubmit={async (values) => {
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.handleSubmit(async (values) => {
         try {
           const session = await login(values)
           await completeSignIn(session, 'password')
         } catch (error) {
-          form.setError('root', { message: i18n._(messageForCode(isApiError(error) ? error.code : undefined)) })
+          form.setError('root', i18n._(messageForCode(isApiError(error) ? error.code : undefined)))
         }
-      }}
+      })}
     >
-      <TextField name="email" type="email" label={t`Email`} autoComplete="username" inputMode="email" />
-      <TextField name="password" type="password" label={t`Contraseña`} autoComplete="current-password" />
+      <TextInput form={form} name="email" type="email" label={t`Email`} autoComplete="username" inputMode="email" />
+      <TextInput form={form} name="password" type="password" label={t`Contraseña`} autoComplete="current-password" />
       <p className="auth-card__aside">
         <Link to="/auth/remember">
           <Trans>¿Has olvidado tu contraseña?</Trans>
         </Link>
       </p>
-      <FormRootError />
-      <SubmitButton block>
+      <RootError form={form} />
+      <Button type="submit" block loading={form.submitting}>
         <Trans>Entrar</Trans>
-      </SubmitButton>
-    </Form>
+      </Button>
+    </form>
+  )
+}
+
+// The markup of <TextField> and <FormRootError> (components/form), on useLightForm instead of
+// react-hook-form: this page is in the first bundle (see use-light-form.ts).
+function TextInput<T extends Record<string, string>>({
+  form,
+  name,
+  label,
+  ...inputProps
+}: { form: LightForm<T>; name: keyof T & string; label: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode'>) {
+  return (
+    <Field label={label} error={form.error(name)}>
+      {(control) => <input {...inputProps} {...control} {...form.input(name)} className="field__control" />}
+    </Field>
+  )
+}
+
+function RootError<T extends Record<string, string>>({ form }: { form: LightForm<T> }) {
+  const message = form.error('root')
+  if (!message) return null
+  return (
+    <p role="alert" className="form__root-error">
+      {message}
+    </p>
   )
 }

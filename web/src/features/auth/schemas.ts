@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { messageForCode } from '@/lib/error-messages'
 
+// The sign-in page's own forms use sign-in-rules.ts (first bundle, no zod).
 // Messages are functions: translated when validation runs (SPEC §5 texts, exactly).
 const email = () =>
   z
@@ -10,15 +11,6 @@ const email = () =>
     .trim()
     .min(1, { error: () => t`Debes introducir tu email` })
     .pipe(z.email({ error: () => t`Email incorrecto` }))
-
-export const linkLoginSchema = z.object({ email: email() })
-export type LinkLoginValues = z.input<typeof linkLoginSchema>
-
-export const passwordLoginSchema = z.object({
-  email: email(),
-  password: z.string().min(1, { error: () => t`Debes introducir una contraseña` }),
-})
-export type PasswordLoginValues = z.input<typeof passwordLoginSchema>
 
 export const rememberSchema = z.object({ email: email() })
 export type RememberValues = z.input<typeof rememberSchema>
