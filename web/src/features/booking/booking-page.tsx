@@ -214,19 +214,24 @@ function BookingHeader({ booking, status, locale }: { booking: Booking; status: 
 /** SPEC §8: shown once per session and booking while a required section is missing. */
 function PendingDocumentationModal({ bookingId, onComplete }: { bookingId: string; onComplete: () => void }) {
   const dialog = useDialog()
-  const [checked, setChecked] = useState(false)
-  useEffect(() => {
-    if (checked) return
-    setChecked(true)
-    const key = `${PENDING_SHOWN_KEY}.${bookingId}`
+  // decided once: StrictMode's rehearsal unmount closes the dialog, and the re-run must open it again
+  const [show] = useState(() => {
     try {
-      if (sessionStorage.getItem(key)) return
-      sessionStorage.setItem(key, '1')
+      return !sessionStorage.getItem(`${PENDING_SHOWN_KEY}.${bookingId}`)
     } catch {
-      // no storage (private mode): show it every time rather than never
+      return true // no storage (private mode): show it every time rather than never
     }
-    dialog.open()
-  }, [bookingId, checked, dialog])
+  })
+  const { open } = dialog
+  useEffect(() => {
+    if (!show) return
+    try {
+      sessionStorage.setItem(`${PENDING_SHOWN_KEY}.${bookingId}`, '1')
+    } catch {
+      // see above
+    }
+    open()
+  }, [bookingId, show, open])
 
   return (
     <Dialog
