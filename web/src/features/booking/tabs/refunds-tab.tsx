@@ -233,7 +233,6 @@ function InvoicesSection({ booking }: { booking: Booking }) {
               <Button
                 variant="secondary"
                 size="sm"
-                aria-label={tr`Descargar la factura ${invoice.number} en PDF`}
                 onClick={async () => {
                   try {
                     const blob = await renderInvoice(booking.id, invoice.id)
@@ -244,6 +243,10 @@ function InvoicesSection({ booking }: { booking: Booking }) {
                 }}
               >
                 <Trans>Descargar PDF</Trans>
+                <span className="visually-hidden">
+                  {' '}
+                  <Trans>de la factura {invoice.number}</Trans>
+                </span>
               </Button>
             </li>
           ))}

@@ -38,7 +38,7 @@ function ReviewThanks({ review }: { review: Review }) {
       <p className="review-done__thanks" role="status">
         <Trans>¡Gracias por tu valoración! Nos ayuda a preparar mejores viajes.</Trans>
       </p>
-      <p className="stars stars--static" aria-label={t`${review.rating} de 5 estrellas`}>
+      <p className="stars stars--static" role="img" aria-label={t`${review.rating} de 5 estrellas`}>
         {[1, 2, 3, 4, 5].map((n) => (
           <span key={n} aria-hidden="true" className={n <= review.rating ? 'star star--on' : 'star'}>
             ★
