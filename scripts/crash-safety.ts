@@ -7,14 +7,14 @@
 // acknowledged and must survive the kill; a write cut off by the kill may or may not have landed,
 // so the key it touched is dropped from the expectations (and never touched again).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { parseStoredWorld } from '../mock/src/store/world-shape.ts';
+import { readStoredState } from '../mock/src/store/journaled-store.ts';
 import { DEMO_PASSWORD } from '../mock/src/world/seed.ts';
 import type { World } from '../mock/src/world/types.ts';
 
@@ -95,17 +95,11 @@ const killHard = (child: ChildProcess): Promise<void> =>
     child.kill('SIGKILL');
   });
 
-/** What the file on disk must satisfy: valid, and every acknowledged write in it. */
-const checkStored = (file: string, expected: Map<string, Expectation>): { problems: string[]; world: World | null } => {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return { problems: [`cannot read ${file}: ${String(error)}`], world: null };
-  }
-  const parsed = parseStoredWorld(text);
-  if (!parsed.ok) return { problems: [`stored world is invalid (${parsed.problem}: ${parsed.detail})`], world: null };
-  const world = parsed.world;
+/** What is on disk must satisfy: valid, and every acknowledged write in it (world.json plus the journal that continues it). */
+const checkStored = (dir: string, expected: Map<string, Expectation>): { problems: string[]; world: World | null } => {
+  const stored = readStoredState(dir);
+  if (!stored.ok) return { problems: [`stored world is invalid (${stored.problem}: ${stored.detail})`], world: null };
+  const world = stored.world;
   const agencies = new Set(world.agencies.map((a) => a.id));
   const sessions = new Set(world.sessions.map((s) => s.token));
   const problems: string[] = [];
@@ -152,8 +146,8 @@ const main = async (): Promise<number> => {
 
       // 1. What the previous kill left on disk.
       if (run > 1) {
-        result.tmpLeft = readdirSync(dataDir).filter((name) => name.startsWith('world.json.tmp-')).length;
-        result.problems.push(...checkStored(file, expected).problems);
+        result.tmpLeft = readdirSync(dataDir).filter((name) => name.startsWith('world.json.tmp-') || name.startsWith('world.journal.tmp-')).length;
+        result.problems.push(...checkStored(dataDir, expected).problems);
       }
 
       // 2. Restart; the server must load the same state.
@@ -253,7 +247,7 @@ const main = async (): Promise<number> => {
     }
 
     // The last kill gets checked too.
-    const final = checkStored(file, expected);
+    const final = checkStored(dataDir, expected);
     const last = results[results.length - 1];
     if (last) last.problems.push(...final.problems.map((p) => `final check: ${p}`));
   } finally {

@@ -91,8 +91,10 @@ const isSecretName = (name: string): boolean => {
  * Masks secrets inside free text: `token=…` pairs (urls, form bodies), `"token": "…"` pairs (JSON
  * that did not parse, e.g. truncated) and bearer tokens.
  */
-export const maskText = (text: string): string =>
-  text
+export const maskText = (text: string): string => {
+  // Most paths carry nothing to mask: no pair, no quote, no credentials scheme.
+  if (!/[="]|bearer|basic/i.test(text)) return text;
+  return text
     .replace(/"([^"\\]{1,64})"(\s*:\s*)"(?:[^"\\]|\\.)*("?)/g, (whole, name: string, colon: string, close: string) =>
       isSecretName(name) ? `"${name}"${colon}"${MASK}${close}` : whole,
     )
@@ -100,6 +102,7 @@ export const maskText = (text: string): string =>
       isSecretName(name) ? `${sep}${name}=${MASK}` : whole,
     )
     .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${MASK}`);
+};
 
 /** Masks a path with its query string. */
 export const maskUrl = (pathAndQuery: string): string => maskText(pathAndQuery);

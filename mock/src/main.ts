@@ -14,6 +14,8 @@ const USAGE = `Usage: npm run mock -- [options]
   --fresh            discard the stored world and start from the seed (env MOCK_FRESH=1)
   --data-dir <dir>   where the world is stored (env MOCK_DATA_DIR, default ${DEFAULT_DATA_DIR})
   --quiet            no line per request (env MOCK_QUIET=1)
+  --persistence <p>  journal (default: changes appended to world.journal, group-committed) or
+                     snapshot (the whole world.json rewritten per write) (env MOCK_PERSISTENCE)
   -h, --help         this help
 `;
 
@@ -38,6 +40,7 @@ const parseOptions = (argv: string[]) => {
       fresh: { type: 'boolean' },
       'data-dir': { type: 'string' },
       quiet: { type: 'boolean' },
+      persistence: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -46,8 +49,11 @@ const parseOptions = (argv: string[]) => {
   const host = values.host ?? env['MOCK_HOST'] ?? DEFAULT_HOST;
   // Loopback only: the mock has no authentication worth the name and must not face a network.
   if (!['127.0.0.1', 'localhost', '::1'].includes(host)) throw new UsageError(`--host must be 127.0.0.1, localhost or ::1, got '${host}'`);
+  const persistence = values.persistence ?? env['MOCK_PERSISTENCE'] ?? 'journal';
+  if (persistence !== 'journal' && persistence !== 'snapshot') throw new UsageError(`--persistence must be journal or snapshot, got '${persistence}'`);
   return {
     help: values.help === true,
+    persistence: persistence as 'journal' | 'snapshot',
     port: intOption('--port', values.port ?? env['MOCK_PORT'], 0, 65_535) ?? DEFAULT_PORT,
     host,
     seed: intOption('--seed', values.seed ?? env['MOCK_SEED'], 0, 2 ** 31 - 1),

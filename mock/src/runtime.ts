@@ -13,12 +13,31 @@ export type Runtime = {
 
 export const DEFAULT_SEED = 20261121;
 
-export const createRuntime = (opts: { seed?: number; store?: Store; now?: () => Date; fresh?: boolean } = {}): Runtime => {
+export type RuntimeOptions = {
+  seed?: number;
+  store?: Store;
+  now?: () => Date;
+  fresh?: boolean;
+  /**
+   * What handlers see of each world the runtime holds (loaded, seeded or reset): the HTTP server
+   * passes its change tracker here (store/tracked-world.ts). The identity by default.
+   */
+  wrap?: (world: World) => World;
+};
+
+export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
   const seed = opts.seed ?? DEFAULT_SEED;
   const now = opts.now ?? (() => new Date());
+  const wrap = opts.wrap ?? ((world: World) => world);
   const loaded = opts.fresh ? null : (opts.store?.load() ?? null);
+  let world = wrap(loaded && loaded.version === 1 ? loaded : createWorld(seed, now()));
   const rt: Runtime = {
-    world: loaded && loaded.version === 1 ? loaded : createWorld(seed, now()),
+    get world() {
+      return world;
+    },
+    set world(next: World) {
+      world = wrap(next);
+    },
     now,
     save() {
       opts.store?.save(rt.world);

@@ -3,20 +3,24 @@
 // adapter is here: IncomingMessage → Fetch Request → msw getResponse() → ServerResponse.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
-import { getResponse, type RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 
+import { createDispatcher, type Dispatcher, type RequestSource } from './dispatch.ts';
+import { createLightRequest } from './light-request.ts';
+import { jsonBodyOf } from './handlers/context.ts';
 import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts';
 import { createMockHandlers } from './mock-handlers.ts';
 import { createRuntime, type Runtime, type Store } from './runtime.ts';
 import { createFileStore, DEFAULT_DATA_DIR } from './store/file-store.ts';
+import { createJournaledStore, type JournaledStore, type JournalStats } from './store/journaled-store.ts';
+import { createWorldTracker, newTouched, type Touched, type WorldTracker } from './store/tracked-world.ts';
 
 export const DEFAULT_PORT = 3333;
 export const DEFAULT_HOST = '127.0.0.1';
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** MSW's path matcher throws past 8192 characters; longer targets get a 414 before they reach it. */
+export const MAX_URL_CHARS = 8000;
 
 export type MockServerOptions = {
   /** 0 picks a free port (tests) */
@@ -35,6 +39,15 @@ export type MockServerOptions = {
   maxBodyBytes?: number;
   /** where log lines go; console.log by default */
   log?: (line: string) => void;
+  /**
+   * How acknowledged writes reach the disk: 'journal' (default) appends what each batch of writes
+   * changed to world.journal (group commit, fsynced before the answers) and snapshots world.json
+   * now and then; 'snapshot' rewrites the whole world.json before every answer (the first design,
+   * kept for comparison in the benchmark).
+   */
+  persistence?: 'journal' | 'snapshot';
+  /** journal size past which the next flush writes a snapshot instead */
+  compactAboveBytes?: number;
 };
 
 /** Where the world came from at start-up. */
@@ -47,6 +60,8 @@ export type MockServer = {
   dataDir: string;
   state: MockStateSource;
   runtime: Runtime;
+  /** the journal's counters ('journal' persistence), else null */
+  journalStats(): JournalStats | null;
   close(): Promise<void>;
 };
 
@@ -93,7 +108,15 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type BodyRead = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted' };
 
-const readBody = (req: IncomingMessage, maxBytes: number): Promise<BodyRead> =>
+const EMPTY = Buffer.alloc(0);
+
+const readBody = (req: IncomingMessage, maxBytes: number): Promise<BodyRead> | BodyRead => {
+  // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), nothing to wait for.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return { kind: 'ok', body: EMPTY };
+  return readBodyStream(req, maxBytes);
+};
+
+const readBodyStream = (req: IncomingMessage, maxBytes: number): Promise<BodyRead> =>
   new Promise((resolve) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
@@ -125,7 +148,7 @@ const readBody = (req: IncomingMessage, maxBytes: number): Promise<BodyRead> =>
     req.on('error', () => settle({ kind: 'aborted' }));
   });
 
-const toFetchRequest = (req: IncomingMessage, origin: string, body: Buffer, signal: AbortSignal): Request => {
+const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, signal: AbortSignal): Request => {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     if (name.startsWith(':') || HOP_BY_HOP.has(name) || values === undefined) continue;
@@ -134,7 +157,7 @@ const toFetchRequest = (req: IncomingMessage, origin: string, body: Buffer, sign
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
   // String concatenation, not new URL(path, base): a path like //evil/x must stay a path.
-  return new Request(`${origin}${req.url ?? '/'}`, { method, headers, body: hasBody ? (body as Uint8Array<ArrayBuffer>) : null, signal });
+  return new Request(href, { method, headers, body: hasBody ? (body as Uint8Array<ArrayBuffer>) : null, signal });
 };
 
 const requestOrigin = (req: IncomingMessage, fallbackHost: string): string => {
@@ -156,13 +179,18 @@ const writeResponse = async (res: ServerResponse, response: Response, extraHeade
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value;
-  res.writeHead(response.status, response.statusText || undefined, headers);
   if (response.body === null || isHead) {
+    res.writeHead(response.status, response.statusText || undefined, headers);
     res.end();
     return;
   }
-  // Bytes as they are (binary-safe): blobs, PDFs and images go through untouched.
-  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+  // Bytes as they are (binary-safe): blobs, PDFs and images go through untouched. Every answer the
+  // mock makes is complete in memory (at most a stored upload), so one read and one write (headers
+  // and body in a single packet) beat piping a web stream, which costs several writes per answer.
+  const body = jsonBodyOf(response) ?? new Uint8Array(await response.arrayBuffer());
+  headers['content-length'] = String(body.byteLength);
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(body);
 };
 
 const sendJson = (res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string>) => {
@@ -187,7 +215,9 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
 
   // Filled in once the port is ours (see below); until then requests get a 503.
   let live: { rt: Runtime; journal: Journal } | null = null;
-  let handlers: RequestHandler[] = [];
+  let tracker: WorldTracker | null = null;
+  let journaled: JournaledStore | null = null;
+  let dispatcher: Dispatcher = createDispatcher([]);
   const sockets = new Set<Socket>();
   let inFlight = 0;
   let closing = false;
@@ -229,6 +259,12 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       return;
     }
 
+    if (rawPath.length > MAX_URL_CHARS) {
+      sendJson(res, 414, { code: 'bad_request', message: `The request target is longer than ${MAX_URL_CHARS} characters.` }, cors);
+      done(414);
+      return;
+    }
+
     const read = await readBody(req, maxBodyBytes);
     if (read.kind === 'aborted') return;
     if (read.kind === 'too-large') {
@@ -238,16 +274,49 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     }
     journalBody = maskBody(read.body.toString('utf8'), req.headers['content-type'] ?? null);
 
-    // Aborted when the client goes away, so handlers that honour the signal can stop early.
-    const abort = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
-    const request = toFetchRequest(req, requestOrigin(req, fallbackHost), read.body, abort.signal);
+    // The request's url as a Fetch Request would see it. A target that is not a path (absolute-form
+    // `http://…`, `*`) never reaches the handlers.
+    let url: URL | null = null;
+    if (rawPath.startsWith('/')) {
+      try {
+        url = new URL(`${requestOrigin(req, fallbackHost)}${rawPath}`);
+      } catch {
+        url = null;
+      }
+    }
+    if (url === null) {
+      sendJson(res, 400, { code: 'bad_request', message: 'The request target is not a path.' }, cors);
+      done(400);
+      return;
+    }
+    const href = url.href;
+    const body = read.body;
 
+    let real: Request | undefined;
+    const source: RequestSource = {
+      method,
+      url,
+      real: () => {
+        if (real === undefined) {
+          // Aborted when the client goes away, so handlers that honour the signal can stop early.
+          const abort = new AbortController();
+          res.on('close', () => {
+            if (!res.writableFinished) abort.abort();
+          });
+          real = toFetchRequest(req, href, body, abort.signal);
+        }
+        return real;
+      },
+      light: () => createLightRequest({ method, url: href, req, hidden: HOP_BY_HOP, body, real: source.real }),
+    };
+
+    const isWrite = WRITE_METHODS.has(method);
+    // A write runs tracked: what it touches is what the journal stores for it.
+    const touched: Touched | null = isWrite && tracker !== null ? newTouched() : null;
     let response: Response;
     try {
-      response = (await getResponse(handlers, request, { quiet: true })) ?? jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`);
+      const respond = () => dispatcher.respond(source);
+      response = (await (touched !== null && tracker !== null ? tracker.track(touched, respond) : respond())) ?? jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`);
     } catch (error) {
       logError(`handler failed for ${method} ${maskUrl(rawPath)}`, error);
       response = jsonError(500, 'service_unavailable', 'The mock failed to handle this request.');
@@ -260,10 +329,11 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       return;
     }
 
-    if (WRITE_METHODS.has(method) && response.status < 500) {
+    if (isWrite && response.status < 500) {
       try {
         // Before the answer: a write the client saw acknowledged is on disk.
-        rt.save();
+        if (touched !== null && journaled !== null) await journaled.commit(touched);
+        else rt.save();
       } catch (error) {
         logError('could not persist the world', error);
         // The change stays in memory (and is saved with the next write) but is not acknowledged.
@@ -337,7 +407,16 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   let runtime: Runtime;
   let state: MockStateSource;
   try {
-    const fileStore = createFileStore(dataDir, { log: (line) => log(`[mock] ${line}`) });
+    const storeLog = (line: string) => log(`[mock] ${line}`);
+    let fileStore: Store;
+    if (opts.persistence === 'snapshot') {
+      fileStore = createFileStore(dataDir, { log: storeLog });
+    } else {
+      tracker = createWorldTracker();
+      journaled = createJournaledStore(dataDir, { log: storeLog, compactAboveBytes: opts.compactAboveBytes });
+      journaled.attach(tracker);
+      fileStore = journaled;
+    }
     let restored = false;
     const store: Store = {
       load: () => {
@@ -348,12 +427,25 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       save: (world) => fileStore.save(world),
     };
     // With fresh it does not even read the old world; a world it had to seed, it stores at once.
-    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true });
+    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap });
     state = opts.fresh === true ? 'fresh' : restored ? 'restored' : 'seeded';
+    // A restored world starts a journal of its own: the replayed one is folded into world.json.
+    if (state === 'restored' && journaled !== null) journaled.compact();
     if (state === 'restored' && opts.seed !== undefined && opts.seed !== runtime.world.seed) {
       log(`[mock] kept the stored world (seed ${runtime.world.seed}); --seed ${opts.seed} applies with --fresh`);
     }
-    handlers = [...(opts.extraHandlers?.(runtime) ?? []), ...createMockHandlers(runtime)];
+    // This process, for benchmarks and soak runs: memory, and how the journal and the router fare.
+    const processHandler = http.get('*/__mock/process', () => {
+      const memory = process.memoryUsage();
+      return HttpResponse.json({
+        pid: process.pid,
+        uptimeS: Math.round(process.uptime() * 10) / 10,
+        memory: { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external, arrayBuffers: memory.arrayBuffers },
+        journal: journaled?.stats() ?? null,
+        directlyRouted: dispatcher.direct,
+      });
+    });
+    dispatcher = createDispatcher([...(opts.extraHandlers?.(runtime) ?? []), processHandler, ...createMockHandlers(runtime)]);
     live = { rt: runtime, journal: journalFor(runtime) };
   } catch (error) {
     server.close();
@@ -374,11 +466,14 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       for (const socket of sockets) socket.destroy();
       await stopped;
+      // Leaves a complete world.json behind (and an empty journal).
+      if (journaled !== null) await journaled.close();
     })();
     return closed;
   };
 
-  return { url, port: actualPort, host, dataDir, state, runtime, close };
+  const journalStats = () => journaled?.stats() ?? null;
+  return { url, port: actualPort, host, dataDir, state, runtime, journalStats, close };
 };
 
 const isClientGone = (error: unknown) => {

@@ -57,10 +57,24 @@ export const fail = (status: number, code: ErrorCode, message: string, fields?: 
   throw new HttpFailure(status, code, message, fields);
 };
 
-export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[]) =>
-  HttpResponse.json(fields && fields.length ? { code, message, fields } : { code, message }, { status });
+// JSON answers are built directly rather than with HttpResponse.json, which sizes the body through a
+// Blob (a copy per answer); the bytes are encoded once and the length comes with them.
+const encoder = new TextEncoder();
+const responseBytes = new WeakMap<Response, Uint8Array>();
+const jsonResponse = (body: unknown, status: number): Response => {
+  const bytes = encoder.encode(JSON.stringify(body));
+  const response = new Response(bytes, { status, headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) } });
+  responseBytes.set(response, bytes);
+  return response;
+};
 
-export const json = <T>(body: T, status = 200) => HttpResponse.json(body as never, { status });
+/** The body of an unread answer made by json()/errorResponse(), without reading its stream (the HTTP server's shortcut). */
+export const jsonBodyOf = (response: Response): Uint8Array | undefined => (response.bodyUsed ? undefined : responseBytes.get(response));
+
+export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[]) =>
+  jsonResponse(fields && fields.length ? { code, message, fields } : { code, message }, status);
+
+export const json = <T>(body: T, status = 200) => jsonResponse(body, status);
 
 /** A zod error as the contract's field errors (`members.0.email`, code required/format/...). */
 export const fieldErrorsOf = (error: z.ZodError): FieldError[] =>
@@ -109,14 +123,62 @@ export const readQuery = <S extends z.ZodType>(ctx: Ctx, schema: S): z.infer<S> 
 
 export const findAgencyByHeader = (world: World, request: Request) => {
   const id = request.headers.get('agencyid');
-  return id ? (world.agencies.find((a) => a.id === id) ?? null) : null;
+  return id ? (findIn(world.agencies, (a) => a.id === id) ?? null) : null;
+};
+
+/**
+ * The plain array behind a collection of the world, for read-only scans of a large one. The HTTP
+ * server hands handlers a tracked world during writes (store/tracked-world.ts), where every element
+ * reached is recorded as possibly changed and journaled; a scan through this records nothing, so
+ * never change what it yields (reach the element again through the world for that).
+ */
+export const untracked = <T extends object>(collection: T): T =>
+  ((collection as Record<symbol, unknown>)[Symbol.for('travel-portal.mock.raw')] as T | undefined) ?? collection;
+
+/**
+ * `list.find(predicate)`, but only the element found counts as touched in a write (see untracked):
+ * the search runs over the plain array, the element is then fetched through the world.
+ */
+export const findIn = <T extends object>(list: T[], predicate: (item: T) => boolean): T | undefined => {
+  const at = untracked(list).findIndex(predicate);
+  return at === -1 ? undefined : list[at];
+};
+
+// token → position in world.sessions, per sessions array. Checked on every hit (the array may have
+// been reordered in place); on a miss the sessions added since are indexed, then, if the token is
+// still unknown, the whole array. A find() over every session on every signed-in request cost
+// O(sessions), and in writes marked them all as touched (so journaled).
+const sessionPositions = new WeakMap<object, { positions: Map<string, number>; indexed: number }>();
+
+const findSession = (world: World, token: string): SessionRecord | undefined => {
+  const sessions = untracked(world.sessions);
+  let index = sessionPositions.get(sessions);
+  if (index === undefined) sessionPositions.set(sessions, (index = { positions: new Map(), indexed: 0 }));
+  let at = index.positions.get(token);
+  if (at === undefined || sessions[at]?.token !== token) {
+    const reindex = (from: number) => {
+      if (from === 0) index.positions.clear();
+      for (let i = from; i < sessions.length; i += 1) index.positions.set(sessions[i]!.token, i);
+      index.indexed = sessions.length;
+      return index.positions.get(token);
+    };
+    at = index.indexed <= sessions.length ? reindex(index.indexed) : undefined;
+    if (at === undefined || sessions[at]?.token !== token) {
+      // Unknown (a bad or dropped token: no reindexing for those), or the array was reordered.
+      if (sessions.findIndex((s) => s.token === token) === -1) return undefined;
+      at = reindex(0);
+      if (at === undefined) return undefined;
+    }
+  }
+  // Through the world, so that a write that changes this session has it journaled.
+  return world.sessions[at];
 };
 
 const sessionOf = (world: World, request: Request, agency: AgencyRecord | null, now: Date): SessionRecord | null => {
   const header = request.headers.get('authorization');
   if (!header) return null;
   const token = header.replace(/^Bearer\s+/i, '').trim();
-  const session = world.sessions.find((s) => s.token === token);
+  const session = findSession(world, token);
   if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
   // a token is only good at the agency that issued it
   if (agency && session.agencyId !== agency.id) return null;
@@ -136,8 +198,28 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 
 export type Resolver = (ctx: Ctx, params: Record<string, string>) => Response | Promise<Response>;
 
-export const route = (rt: Runtime, method: Method, path: string, access: Access, resolve: Resolver): HttpHandler =>
-  http[method](`${API_PREFIX}${path}`, async ({ request, params }) => {
+type RouteParams = Record<string, string | readonly string[] | undefined>;
+
+/**
+ * What the node:http server needs to call a route() handler without going through MSW's handler
+ * chain (see mock/src/dispatch.ts): its method, its MSW path pattern and the resolver itself.
+ */
+export type FastRoute = {
+  method: string;
+  /** the MSW path pattern, e.g. '*\/api/customer/booking/:id' */
+  path: string;
+  run(request: Request, params: RouteParams): Promise<Response>;
+};
+
+const fastRoutes = new WeakMap<HttpHandler, FastRoute>();
+
+/** The direct entry of a handler made by route(); undefined for any other handler. */
+export const fastRouteOf = (handler: unknown): FastRoute | undefined =>
+  typeof handler === 'object' && handler !== null ? fastRoutes.get(handler as HttpHandler) : undefined;
+
+export const route = (rt: Runtime, method: Method, path: string, access: Access, resolve: Resolver): HttpHandler => {
+  const pattern = `${API_PREFIX}${path}`;
+  const resolver = async ({ request, params }: { request: Request; params: RouteParams }): Promise<Response> => {
     const world = rt.world;
     const now = rt.now();
     const url = new URL(request.url);
@@ -155,7 +237,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
         return errorResponse(400, 'agency_unknown', request.headers.get('agencyid') ? 'Unknown agency.' : 'The agencyId header is required.');
       }
       const session = sessionOf(world, request, agency, now);
-      const customer = session ? (world.customers.find((c) => c.id === session.customerId) ?? null) : null;
+      const customer = session ? (findIn(world.customers, (c) => c.id === session.customerId) ?? null) : null;
       if (access === 'auth' && !customer) return errorResponse(401, 'unauthorized', 'Sign in to continue.');
 
       const ctx: Ctx = {
@@ -177,12 +259,18 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
           return `${prefix}-${world.counter}`;
         },
       };
+      // MSW has already percent-decoded the params (and leaves a malformed escape as it is):
+      // decoding again turned '%25' into a URIError, answered as a 503.
       const flatParams: Record<string, string> = {};
-      for (const [key, value] of Object.entries(params)) if (typeof value === 'string') flatParams[key] = decodeURIComponent(value);
+      for (const [key, value] of Object.entries(params)) if (typeof value === 'string') flatParams[key] = value;
       return await resolve(ctx, flatParams);
     } catch (error) {
       if (error instanceof HttpFailure) return errorResponse(error.status, error.code, error.message, error.fields);
       console.error('[mock] handler error', method.toUpperCase(), path, error);
       return errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.');
     }
-  });
+  };
+  const handler = http[method](pattern, resolver);
+  fastRoutes.set(handler, { method: method.toUpperCase(), path: pattern, run: (request, params) => resolver({ request, params }) });
+  return handler;
+};

@@ -93,7 +93,7 @@ export const createFileStore = (dir: string = DEFAULT_DATA_DIR, options: FileSto
 
 // The rename itself lives in the directory entry; without this fsync a power loss right after an
 // acknowledged write could bring back the previous file.
-const fsyncDirectory = (dir: string): void => {
+export const fsyncDirectory = (dir: string): void => {
   let fd: number | undefined;
   try {
     fd = openSync(dir, 'r');
@@ -108,7 +108,7 @@ const fsyncDirectory = (dir: string): void => {
 };
 
 // Leftovers of writes interrupted by a kill. Files of a live process are kept: it may be mid-write.
-const removeStaleTmpFiles = (dir: string, log: (message: string) => void): void => {
+export const removeStaleTmpFiles = (dir: string, log: (message: string) => void, prefix: string = TMP_PREFIX): void => {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -116,8 +116,8 @@ const removeStaleTmpFiles = (dir: string, log: (message: string) => void): void 
     return;
   }
   for (const name of names) {
-    if (!name.startsWith(TMP_PREFIX)) continue;
-    const pid = Number(name.slice(TMP_PREFIX.length).split('-')[0]);
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
     if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue;
     try {
       unlinkSync(path.join(dir, name));

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { JournalListing, ScenarioListing } from '../../../mock/src/control.ts';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../../mock/src/server.ts';
+import { readStoredWorld } from '../../../mock/src/store/journaled-store.ts';
 
 // The node:http adapter end to end on an ephemeral loopback port.
 
@@ -207,8 +208,9 @@ describe('persistence', () => {
     expect(server.state).toBe('seeded');
     const res = await fetch(`${server.url}/__mock/tenants`, { method: 'POST', body: JSON.stringify({ name: 'Persistente', hosts: ['persistente.localhost'] }) });
     expect(res.status).toBe(201);
-    // Read right after the answer, before anything else runs: already on disk.
-    const onDisk = JSON.parse(readFileSync(path.join(dataDir, 'world.json'), 'utf8')) as { agencies: { id: string }[] };
+    // Read right after the answer, before anything else runs: already on disk (world.json and the
+    // journal that continues it, as a restart would read them).
+    const onDisk = readStoredWorld(dataDir)!;
     expect(onDisk.agencies.map((a) => a.id)).toContain('ag-persistente');
     await server.close();
 
@@ -245,7 +247,7 @@ describe('persistence', () => {
     const first = await start({ dataDir });
     await fetch(`${first.url}/__mock/tenants`, { method: 'POST', body: JSON.stringify({ name: 'Primero', hosts: ['primero.localhost'] }) });
     await expect(start({ port: first.port, dataDir, fresh: true })).rejects.toThrow(/already in use/);
-    const onDisk = JSON.parse(readFileSync(path.join(dataDir, 'world.json'), 'utf8')) as { agencies: { id: string }[] };
+    const onDisk = readStoredWorld(dataDir)!;
     expect(onDisk.agencies.map((a) => a.id)).toContain('ag-primero');
     await first.close();
   });
