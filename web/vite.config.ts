@@ -4,6 +4,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { catalogSplit } from './catalog-split.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url))
@@ -22,6 +23,12 @@ export const webPlugins = () => [
   react(),
   // Compiles `import { messages } from './messages.po'` on the fly: no compile step.
   lingui({ configPath: linguiConfigPath }),
+  // `….po?catalog=startup|rest`: the first bundle's messages apart from the lazy pages' (catalog-split.ts).
+  catalogSplit({
+    linguiConfig,
+    entry: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+    srcDir: fileURLToPath(new URL('./src', import.meta.url)),
+  }),
 ]
 
 export default defineConfig({

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { BENCH_END, BENCH_START, upsertBenchRowIn } from '../../scripts/bench-readme.ts'
 import {
+  catalogIds,
   firstLoadFiles,
+  misplacedMessageIds,
   judge,
   lazinessProblems,
   type Manifest,
@@ -19,7 +21,7 @@ const manifest: Manifest = {
     src: 'index.html',
     isEntry: true,
     imports: ['_react.js', '_session.js'],
-    dynamicImports: ['src/app/routes/bookings.tsx', 'src/app/routes/faq.tsx', 'src/locales/es/messages.po', 'src/locales/en/messages.po'],
+    dynamicImports: ['src/app/routes/bookings.tsx', 'src/app/routes/faq.tsx', 'src/locales/es/messages.po?catalog=startup', 'src/locales/es/messages.po?catalog=rest'],
     css: ['assets/index.css'],
   },
   '_react.js': { file: 'assets/react.js', name: 'react' },
@@ -34,8 +36,8 @@ const manifest: Manifest = {
     css: ['assets/bookings.css'],
   },
   'src/app/routes/faq.tsx': { file: 'assets/faq.js', src: 'src/app/routes/faq.tsx', isDynamicEntry: true, imports: ['_react.js'] },
-  'src/locales/es/messages.po': { file: 'assets/messages-es.js', src: 'src/locales/es/messages.po', isDynamicEntry: true },
-  'src/locales/en/messages.po': { file: 'assets/messages-en.js', src: 'src/locales/en/messages.po', isDynamicEntry: true },
+  'src/locales/es/messages.po?catalog=startup': { file: 'assets/messages-es.js', src: 'src/locales/es/messages.po?catalog=startup', isDynamicEntry: true },
+  'src/locales/es/messages.po?catalog=rest': { file: 'assets/messages-es-rest.js', src: 'src/locales/es/messages.po?catalog=rest', isDynamicEntry: true },
 }
 
 const sizes: Record<string, number> = {
@@ -47,12 +49,18 @@ const sizes: Record<string, number> = {
   'assets/bookings.js': 4_000,
   'assets/faq.js': 2_000,
   'assets/messages-es.js': 8_000,
-  'assets/messages-en.js': 7_500,
+  'assets/messages-es-rest.js': 7_500,
   'assets/index.css': 3_000,
   'assets/forms.css': 500,
   'assets/bookings.css': 900,
 }
-const options = { routesDir: 'src/app/routes/', staticRoute: 'login', startup: ['src/locales/es/messages.po'], size: (file: string) => sizes[file]! }
+const options = {
+  routesDir: 'src/app/routes/',
+  staticRoute: 'login',
+  startup: ['src/locales/es/messages.po?catalog=startup'],
+  withLazyRoutes: ['src/locales/es/messages.po?catalog=rest'],
+  size: (file: string) => sizes[file]!,
+}
 
 describe('route → chunks from the Vite manifest', () => {
   it('follows static imports transitively, each chunk once, and never dynamic ones', () => {
@@ -68,9 +76,9 @@ describe('route → chunks from the Vite manifest', () => {
     })
   })
 
-  it('a lazy route adds its chunk, its static imports and their CSS, without counting shared chunks twice', () => {
-    expect(firstLoadFiles(manifest, 'src/app/routes/bookings.tsx', options.startup)).toEqual({
-      js: ['assets/bookings.js', 'assets/cards.js', 'assets/forms.js', 'assets/index.js', 'assets/messages-es.js', 'assets/react.js', 'assets/session.js'],
+  it('a lazy route adds its chunk, its static imports and their CSS, and the rest of the catalog, without counting shared chunks twice', () => {
+    expect(firstLoadFiles(manifest, 'src/app/routes/bookings.tsx', options.startup, options.withLazyRoutes)).toEqual({
+      js: ['assets/bookings.js', 'assets/cards.js', 'assets/forms.js', 'assets/index.js', 'assets/messages-es-rest.js', 'assets/messages-es.js', 'assets/react.js', 'assets/session.js'],
       css: ['assets/bookings.css', 'assets/forms.css', 'assets/index.css'],
     })
   })
@@ -79,14 +87,21 @@ describe('route → chunks from the Vite manifest', () => {
     const usages = measureRoutes(manifest, { ...options, paths: { login: ['/auth/login'], bookings: ['/'] } })
     expect(usages.map((u) => [u.route, u.paths, u.lazy, u.js, u.css])).toEqual([
       ['login', ['/auth/login'], false, 119_000, 3_000],
-      ['bookings', ['/'], true, 136_000, 4_400],
-      ['faq', [], true, 121_000, 3_000],
+      ['bookings', ['/'], true, 143_500, 4_400],
+      ['faq', [], true, 128_500, 3_000],
     ])
   })
 
   it('judges against budgets in kB, falling back to the new-route budget', () => {
     const usages = measureRoutes(manifest, options)
-    const verdicts = judge(usages, { startup: [], signIn: 'login', routes: { login: { js: 118, css: 5 }, bookings: { js: 140, css: 4 } }, newRoute: { js: 200, css: 20 } })
+    const verdicts = judge(usages, {
+      startup: [],
+      withLazyRoutes: [],
+      catalog: { startup: '', rest: '' },
+      signIn: 'login',
+      routes: { login: { js: 118, css: 5 }, bookings: { js: 145, css: 4 } },
+      newRoute: { js: 200, css: 20 },
+    })
     expect(verdicts.map((v) => [v.route, v.over, v.defaulted])).toEqual([
       ['login', ['js'], false],
       ['bookings', ['css'], false],
@@ -95,12 +110,27 @@ describe('route → chunks from the Vite manifest', () => {
   })
 
   it('a missing start-up chunk is an error, not a silent zero', () => {
-    expect(() => firstLoadFiles(manifest, null, ['src/locales/fr/messages.po'])).toThrow(/not in the manifest/)
+    expect(() => firstLoadFiles(manifest, null, ['src/locales/fr/messages.po?catalog=startup'])).toThrow(/not in the manifest/)
   })
 
   it('suggests current size + 10 %, rounded up', () => {
     expect(suggestBudget(136_000)).toBe(150)
     expect(suggestBudget(4_400, 0.1, 1)).toBe(5)
+  })
+})
+
+describe('the first bundle’s messages are in the startup part of the catalog', () => {
+  const startup = catalogIds('var e=JSON.parse(`{"-neHxN":["Debes introducir una contraseña"],"B2-Mqm":[["name"],": inicio"]}`);export{e as messages};')
+  const rest = catalogIds('var e=JSON.parse(`{"ZPhmQH":["Cargando los viajes…"],"zTyAII":["Ver la reserva"]}`);export{e as messages};')
+
+  it('reads the ids a compiled catalog defines', () => {
+    expect([...startup]).toEqual(['-neHxN', 'B2-Mqm'])
+  })
+
+  it('flags ids the first bundle uses that only the rest has, ignoring other id: strings', () => {
+    const code = 'x._({id:`-neHxN`});y._({id:"zTyAII",values:{}});z({id:`portal`});w({id:\'ZPhmQH\'})'
+    expect(misplacedMessageIds(code, startup, rest)).toEqual(['ZPhmQH', 'zTyAII'])
+    expect(misplacedMessageIds('x._({id:`B2-Mqm`})', startup, rest)).toEqual([])
   })
 })
 

@@ -21,6 +21,13 @@ import { isLocale } from '@/lib/i18n-locales'
 
 captureCredentialsFromUrl()
 
+// zod (in the lazy pages' forms) probes `new Function` to compile fast parsers; the production CSP has
+// no 'unsafe-eval', so the probe is blocked and reported as a violation on every page with a form.
+// Its interpreter is plenty for forms. zod keeps its settings in this global (merged, whichever loads
+// first), so no zod import here.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
+Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true })
+
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html must contain #root')
 
@@ -31,7 +38,11 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
 setRequestLanguage(locale)
+let activeLocale: string = locale
 i18n.on('change', () => {
+  // "change" also fires when the lazy pages' messages arrive (same language): nothing to refetch then.
+  if (i18n.locale === activeLocale) return
+  activeLocale = i18n.locale
   if (isLocale(i18n.locale)) setRequestLanguage(i18n.locale)
   // Texts from the API (FAQ, names) follow the language.
   void queryClient.invalidateQueries()

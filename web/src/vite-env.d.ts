@@ -3,3 +3,13 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+
+// One part of a catalog (web/catalog-split.ts): the first bundle's messages, or all the others.
+declare module '*.po?catalog=startup' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?catalog=rest' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}

@@ -5,6 +5,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { createGuards } from '@/app/guards'
 import { DefaultLayout } from '@/app/layouts/default-layout'
 import { GuestLayout } from '@/app/layouts/guest-layout'
+import { withFullCatalog } from '@/app/lazy-messages'
 import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
 import { RootLayout, RootHydrateFallback } from '@/app/root-layout'
 import * as loginRoute from '@/app/routes/login'
@@ -68,4 +69,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ]
 }
 
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient))
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(withFullCatalog(createRoutes(queryClient)))

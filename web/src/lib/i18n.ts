@@ -48,23 +48,50 @@ export function langCookie(locale: Locale): string {
   return `${LANG_COOKIE}=${locale}; Max-Age=${LANG_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`
 }
 
-// Explicit loaders (not a template import) so each catalog is its own lazy
-// chunk and an unknown locale is a type error.
-const catalogLoaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  es: () => import('@/locales/es/messages.po'),
-  en: () => import('@/locales/en/messages.po'),
+// Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
+// locale is a type error. Each catalog comes in two parts (web/catalog-split.ts): the messages of the
+// first bundle (shell, sign-in page, error texts) and the rest (the lazy pages).
+const catalogParts: Record<Locale, Record<'startup' | 'rest', () => Promise<{ messages: Messages }>>> = {
+  es: { startup: () => import('@/locales/es/messages.po?catalog=startup'), rest: () => import('@/locales/es/messages.po?catalog=rest') },
+  en: { startup: () => import('@/locales/en/messages.po?catalog=startup'), rest: () => import('@/locales/en/messages.po?catalog=rest') },
 }
 
 let pendingLocale: Locale | undefined
+let activation: Promise<void> = Promise.resolve()
+// Whether the lazy pages' messages are wanted: always, except from start-up (initI18n) until the
+// first lazy page asks for them (loadFullCatalog).
+let restWanted = true
+const restLoaded = new Set<Locale>()
 
 /** Loads the catalog (once), activates it and sets <html lang>. */
-export async function activateLocale(locale: Locale): Promise<void> {
+export function activateLocale(locale: Locale): Promise<void> {
   pendingLocale = locale
-  const { messages } = await catalogLoaders[locale]()
-  // A later call won while this catalog was loading: don't flip back.
-  if (pendingLocale !== locale) return
-  i18n.loadAndActivate({ locale, messages })
-  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  activation = (async () => {
+    const withRest = restWanted
+    const parts = await Promise.all([catalogParts[locale].startup(), ...(withRest ? [catalogParts[locale].rest()] : [])])
+    // A later call won while this catalog was loading: don't flip back.
+    if (pendingLocale !== locale) return
+    i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((part) => part.messages)) })
+    if (withRest) restLoaded.add(locale)
+    else restLoaded.delete(locale)
+    if (typeof document !== 'undefined') document.documentElement.lang = locale
+  })()
+  return activation
+}
+
+/**
+ * The lazy pages' messages too, for the active language (and every later one). The router waits for
+ * it alongside every lazy page's code. Loading them keeps the language (i18n emits "change").
+ */
+export async function loadFullCatalog(): Promise<void> {
+  restWanted = true
+  await activation
+  const locale = i18n.locale
+  if (!isLocale(locale) || restLoaded.has(locale)) return
+  const { messages } = await catalogParts[locale].rest()
+  if (i18n.locale !== locale || restLoaded.has(locale)) return
+  i18n.load(locale, messages)
+  restLoaded.add(locale)
 }
 
 /** Persists the choice for 365 days and switches the UI without a reload. */
@@ -73,8 +100,9 @@ export async function switchLocale(locale: Locale): Promise<void> {
   await activateLocale(locale)
 }
 
-/** Call once before the first render so nothing flashes in the wrong language. */
+/** Call once before the first render so nothing flashes in the wrong language (the first bundle's messages only). */
 export async function initI18n(): Promise<Locale> {
+  restWanted = false
   const locale = detectLocale()
   await activateLocale(locale)
   return locale
