@@ -1,0 +1,243 @@
+// npm run bench:mock — the mock HTTP server next to Stoplight Prism's mock, in one run, on the same
+// contract and the same three operations (GET travel group detail, GET booking detail, POST login),
+// with a load generator on loopback: requests per second, p50/p99 latency, the ratio, and the CPU
+// each server spent per request. Then our start-up time (spawn → first 200 from /__mock/health,
+// median of 5, fresh and restored). Goal (issue 7): ≥ 5× Prism's throughput with p99 < 20 ms at 50
+// connections, while staying stateful (every login stores a session, journaled before the answer).
+//
+// Results: bench-results/mock.json and rows in the README's benchmark table. Bounded: about two
+// minutes with the defaults; every server it starts is stopped, every temporary directory removed.
+import { parseArgs } from 'node:util';
+
+import { describeMachine, upsertBenchRow } from './bench-readme.ts';
+import {
+  cpuMs,
+  fmt,
+  freePort,
+  hasWrk,
+  load1,
+  median,
+  rssBytes,
+  runAutocannon,
+  runWrk,
+  sleep,
+  spawnMock,
+  spawnPrism,
+  waitFor,
+  writeResults,
+  type LoadResult,
+  type LoadSpec,
+  type Started,
+} from './bench-lib.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    tool: { type: 'string' },
+    startups: { type: 'string', default: '5' },
+    'no-snapshot': { type: 'boolean', default: false },
+    'no-readme': { type: 'boolean', default: false },
+    /** another checkout's mock (e.g. a git worktree of an older commit), for before/after numbers */
+    'mock-root': { type: 'string' },
+    label: { type: 'string' },
+  },
+});
+const DURATION_S = Number(args.duration);
+const WARMUP_S = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const TOOL = args.tool ?? (hasWrk() ? 'wrk' : 'autocannon');
+if (TOOL !== 'wrk' && TOOL !== 'autocannon') throw new Error(`--tool must be wrk or autocannon, got ${TOOL}`);
+const load = (spec: LoadSpec): Promise<LoadResult> => (TOOL === 'wrk' ? runWrk(spec) : runAutocannon(spec));
+
+const GOAL_RATIO = 5;
+const GOAL_P99_MS = 20;
+const AGENCY = 'ag-sol';
+const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' };
+
+type JournalCounters = { commits: number; records: number; flushes: number; largestBatch: number; snapshots: number };
+type Server = { name: string; base: string; started: Started };
+type Measured = LoadResult & { cpuUsPerRequest: number; rssMb: number };
+type OperationResult = { operation: string; ours: Measured; prism: Measured; ratio: number; meetsGoal: boolean; oursSnapshot?: Measured };
+
+const login = async (base: string): Promise<string> => {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', agencyId: AGENCY },
+    body: JSON.stringify(LOGIN),
+  });
+  if (!res.ok) throw new Error(`login at ${base}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+};
+
+/** One operation against one server: a sanity request, a warm-up, then the measured run. */
+const measure = async (server: Server, spec: Omit<LoadSpec, 'connections' | 'durationS'>): Promise<Measured> => {
+  const check = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body });
+  const text = await check.text();
+  if (!check.ok) throw new Error(`${server.name}: ${spec.method ?? 'GET'} ${spec.url} → ${check.status} ${text.slice(0, 300)}`);
+  JSON.parse(text);
+  if (WARMUP_S > 0) await load({ ...spec, connections: CONNECTIONS, durationS: WARMUP_S });
+  const cpuBefore = cpuMs(server.started.pid);
+  const result = await load({ ...spec, connections: CONNECTIONS, durationS: DURATION_S });
+  const cpu = cpuMs(server.started.pid) - cpuBefore;
+  return { ...result, cpuUsPerRequest: (cpu * 1000) / result.requests, rssMb: rssBytes(server.started.pid) / 1024 / 1024 };
+};
+
+const line = (name: string, m: Measured) =>
+  `  ${name.padEnd(22)} ${fmt(m.rps).padStart(7)} req/s  p50 ${fmt(m.p50Ms, 2).padStart(7)} ms  p99 ${fmt(m.p99Ms, 2).padStart(7)} ms  ` +
+  `${fmt(m.cpuUsPerRequest).padStart(4)} µs CPU/req  ${m.non2xx} non-2xx, ${m.errors} errors`;
+
+const main = async (): Promise<number> => {
+  const startedAt = new Date();
+  const loadBefore = load1();
+  console.log(`bench:mock — ${TOOL}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per operation and server`);
+  console.log(`machine: ${describeMachine()}; load average ${loadBefore}`);
+
+  // ── the two servers ──
+  const oursPort = await freePort();
+  const ours = spawnMock({ port: oursPort, mockRoot: args['mock-root'] });
+  await waitFor(`http://127.0.0.1:${oursPort}/__mock/health`, ours);
+  const prismPort = await freePort();
+  const prismStarted = performance.now();
+  const prism = spawnPrism(prismPort);
+  // Prism routes the contract's paths without the server's base path (/api/customer).
+  const prismStartMs = await waitFor(`http://127.0.0.1:${prismPort}/auth/config`, prism, { since: prismStarted, headers: { agencyId: AGENCY } });
+  const servers = {
+    ours: { name: 'our mock', base: `http://127.0.0.1:${oursPort}/api/customer`, started: ours },
+    prism: { name: 'Prism', base: `http://127.0.0.1:${prismPort}`, started: prism },
+  } satisfies Record<string, Server>;
+
+  const oursToken = await login(servers.ours.base);
+  // Prism checks that a bearer token is there (security), not what it is.
+  const prismToken = await login(servers.prism.base);
+  const operations: { name: string; spec: (server: Server, token: string) => Omit<LoadSpec, 'connections' | 'durationS'> }[] = [
+    { name: 'GET travel group detail', spec: (s) => ({ url: `${s.base}/travelgroup/tg-sol-lon`, headers: { agencyId: AGENCY } }) },
+    {
+      name: 'GET booking detail',
+      spec: (s, token) => ({ url: `${s.base}/booking/bkg-sol-1001`, headers: { agencyId: AGENCY, Authorization: `Bearer ${token}` } }),
+    },
+    {
+      name: 'POST login',
+      spec: (s) => ({ url: `${s.base}/auth/login`, method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: JSON.stringify(LOGIN) }),
+    },
+  ];
+
+  const results: OperationResult[] = [];
+  for (const operation of operations) {
+    console.log(`\n${operation.name}`);
+    const oursResult = await measure(servers.ours, operation.spec(servers.ours, oursToken));
+    console.log(line(servers.ours.name, oursResult));
+    const prismResult = await measure(servers.prism, operation.spec(servers.prism, prismToken));
+    console.log(line(servers.prism.name, prismResult));
+    const ratio = oursResult.rps / prismResult.rps;
+    const meetsGoal = ratio >= GOAL_RATIO && oursResult.p99Ms < GOAL_P99_MS && oursResult.non2xx === 0 && oursResult.errors === 0;
+    console.log(`  ratio ${fmt(ratio, 1)}×  ${meetsGoal ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO}×, p99 < ${GOAL_P99_MS} ms)`);
+    results.push({ operation: operation.name, ours: oursResult, prism: prismResult, ratio, meetsGoal });
+  }
+
+  // Stateful: every login answered stored a session, journaled (and fsynced) before its answer.
+  let journal: JournalCounters | null = null;
+  try {
+    journal = ((await (await fetch(`http://127.0.0.1:${oursPort}/__mock/process`)).json()) as { journal: JournalCounters | null }).journal;
+  } catch {
+    // an older mock (--mock-root) has no /__mock/process
+  }
+  const probe = await login(servers.ours.base);
+  const profile = await fetch(`${servers.ours.base}/auth/profile`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${probe}` } });
+  const stateful = { journal, profileAfterLoad: profile.status };
+  if (journal !== null) {
+    console.log(
+      `\nstateful: ${fmt(journal.commits)} writes acknowledged through ${fmt(journal.records)} journal records ` +
+        `(${fmt(journal.commits / Math.max(1, journal.flushes), 1)} per fsync on average, ${journal.largestBatch} at most), ${journal.snapshots} snapshots; a new session reads its profile: ${profile.status}`,
+    );
+  }
+  await prism.stop();
+  // Stopped gracefully: world.json holds the world the load left (thousands of sessions), for the restored start-ups.
+  await ours.stop();
+  const restoredDir = ours.dataDir;
+
+  // For comparison: the first design, the whole world.json rewritten (and fsynced) per write.
+  if (!args['no-snapshot'] && args['mock-root'] === undefined) {
+    const port = await freePort();
+    const snapshot = spawnMock({ port, persistence: 'snapshot' });
+    await waitFor(`http://127.0.0.1:${port}/__mock/health`, snapshot);
+    const server = { name: 'our mock (snapshot)', base: `http://127.0.0.1:${port}/api/customer`, started: snapshot };
+    const result = await measure(server, operations[2]!.spec(server, ''));
+    console.log(`\nPOST login with --persistence snapshot (world.json rewritten per write):\n${line(server.name, result)}`);
+    results[2]!.oursSnapshot = result;
+    await snapshot.stop();
+  }
+
+  // ── start-up ──
+  const startups = { fresh: [] as number[], restored: [] as number[] };
+  for (let i = 0; i < Number(args.startups); i += 1) {
+    for (const kind of ['fresh', 'restored'] as const) {
+      const port = await freePort();
+      const t0 = performance.now();
+      const mock = spawnMock({ port, dataDir: kind === 'restored' ? restoredDir : undefined, fresh: kind === 'fresh', mockRoot: args['mock-root'] });
+      startups[kind].push(await waitFor(`http://127.0.0.1:${port}/__mock/health`, mock, { since: t0 }));
+      await mock.stop();
+      await sleep(50);
+    }
+  }
+  const startup = {
+    freshMedianMs: median(startups.fresh),
+    freshMaxMs: Math.max(...startups.fresh),
+    restoredMedianMs: median(startups.restored),
+    restoredMaxMs: Math.max(...startups.restored),
+    prismMs: prismStartMs,
+    runs: startups,
+  };
+  console.log(
+    `\nstart-up (spawn → first 200 from /__mock/health, ${startups.fresh.length} runs): fresh median ${fmt(startup.freshMedianMs)} ms ` +
+      `(max ${fmt(startup.freshMaxMs)}), restored median ${fmt(startup.restoredMedianMs)} ms (max ${fmt(startup.restoredMaxMs)}); Prism ${fmt(prismStartMs)} ms`,
+  );
+
+  const loadAfter = load1();
+  const machine = `${describeMachine()}; load average ${loadBefore} → ${loadAfter}`;
+  const file = writeResults(`mock${args.label ? `-${args.label}` : ''}.json`, {
+    date: startedAt.toISOString(),
+    machine,
+    tool: TOOL,
+    connections: CONNECTIONS,
+    warmupS: WARMUP_S,
+    durationS: DURATION_S,
+    goal: { ratio: GOAL_RATIO, p99Ms: GOAL_P99_MS },
+    operations: results,
+    stateful,
+    startup,
+    mockRoot: args['mock-root'] ?? null,
+  });
+  console.log(`\nresults: ${file}`);
+
+  const met = results.filter((r) => r.meetsGoal).length;
+  if (!args['no-readme'] && args['mock-root'] === undefined) {
+    const opText = (r: OperationResult) =>
+      `${r.operation}: ${fmt(r.ours.rps)} vs ${fmt(r.prism.rps)} req/s (**${fmt(r.ratio, 1)}×**), p50/p99 ${fmt(r.ours.p50Ms, 1)}/${fmt(r.ours.p99Ms, 1)} ms vs ${fmt(r.prism.p50Ms, 1)}/${fmt(r.prism.p99Ms, 1)} ms, CPU ${fmt(r.ours.cpuUsPerRequest)} vs ${fmt(r.prism.cpuUsPerRequest)} µs/req` +
+      (r.oursSnapshot ? ` (whole-file persistence per write instead: ${fmt(r.oursSnapshot.rps)} req/s, p99 ${fmt(r.oursSnapshot.p99Ms, 1)} ms)` : '');
+    upsertBenchRow({
+      id: 'mock-vs-prism',
+      what: `Mock HTTP server vs Stoplight Prism 5.16 mock (static examples), same contract and operations, ${CONNECTIONS} connections`,
+      how: `\`npm run bench:mock\`: ${TOOL} (1 thread) on loopback, each server alone, ${WARMUP_S} s warm-up + ${DURATION_S} s per operation; our mock \`--fresh --quiet\`, journal persistence; Prism \`-v silent\` (paths without /api/customer, bearer token sent); CPU from /proc`,
+      machine,
+      result:
+        `${results.map(opText).join(' · ')} · goal ≥ ${GOAL_RATIO}× with p99 < ${GOAL_P99_MS} ms: met for ${met} of ${results.length}` +
+        (stateful.journal ? ` · stateful: ${fmt(stateful.journal.commits)} acknowledged writes, ${fmt(stateful.journal.commits / Math.max(1, stateful.journal.flushes), 1)} per fsync` : ''),
+      date: startedAt.toISOString().slice(0, 10),
+    });
+    upsertBenchRow({
+      id: 'mock-startup',
+      what: 'Mock start-up: spawn to the first 200 from /__mock/health',
+      how: `\`npm run bench:mock\`: \`node --import tsx mock/src/main.ts\`, ${startups.fresh.length} runs each, fresh (seeded world, first snapshot written) and restored (the world the load run left: thousands of sessions)`,
+      machine,
+      result: `fresh median ${fmt(startup.freshMedianMs)} ms (max ${fmt(startup.freshMaxMs)}), restored median ${fmt(startup.restoredMedianMs)} ms (max ${fmt(startup.restoredMaxMs)}); Prism ${fmt(prismStartMs)} ms for comparison`,
+      date: startedAt.toISOString().slice(0, 10),
+    });
+    console.log('README: bench rows mock-vs-prism and mock-startup updated');
+  }
+  console.log(`\n${met === results.length ? 'GOAL MET' : `GOAL MISSED for ${results.length - met} of ${results.length} operations`} (≥ ${GOAL_RATIO}× Prism, p99 < ${GOAL_P99_MS} ms)`);
+  return 0;
+};
+
+process.exitCode = await main();
