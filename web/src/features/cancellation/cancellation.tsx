@@ -52,7 +52,7 @@ export const cancellationSchema = () =>
       .trim()
       .min(1, { error: () => t`Debes indicar el IBAN` })
       .max(42)
-      .refine(isValidIban, { error: () => t`El IBAN no es válido` }),
+      .refine((v) => v === '' || isValidIban(v), { error: () => t`El IBAN no es válido` }),
   })
 type CancellationValues = z.output<ReturnType<typeof cancellationSchema>>
 
@@ -108,6 +108,10 @@ function CancellationDialog({ booking, dialog }: { booking: Booking; dialog: Ret
   const reviewHeading = useRef<HTMLHeadingElement>(null)
   const buyer = booking.buyer
   const form = useZodForm(cancellationSchema(), {
+    // validated on submit, then live: a blur validation racing the submit one (the dialog focuses the
+    // first field on open) can drop the errors of fields not touched yet
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: {
       reason: '' as CancellationReason,
       comment: '',

@@ -38,7 +38,7 @@ export const refundTypeLabels: Record<RefundType, MessageDescriptor> = {
 
 const STEPS: RefundStatus[] = ['pending', 'in_batch', 'paid']
 export const refundStatusLabels: Record<RefundStatus, MessageDescriptor> = {
-  pending: msg`Pendiente`,
+  pending: msg({ message: 'Pendiente', context: 'refund status' }),
   in_batch: msg`En remesa`,
   paid: msg`Pagado`,
 }
