@@ -15,10 +15,11 @@ test('My bookings: a card per booking with its status, linking to the booking', 
   await expect(pending.getByRole('link')).toHaveAttribute('href', /^\/booking\/bkg-/)
   await expectNoSeriousA11yViolations(page)
 
-  // Booking pages come next: until then the 404 page, inside the layout, with a way home.
+  // The card opens the booking page (tests/e2e/booking-*.spec.ts); back returns to the list.
   await pending.getByRole('link').click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No hemos encontrado esta página')
-  await page.getByRole('link', { name: 'Volver al inicio' }).click()
+  await expect(page).toHaveURL(/\/booking\/bkg-/)
+  await expect(page.getByRole('tablist', { name: 'Secciones de la reserva' })).toBeVisible()
+  await page.goBack()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mis reservas')
 })
 
