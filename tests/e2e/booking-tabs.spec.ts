@@ -310,3 +310,26 @@ test('the ballot page: shown with its code, downloadable; a wrong code is not fo
   await expect(page.getByRole('img', { name: `Papeleta con el código ${code}` })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 })
+
+test('notices from the API are sanitized in the browser: no script, handler or javascript: link survives', async ({ page, context, request }) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  const hostile =
+    '<p>Salida a las <strong>8:00</strong>.</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">' +
+    '<a href="javascript:window.__pwned = 3">pulsa</a> <a href="https://example.org/plan">Plan</a><iframe src="https://example.org"></iframe>' +
+    '<p onclick="window.__pwned = 4" style="position:fixed;inset:0">texto</p><form action="https://example.org"><input name="iban"></form>'
+  await page.route('**/api/customer/booking/bkg-sol-1001/notices', (route) =>
+    route.fulfill({ json: [{ id: 'ntc-hostile', title: 'Aviso raro', body_html: hostile, created_at: '2026-11-01T08:00:00Z', read_at: '2026-11-02T08:00:00Z' }] }),
+  )
+  await page.goto(`${SOL}/booking/bkg-sol-1001?tab=notices`)
+  const notice = panel(page).locator('details', { hasText: 'Aviso raro' })
+  await notice.locator('summary').click()
+  const body = notice.locator('.prose')
+  await expect(body.getByText('texto')).toBeVisible()
+  await expect(body.locator('strong')).toHaveText('8:00')
+  await expect(body.getByRole('link', { name: 'Plan' })).toHaveAttribute('href', 'https://example.org/plan')
+  await expect(body.locator('script, iframe, img, form, input, [style], [onclick], [onerror]')).toHaveCount(0)
+  expect(await body.getByText('pulsa').getAttribute('href')).toBeNull()
+  await body.getByText('pulsa').click()
+  await body.getByText('texto').click()
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+})
