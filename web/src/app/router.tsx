@@ -45,8 +45,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { index: true, lazy: () => import('@/app/routes/bookings') },
                 { path: 'auth/password', lazy: () => import('@/app/routes/password') },
                 { path: 'booking/:id', lazy: () => import('@/app/routes/booking') },
-                // coming next (signed in): booking/:id, booking/:id?/payments, payment/:id?,
-                // travelgroup/:id/checkout, travelgroup/:id/success, travelgroup/:id/winner
+                { path: 'booking/:id?/payments', lazy: () => import('@/app/routes/booking-payments') },
+                { path: 'payment/:id?', lazy: () => import('@/app/routes/payment') },
+                { path: 'travelgroup/:id/checkout', lazy: () => import('@/app/routes/checkout') },
+                { path: 'travelgroup/:id/success', lazy: () => import('@/app/routes/checkout-success') },
+                { path: 'travelgroup/:id/winner', lazy: () => import('@/app/routes/winner') },
               ],
             },
             {
@@ -57,8 +60,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'faq', lazy: () => import('@/app/routes/faq') },
                 { path: 'legal', lazy: () => import('@/app/routes/legal') },
                 { path: 'ballot/:id?', lazy: () => import('@/app/routes/ballot') },
-                // coming next (public): travelgroup, travelgroup/:id, travelgroup/:id/invitation, ballot/:id?
-                // Until then they, like any unknown address, are the 404 page.
+                { path: 'travelgroup', lazy: () => import('@/app/routes/travel-groups') },
+                { path: 'travelgroup/:id', lazy: () => import('@/app/routes/travel-group') },
+                { path: 'travelgroup/:id/invitation', lazy: () => import('@/app/routes/invitation') },
                 { path: '*', lazy: () => import('@/app/routes/not-found') },
               ],
             },

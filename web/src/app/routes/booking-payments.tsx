@@ -1,0 +1,3 @@
+import { BookingPaymentsPage } from '@/features/payments/booking-payments-page'
+
+export const Component = BookingPaymentsPage

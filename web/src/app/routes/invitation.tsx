@@ -1,0 +1,3 @@
+import { InvitationPage } from '@/features/invitation/invitation-page'
+
+export const Component = InvitationPage

@@ -1,0 +1,3 @@
+import { PaymentResultPage } from '@/features/payments/payment-result-page'
+
+export const Component = PaymentResultPage

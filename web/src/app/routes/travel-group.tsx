@@ -1,0 +1,3 @@
+import { TravelGroupDetailPage } from '@/features/travel-groups/travel-group-detail-page'
+
+export const Component = TravelGroupDetailPage

@@ -1,0 +1,3 @@
+import { TravelGroupListPage } from '@/features/travel-groups/travel-group-list-page'
+
+export const Component = TravelGroupListPage

@@ -1,0 +1,3 @@
+import { WinnerPage } from '@/features/checkout/winner-page'
+
+export const Component = WinnerPage

@@ -1,0 +1,336 @@
+import { i18n as linguiI18n } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Callout } from '@/components/callout'
+import { Button } from '@/components/button'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/page-spinner'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { isApiError } from '@/lib/api/api-error'
+import { redirectPayment } from '@/lib/api/generated/endpoints/payment/payment'
+import {
+  useGetPackSeats,
+  useGetTravelGroup,
+  useGetTravelGroupBooking,
+  useListExtras,
+  useListPaymentMethods,
+  useListPaymentTerms,
+} from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
+import { messageForCode } from '@/lib/error-messages'
+import { formatAmount, formatDate } from '@/lib/format'
+import { isLocale } from '@/lib/i18n-locales'
+import { needsRedirect, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
+import { cartPreview } from '@/features/checkout/amounts'
+import { localDay } from '@/features/checkout/dates'
+import { isStepId, STEPS, type StepId } from '@/features/checkout/draft'
+import { cartChoice, firstIncompleteStep, type Offer, priceList } from '@/features/checkout/offer'
+import { StepIndicator } from '@/features/checkout/step-indicator'
+import { useStepLabels } from '@/features/checkout/step-labels'
+import { CustomizationStep } from '@/features/checkout/steps/customization-step'
+import { PackStep } from '@/features/checkout/steps/pack-step'
+import { PersonalStep } from '@/features/checkout/steps/personal-step'
+import { RoomingStep } from '@/features/checkout/steps/rooming-step'
+import { RoomsStep } from '@/features/checkout/steps/rooms-step'
+import { SummaryStep } from '@/features/checkout/steps/summary-step'
+import { useCheckoutDraft } from '@/features/checkout/use-checkout-draft'
+import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment'
+import './checkout.css'
+
+const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
+
+/** /travelgroup/{id}/checkout: the six-step booking of a travel group. */
+export function CheckoutPage() {
+  const { t } = useLingui()
+  const { id = '' } = useParams()
+  const group = useGetTravelGroup(id)
+  const extras = useListExtras(id, { query: { staleTime: 5 * 60_000 } })
+  const plans = useListPaymentTerms(id, { query: { staleTime: 5 * 60_000 } })
+  const methods = useListPaymentMethods(id, undefined, { query: { staleTime: 5 * 60_000 } })
+  const packSeats = useGetPackSeats(id, { query: { staleTime: 0 } })
+  useDocumentTitle(group.data ? t`Reserva: ${group.data.name}` : t`Reserva`)
+
+  const queries = [group, extras, plans, methods]
+  const failed = queries.find((q) => q.isError)
+  if (failed) {
+    return (
+      <div className="ck-checkout-page">
+        <h1 className="page-header__title">
+          <Trans>Reserva</Trans>
+        </h1>
+        <div className="ck-panel">
+          <ErrorState
+            message={errorText(failed.error)}
+            onRetry={() => Promise.all(queries.filter((q) => q.isError).map((q) => q.refetch()))}
+          />
+          <p className="ck-panel__note">
+            <Trans>Lo que ya habías escrito sigue guardado en este navegador.</Trans>
+          </p>
+        </div>
+      </div>
+    )
+  }
+  if (!group.data || !extras.data || !plans.data || !methods.data) return <PageSpinner label={t`Cargando la reserva…`} />
+
+  const offer: Offer = {
+    group: group.data,
+    extras: extras.data.extras,
+    insurances: extras.data.insurances,
+    plans: plans.data,
+    methods: methods.data,
+    packSeats: packSeats.data,
+  }
+  return <CheckoutWizard key={offer.group.id} offer={offer} />
+}
+
+function CheckoutWizard({ offer }: { offer: Offer }) {
+  const { t, i18n } = useLingui()
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const { group } = offer
+  const draftApi = useCheckoutDraft(group.id)
+  const { draft } = draftApi
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const labels = useStepLabels()
+  const [leaving, setLeaving] = useState(false)
+
+  const onBooked = useCallback(
+    (booked: { bookingId: string; paymentId: string }, action: PaymentAction) => {
+      if (needsRedirect(action)) {
+        setLeaving(true)
+        submitPaymentAction(action)
+      } else {
+        navigate(`/travelgroup/${encodeURIComponent(group.id)}/success?booking=${encodeURIComponent(booked.bookingId)}`)
+      }
+    },
+    [navigate, group.id],
+  )
+  const payment = useCheckoutPayment({ offer, draftApi, onBooked })
+
+  // Where the customer may be: any step up to the first one still incomplete.
+  const furthest = firstIncompleteStep(draft, offer)
+  const furthestIndex = STEPS.indexOf(furthest)
+  const requested = params.get('step')
+  const wanted: StepId = isStepId(requested) ? requested : draft.step
+  const step: StepId = STEPS.indexOf(wanted) <= furthestIndex ? wanted : furthest
+
+  // Keep the address bar and the draft in step with what is shown.
+  const { persist } = draftApi
+  useEffect(() => {
+    if (requested !== step) setParams({ step }, { replace: true })
+    if (draft.step !== step) persist((d) => ({ ...d, step }))
+  }, [requested, step, setParams, draft.step, persist])
+
+  // Focus the new step's heading (not on the first render: the page heading has it then).
+  const previous = useRef(step)
+  useEffect(() => {
+    if (previous.current === step) return
+    previous.current = step
+    headingRef.current?.focus({ preventScroll: false })
+  }, [step])
+
+  // The address bar is the one source of the step (so the browser's back and forward move between
+  // steps); the draft only remembers it for a reload without one.
+  const goTo = useCallback((next: StepId) => setParams({ step: next }), [setParams])
+  const index = STEPS.indexOf(step)
+  const goNext = () => goTo(STEPS[Math.min(index + 1, STEPS.length - 1)]!)
+  const goBack = () => goTo(STEPS[Math.max(index - 1, 0)]!)
+
+  const today = localDay()
+  const preview = useMemo(() => cartPreview(priceList(offer), cartChoice(draft), today), [offer, draft, today])
+  const start = formatDate(group.start_at, locale, 'long')
+  const end = formatDate(group.end_at, locale, 'long')
+  const soldOut = group.status === 'sold_out' || group.seats_available === 0
+  const closed = group.status === 'closed'
+
+  if (draft.booked) return <BookedPanel offer={offer} booked={draft.booked} leaving={leaving} onRestart={() => draftApi.reset()} />
+
+  return (
+    <div className="ck-checkout-page">
+      <header className="page-header ck-checkout-header">
+        <p className="ck-checkout-header__eyebrow">
+          <Link to={`/travelgroup/${encodeURIComponent(group.id)}`}>{group.name}</Link>
+        </p>
+        <h1 className="page-header__title">
+          <Trans>Reserva tu plaza</Trans>
+        </h1>
+        <p className="page-header__intro">
+          {group.destination} · {start} – {end}
+        </p>
+      </header>
+
+      {(soldOut || closed) && (
+        <Callout tone="danger" announce="alert">
+          <p className="callout__title">
+            {closed ? <Trans>Este viaje ya no admite reservas</Trans> : <Trans>Ya no quedan plazas disponibles en este grupo</Trans>}
+          </p>
+          <p>
+            <Trans>
+              Puedes <Link to={`/travelgroup/${encodeURIComponent(group.id)}/invitation`}>dejarnos tus datos</Link> y te avisaremos si se
+              liberan plazas.
+            </Trans>
+          </p>
+        </Callout>
+      )}
+
+      <ExistingBookingNotice groupId={group.id} />
+
+      <StepIndicator current={step} canVisit={(s) => STEPS.indexOf(s) <= furthestIndex} onVisit={goTo} />
+
+      <div className="ck-checkout-layout">
+        <div className="ck-checkout-layout__main">
+          {step === 'pack' && <PackStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} />}
+          {step === 'rooms' && (
+            <RoomsStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooms} />
+          )}
+          {step === 'personal' && (
+            <PersonalStep
+              draftApi={draftApi}
+              departure={group.start_at}
+              headingRef={headingRef}
+              onNext={goNext}
+              onBack={goBack}
+              serverErrors={payment.stepErrors.personal}
+              minorFromServer={payment.stepErrors.minor}
+              onServerErrorsShown={() => {
+                payment.clearStepErrors('personal')
+                payment.clearStepErrors('minor')
+              }}
+            />
+          )}
+          {step === 'customization' && (
+            <CustomizationStep
+              offer={offer}
+              draftApi={draftApi}
+              headingRef={headingRef}
+              onNext={goNext}
+              onBack={goBack}
+              serverMessage={payment.stepErrors.customization}
+            />
+          )}
+          {step === 'rooming' && (
+            <RoomingStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooming} />
+          )}
+          {step === 'summary' && (
+            <SummaryStep offer={offer} draftApi={draftApi} headingRef={headingRef} onBack={goBack} onGoTo={goTo} payment={payment} />
+          )}
+        </div>
+        {step !== 'summary' && (
+          <aside className="ck-checkout-layout__aside" aria-label={t`Tu reserva`}>
+            <div className="ck-mini-cart">
+              <p className="ck-mini-cart__title">
+                <Trans>Tu reserva</Trans>
+              </p>
+              {draft.packId ? (
+                <p className="ck-mini-cart__total">
+                  <span>
+                    <Trans>Total estimado</Trans>
+                  </span>
+                  <strong>{formatAmount(preview.total)}</strong>
+                </p>
+              ) : (
+                <p className="ck-mini-cart__note">
+                  <Trans>Elige un pack para ver el precio.</Trans>
+                </p>
+              )}
+              <p className="ck-mini-cart__note">
+                <Trans>Incluye gastos de gestión. Se guarda lo que escribes: puedes volver atrás sin perder nada.</Trans>
+              </p>
+            </div>
+          </aside>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** A live booking (or an invitation) the customer already has in this group. */
+function ExistingBookingNotice({ groupId }: { groupId: string }) {
+  const existing = useGetTravelGroupBooking(groupId, { query: { retry: false, staleTime: 60_000 } })
+  const booking = existing.data
+  if (!booking || booking.status === 'canceled') return null
+  const locator = booking.locator
+  if (booking.status === 'invited') {
+    return (
+      <Callout tone="info">
+        <Trans>Tienes una invitación para este viaje ({locator}): al completar la reserva se convertirá en tu reserva.</Trans>
+      </Callout>
+    )
+  }
+  return (
+    <Callout tone="info">
+      <Trans>
+        Ya tienes una reserva en este viaje: <Link to={`/booking/${encodeURIComponent(booking.id)}`}>{locator}</Link>. Si reservas de nuevo,
+        será una reserva aparte.
+      </Trans>
+    </Callout>
+  )
+}
+
+/** After checkout created the booking: on to the provider, or back to it after leaving the provider page. */
+function BookedPanel({
+  offer,
+  booked,
+  leaving,
+  onRestart,
+}: {
+  offer: Offer
+  booked: { bookingId: string; paymentId: string }
+  leaving: boolean
+  onRestart: () => void
+}) {
+  const { t } = useLingui()
+  const [error, setError] = useState<string | null>(null)
+  const resume = async () => {
+    setError(null)
+    try {
+      const action = await redirectPayment(booked.paymentId)
+      rememberPaymentReturn(action.payment_id, { kind: 'checkout', travelGroupId: offer.group.id, bookingId: booked.bookingId })
+      if (!submitPaymentAction(action)) window.location.assign(`/payment/${encodeURIComponent(action.payment_id)}`)
+      await new Promise(() => undefined)
+    } catch (e) {
+      // Already paid (another tab, or the provider's page): the result page says so.
+      if (isApiError(e) && e.code === 'payment_already_completed') {
+        window.location.assign(`/payment/${encodeURIComponent(booked.paymentId)}`)
+        return
+      }
+      setError(errorText(e))
+    }
+  }
+  return (
+    <div className="ck-checkout-page">
+      <header className="page-header">
+        <h1 className="page-header__title">{leaving ? <Trans>Te llevamos al pago…</Trans> : <Trans>Tu reserva está creada</Trans>}</h1>
+      </header>
+      <div className="ck-panel ck-booked">
+        {leaving ? (
+          <PageSpinner label={t`Abriendo la pasarela de pago…`} />
+        ) : (
+          <>
+            <p>
+              <Trans>Hemos guardado tu reserva en {offer.group.name}. Falta completar el primer pago para confirmarla.</Trans>
+            </p>
+            {error && (
+              <Callout tone="danger" announce="alert">
+                {error}
+              </Callout>
+            )}
+            <div className="ck-booked__actions">
+              <Button onClick={resume}>
+                <Trans>Continuar con el pago</Trans>
+              </Button>
+              <Link className="button button--secondary button--md" to={`/booking/${encodeURIComponent(booked.bookingId)}`}>
+                <Trans>Ver la reserva</Trans>
+              </Link>
+              <Button variant="ghost" onClick={onRestart}>
+                <Trans>Hacer otra reserva</Trans>
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

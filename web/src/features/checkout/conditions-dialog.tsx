@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { i18n as linguiI18n } from '@lingui/core'
+import { Button } from '@/components/button'
+import { Dialog } from '@/components/dialog'
+import { ErrorState } from '@/components/error-state'
+import { SafeHtml } from '@/components/safe-html'
+import { Spinner } from '@/components/spinner'
+import type { DialogHandle } from '@/hooks/use-dialog'
+import { isApiError } from '@/lib/api/api-error'
+import { useGetTravelGroupTerms } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import { messageForCode } from '@/lib/error-messages'
+import { isLocale } from '@/lib/i18n-locales'
+
+/** The travel group's conditions and privacy (HTML from the API, sanitized), with "accept". */
+export function ConditionsDialog({ dialog, groupId, onAccept }: { dialog: DialogHandle; groupId: string; onAccept: () => void }) {
+  const { i18n } = useLingui()
+  const lang = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const terms = useGetTravelGroupTerms(groupId, { lang }, { query: { enabled: dialog.isOpen, staleTime: 10 * 60_000 } })
+  return (
+    <Dialog
+      dialog={dialog}
+      size="lg"
+      title={<Trans>Condiciones generales y privacidad</Trans>}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => dialog.close()}>
+            <Trans>Cerrar</Trans>
+          </Button>
+          <Button
+            data-autofocus
+            onClick={() => {
+              onAccept()
+              dialog.close()
+            }}
+          >
+            <Trans>Acepto las condiciones</Trans>
+          </Button>
+        </>
+      }
+    >
+      {terms.isPending ? (
+        <Spinner />
+      ) : terms.isError ? (
+        <ErrorState message={linguiI18n._(messageForCode(isApiError(terms.error) ? terms.error.code : undefined))} onRetry={() => terms.refetch()} />
+      ) : (
+        <SafeHtml html={terms.data} className="ck-conditions" />
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,71 @@
+// What a travel group offers at checkout, gathered from its calls, and which steps are complete.
+import type { PackSeats } from '@/lib/api/generated/model/packSeats'
+import type { PaymentMethod } from '@/lib/api/generated/model/paymentMethod'
+import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
+import type { TravelGroup } from '@/lib/api/generated/model/travelGroup'
+import type { TravelItem } from '@/lib/api/generated/model/travelItem'
+import { type CartChoice, type PriceList, roomsPeople } from '@/features/checkout/amounts'
+import { type CheckoutDraft, STEPS, type StepId } from '@/features/checkout/draft'
+import { overfullSlots, roomSlots } from '@/features/checkout/rooming'
+import { personalSchema } from '@/features/checkout/schemas'
+
+export type Offer = {
+  group: TravelGroup
+  extras: TravelItem[]
+  insurances: TravelItem[]
+  plans: PaymentPlan[]
+  methods: PaymentMethod[]
+  /** Fresh seats per pack, when loaded; else the group's own. */
+  packSeats?: PackSeats[]
+}
+
+export const priceList = (offer: Offer): PriceList => ({
+  packs: offer.group.packs,
+  hosting_rooms: offer.group.hosting_rooms,
+  extras: offer.extras,
+  insurances: offer.insurances,
+  management_fee: offer.group.management_fee,
+  booking_penalty: offer.group.booking_penalty,
+})
+
+export const cartChoice = (draft: CheckoutDraft): CartChoice => ({
+  packId: draft.packId,
+  members: draft.members,
+  rooms: draft.rooms,
+  extras: draft.extras,
+  insurances: draft.insurances,
+  discount: draft.voucher,
+})
+
+/** Seats left in a pack: the fresh count when known. */
+export const packSeatsLeft = (offer: Offer, packId: string): number =>
+  offer.packSeats?.find((p) => p.pack_id === packId)?.seats_left ?? offer.group.packs.find((p) => p.id === packId)?.seats_left ?? 0
+
+/** An extra or insurance can still be bought on `today` (its last day included). */
+export const stillOnSale = (item: Pick<TravelItem, 'limit_date'>, today: string): boolean => !item.limit_date || item.limit_date >= today
+
+export function stepComplete(step: StepId, draft: CheckoutDraft, offer: Offer): boolean {
+  const { group } = offer
+  switch (step) {
+    case 'pack':
+      return Boolean(draft.packId && group.packs.some((p) => p.id === draft.packId)) && draft.members >= 1 && draft.members <= group.max_members
+    case 'rooms':
+      return group.hosting_rooms.length === 0 || roomsPeople(group.hosting_rooms, draft.rooms) === draft.members
+    case 'personal':
+      return (
+        draft.travellers.length === draft.members &&
+        personalSchema.safeParse({ travellers: draft.travellers, buyer: draft.buyer, commercialSectors: draft.commercialSectors }).success
+      )
+    case 'customization':
+      return true
+    case 'rooming':
+      return overfullSlots(roomSlots(group.hosting_rooms, draft.rooms), draft.rooming).length === 0
+    case 'summary':
+      return false
+  }
+}
+
+/** The first step still to complete: the furthest the customer may go. */
+export function firstIncompleteStep(draft: CheckoutDraft, offer: Offer): StepId {
+  return STEPS.find((step) => !stepComplete(step, draft, offer)) ?? 'summary'
+}

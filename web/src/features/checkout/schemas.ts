@@ -1,0 +1,157 @@
+// Validation of the checkout's forms, with SPEC §5's Spanish texts where it gives them. Messages
+// are functions, so they are translated when validation runs.
+import { i18n } from '@lingui/core'
+import { t } from '@lingui/core/macro'
+import { z } from 'zod'
+import { CommercialSector } from '@/lib/api/generated/model/commercialSector'
+import { messageForCode } from '@/lib/error-messages'
+import { isDay, isMinorOn, localDay } from '@/features/checkout/dates'
+
+/** Document numbers and tax ids: numbers and letters only (SPEC §5, the server's rule). */
+export const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/
+
+const required = (message: () => string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: () => t`Es demasiado largo` })
+
+const optional = (max: number) => z.string().trim().max(max, { error: () => t`Es demasiado largo` })
+
+const isEmail = (value: string) => z.email().safeParse(value).success
+
+const optionalEmail = () =>
+  optional(254).refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` })
+
+const requiredEmail = () =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: () => t`Debes introducir tu email` })
+    .max(254, { error: () => t`Es demasiado largo` })
+    .refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` })
+
+const name = () => required(() => t`Debes introducir tu nombre`, 100)
+const surname = () => required(() => t`Debes introducir tu apellido`, 100)
+const address = () => required(() => t`Debes introducir tu dirección`, 200)
+const zip = () => required(() => t`Debes indicar tu código postal`, 12)
+const country = () => required(() => t`Debes indicar el país`, 2)
+const state = () => required(() => t`Debes indicar la provincia`, 100)
+const city = () => required(() => t`Debes indicar la ciudad`, 100)
+
+export const travellerSchema = z
+  .object({
+    name: name(),
+    surname1: surname(),
+    surname2: optional(100),
+    gender: z.string().refine((value) => value === 'female' || value === 'male', { error: () => t`Debes indicar el sexo` }),
+    birthdate: z
+      .string()
+      .min(1, { error: () => t`Debes indicar la fecha de nacimiento` })
+      .refine((value) => value === '' || (isDay(value) && value >= '1900-01-01' && value <= localDay()), {
+        error: () => t`La fecha de nacimiento no es válida`,
+      }),
+    phone: optional(30),
+    email: optionalEmail(),
+    document_type: z.enum(['dni', 'passport']),
+    document_number: required(() => t`Debes introducir el número de documento`, 30),
+    country: country(),
+    state: state(),
+    city: city(),
+    zip: zip(),
+    address: address(),
+    allergies: optional(1000),
+    medical_notes: optional(1000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.document_number && !LETTERS_AND_DIGITS.test(value.document_number)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['document_number'],
+        message: i18n._(messageForCode(value.document_type === 'dni' ? 'dni_wrong_format' : 'passport_wrong_format')),
+      })
+    }
+  })
+
+export const buyerSchema = z
+  .object({
+    type: z.enum(['person', 'company']),
+    name: name(),
+    surname1: optional(100),
+    company_name: optional(200),
+    tax_id: z.string().trim().max(20, { error: () => t`Es demasiado largo` }),
+    address: address(),
+    zip: zip(),
+    country: country(),
+    state: state(),
+    city: city(),
+    email: requiredEmail(),
+    phone: required(() => t`Debes introducir tu teléfono`, 30),
+    declares_capacity: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    const company = value.type === 'company'
+    if (!company && !value.surname1) ctx.addIssue({ code: 'custom', path: ['surname1'], message: t`Debes introducir tu apellido` })
+    if (company && !value.company_name) {
+      ctx.addIssue({ code: 'custom', path: ['company_name'], message: t`Debes introducir el nombre de la empresa` })
+    }
+    if (!value.tax_id) {
+      ctx.addIssue({ code: 'custom', path: ['tax_id'], message: company ? t`Debes introducir el CIF` : t`Debes introducir el NIF o pasaporte` })
+    } else if (!LETTERS_AND_DIGITS.test(value.tax_id)) {
+      ctx.addIssue({ code: 'custom', path: ['tax_id'], message: i18n._(messageForCode(company ? 'cif_wrong_format' : 'nif_wrong_format')) })
+    }
+    if (!value.declares_capacity) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['declares_capacity'],
+        message: company ? t`Debes declarar que representas a la empresa` : t`Debes declarar que eres mayor de edad`,
+      })
+    }
+  })
+
+/** SPEC §5's message when a minor tries to buy. */
+export const minorBuyerMessage = () => t`El proceso de compra no puede ser realizado por un menor de edad`
+
+type MinorCheck = {
+  buyer: { type: string; tax_id: string }
+  travellers: readonly { document_number: string; birthdate: string }[]
+}
+
+/**
+ * The backend's rule: the buyer is a person whose id is that of a traveller under 18 today.
+ * (The buyer form has no birth date: the id is what ties a buyer to a traveller.)
+ */
+export const buyerIsMinor = ({ buyer, travellers }: MinorCheck, today: string = localDay()): boolean => {
+  if (buyer.type !== 'person') return false
+  const id = buyer.tax_id.trim().toUpperCase()
+  if (!id) return false
+  return travellers.some((t) => t.document_number.trim().toUpperCase() === id && isMinorOn(t.birthdate, today))
+}
+
+export const personalSchema = z
+  .object({
+    travellers: z.array(travellerSchema),
+    buyer: buyerSchema,
+    commercialSectors: z.array(z.enum(Object.values(CommercialSector) as [CommercialSector, ...CommercialSector[]])),
+  })
+  .superRefine((value, ctx) => {
+    if (buyerIsMinor(value)) ctx.addIssue({ code: 'custom', path: ['buyer', 'declares_capacity'], message: minorBuyerMessage() })
+  })
+
+export type PersonalValues = z.input<typeof personalSchema>
+export type PersonalOutput = z.output<typeof personalSchema>
+
+/** Step 1: a pack and the party size. */
+export const packSchema = z.object({
+  packId: z.string({ error: () => t`Debes seleccionar un pack` }).min(1, { error: () => t`Debes seleccionar un pack` }),
+  members: z.string().min(1),
+})
+
+/** The summary's choices (SPEC §5 texts). */
+export const summarySchema = z.object({
+  planId: z.string().min(1, { error: () => t`Debes seleccionar un plan de pago` }),
+  methodId: z.string().min(1, { error: () => t`Debes indicar el método de pago` }),
+  acceptTerms: z.boolean().refine(Boolean, { error: () => t`Debes aceptar los términos y condiciones` }),
+})
+export type SummaryValues = z.input<typeof summarySchema>

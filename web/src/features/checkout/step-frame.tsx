@@ -1,0 +1,40 @@
+import { Trans } from '@lingui/react/macro'
+import { type ReactNode, type RefObject } from 'react'
+import { Button } from '@/components/button'
+
+export type StepFrameProps = {
+  title: ReactNode
+  intro?: ReactNode
+  headingRef: RefObject<HTMLHeadingElement | null>
+  children: ReactNode
+  /** Absent on the first step. */
+  onBack?: () => void
+  /** The forward button: a submit button of the step's form (`form` id), or a plain button. */
+  next?: ReactNode
+}
+
+/** One step: its heading (focused when the step changes), content and the back/forward buttons. */
+export function StepFrame({ title, intro, headingRef, children, onBack, next }: StepFrameProps) {
+  return (
+    <section className="ck-step" aria-labelledby="checkout-step-title">
+      <header className="ck-step__header">
+        <h2 id="checkout-step-title" className="ck-step__title" ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        {intro && <p className="ck-step__intro">{intro}</p>}
+      </header>
+      <div className="ck-step__body">{children}</div>
+      <div className="ck-step__nav">
+        {next}
+        {onBack && (
+          <Button variant="ghost" onClick={onBack} className="ck-step__back">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <Trans>Atrás</Trans>
+          </Button>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+import { i18n } from '@lingui/core'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { type RefObject, useEffect } from 'react'
+import { Button } from '@/components/button'
+import { Form, FormRootError } from '@/components/form/form'
+import { RadioGroupField } from '@/components/form/radio-group-field'
+import { SelectField } from '@/components/form/select-field'
+import { useZodForm } from '@/hooks/use-zod-form'
+import { messageForCode } from '@/lib/error-messages'
+import { formatAmount } from '@/lib/format'
+import { resizeParty } from '@/features/checkout/draft'
+import { type Offer, packSeatsLeft } from '@/features/checkout/offer'
+import { packSchema } from '@/features/checkout/schemas'
+import { StepFrame } from '@/features/checkout/step-frame'
+import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+
+type Props = { offer: Offer; draftApi: DraftApi; headingRef: RefObject<HTMLHeadingElement | null>; onNext: () => void }
+
+/** Step 1: the pack (price per person, seats left) and how many travel. */
+export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {
+  const { t } = useLingui()
+  const { group } = offer
+  const { draft } = draftApi
+  const form = useZodForm(packSchema, {
+    defaultValues: { packId: draft.packId ?? '', members: String(draft.members) },
+  })
+
+  // Typed choices survive a reload even before "Continuar".
+  const { persist } = draftApi
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      persist((d) => ({
+        ...resizeParty(d, Number(values.members) || d.members),
+        packId: values.packId || d.packId,
+      }))
+    })
+    return () => subscription.unsubscribe()
+  }, [form, persist])
+
+  const options = group.packs.map((pack) => {
+    const left = packSeatsLeft(offer, pack.id)
+    const price = formatAmount(pack.price)
+    return {
+      value: pack.id,
+      disabled: left === 0,
+      label: (
+        <span className="ck-pack-option">
+          <span className="ck-pack-option__name">{pack.name}</span>
+          <span className="ck-pack-option__price">
+            <Trans>{price} por persona</Trans>
+          </span>
+        </span>
+      ),
+      description: (
+        <span className="ck-pack-option__details">
+          {pack.description && <span>{pack.description}</span>}
+          {pack.includes.length > 0 && (
+            <span className="ck-pack-option__includes">
+              <Trans>Incluye:</Trans> {pack.includes.map((item) => item.name).join(' · ')}
+            </span>
+          )}
+          <span className={left === 0 ? 'ck-seats ck-seats--none' : left <= 5 ? 'ck-seats ck-seats--few' : 'ck-seats'}>
+            {left === 0 ? <Trans>Completo</Trans> : <Plural value={left} one="Queda # plaza" other="Quedan # plazas" />}
+          </span>
+        </span>
+      ),
+    }
+  })
+
+  const memberOptions = Array.from({ length: group.max_members }, (_, i) => ({
+    value: String(i + 1),
+    label: i === 0 ? t`1 viajero` : t`${i + 1} viajeros`,
+  }))
+
+  return (
+    <StepFrame
+      title={<Trans>Elige tu pack</Trans>}
+      intro={<Trans>El precio es por persona. Después elegirás las habitaciones y añadirás los datos de cada viajero.</Trans>}
+      headingRef={headingRef}
+      next={
+        <Button type="submit" form="checkout-pack" loading={form.formState.isSubmitting}>
+          <Trans>Continuar</Trans>
+        </Button>
+      }
+    >
+      <Form
+        id="checkout-pack"
+        form={form}
+        aria-labelledby="checkout-step-title"
+        onSubmit={(values) => {
+          const members = Number(values.members)
+          // Seats are checked again (and held) before paying; here we only stop a choice that cannot work.
+          if (members > packSeatsLeft(offer, values.packId)) {
+            form.setError('packId', { message: i18n._(messageForCode('travel_group_pack_full')) }, { shouldFocus: true })
+            return
+          }
+          if (members > group.seats_available) {
+            form.setError('root', { message: i18n._(messageForCode('cant_lock_enough_seats')) })
+            return
+          }
+          draftApi.update((d) => ({ ...resizeParty(d, members), packId: values.packId }))
+          onNext()
+        }}
+      >
+        <RadioGroupField name="packId" legend={t`Pack`} options={options} />
+        <SelectField
+          name="members"
+          label={t`¿Cuántas personas viajan?`}
+          hint={t`Hasta ${group.max_members} personas en una misma reserva.`}
+          options={memberOptions}
+        />
+        <FormRootError />
+      </Form>
+    </StepFrame>
+  )
+}

@@ -1,0 +1,306 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type RefObject, useEffect, useRef } from 'react'
+import { type Path, useFormContext, useWatch } from 'react-hook-form'
+import { Callout } from '@/components/callout'
+import { CheckboxField } from '@/components/form/checkbox-field'
+import { Button } from '@/components/button'
+import { Form } from '@/components/form/form'
+import { RadioGroupField } from '@/components/form/radio-group-field'
+import { TextField } from '@/components/form/text-field'
+import { useZodForm } from '@/hooks/use-zod-form'
+import type { FieldError as ApiFieldError } from '@/lib/api/generated/model/fieldError'
+import { fullName } from '@/lib/format'
+import { isMinorOn, localDay } from '@/features/checkout/dates'
+import type { BuyerDraft, TravellerDraft } from '@/features/checkout/draft'
+import { AddressFields, CheckboxListField, TextAreaField } from '@/features/checkout/fields'
+import { MinorWarningDialog, useMinorWarning } from '@/features/checkout/minor-warning'
+import { buyerIsMinor, minorBuyerMessage, type PersonalOutput, personalSchema, type PersonalValues } from '@/features/checkout/schemas'
+import { useSectorLabels } from '@/features/checkout/sectors'
+import { StepFrame } from '@/features/checkout/step-frame'
+import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+
+type Props = {
+  draftApi: DraftApi
+  /** Departure day: who is a minor on it gets the minor notice. */
+  departure: string
+  headingRef: RefObject<HTMLHeadingElement | null>
+  onNext: () => void
+  onBack: () => void
+  /** Field errors the server found (paths like members.0.document_number, buyer.tax_id). */
+  serverErrors: readonly ApiFieldError[]
+  /** Open the minor warning at once (the server said the buyer is a minor). */
+  minorFromServer: boolean
+  onServerErrorsShown: () => void
+}
+
+/** The server names travellers `members.N`; the form calls them `travellers.N`. */
+export const formPathOf = (field: string): string => field.replace(/^members\./, 'travellers.')
+
+/** Step 3: each traveller (SPEC §3 member form, extra info), the buyer, commercial sectors. */
+export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, serverErrors, minorFromServer, onServerErrorsShown }: Props) {
+  const { draft, persist, update } = draftApi
+  const minorWarning = useMinorWarning()
+  const form = useZodForm<PersonalValues, PersonalOutput>(personalSchema, {
+    defaultValues: { travellers: draft.travellers, buyer: draft.buyer, commercialSectors: draft.commercialSectors },
+  })
+
+  // Everything typed is kept (sessionStorage) as it is typed.
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      persist((d) => ({
+        ...d,
+        travellers: (values.travellers as TravellerDraft[] | undefined) ?? d.travellers,
+        buyer: (values.buyer as BuyerDraft | undefined) ?? d.buyer,
+        commercialSectors: ((values.commercialSectors ?? []) as PersonalValues['commercialSectors']).filter(Boolean),
+      }))
+    })
+    return () => subscription.unsubscribe()
+  }, [form, persist])
+
+  // Errors the server found on the last attempt land on their fields.
+  const shown = useRef(false)
+  useEffect(() => {
+    if (shown.current || (serverErrors.length === 0 && !minorFromServer)) return
+    shown.current = true
+    serverErrors.forEach((e, i) => {
+      const path = formPathOf(e.field) as Path<PersonalValues>
+      form.setError(path, { message: e.message }, { shouldFocus: i === 0 })
+    })
+    if (minorFromServer) {
+      form.setError('buyer.declares_capacity', { message: minorBuyerMessage() })
+      minorWarning.open()
+    }
+    onServerErrorsShown()
+  }, [serverErrors, minorFromServer, form, minorWarning, onServerErrorsShown])
+
+  return (
+    <StepFrame
+      title={<Trans>Datos personales</Trans>}
+      intro={<Trans>Escribe los datos tal como aparecen en el documento de identidad de cada viajero.</Trans>}
+      headingRef={headingRef}
+      onBack={onBack}
+      next={
+        <Button type="submit" form="checkout-personal" loading={form.formState.isSubmitting}>
+          <Trans>Continuar</Trans>
+        </Button>
+      }
+    >
+      <Form
+        id="checkout-personal"
+        form={form}
+        aria-labelledby="checkout-step-title"
+        onSubmit={(values) => {
+          if (buyerIsMinor(values)) {
+            form.setError('buyer.declares_capacity', { message: minorBuyerMessage() }, { shouldFocus: true })
+            minorWarning.open()
+            return
+          }
+          update((d) => ({
+            ...d,
+            travellers: d.travellers.map((t, i) => ({ ...t, ...values.travellers[i] }) as TravellerDraft),
+            buyer: { ...d.buyer, ...values.buyer } as BuyerDraft,
+            commercialSectors: values.commercialSectors,
+          }))
+          onNext()
+        }}
+      >
+        {draft.travellers.map((_, index) => (
+          <TravellerFields key={index} index={index} departure={departure} />
+        ))}
+        <BuyerFields />
+        <SectorsField />
+      </Form>
+      <MinorWarningDialog dialog={minorWarning} onFix={() => setTimeout(() => form.setFocus('buyer.tax_id'), 50)} />
+    </StepFrame>
+  )
+}
+
+function TravellerFields({ index, departure }: { index: number; departure: string }) {
+  const { t } = useLingui()
+  const prefix = `travellers.${index}`
+  const [name, surname1, birthdate, documentType] = useWatch({
+    name: [`${prefix}.name`, `${prefix}.surname1`, `${prefix}.birthdate`, `${prefix}.document_type`],
+  }) as [string, string, string, string]
+  const number = index + 1
+  const who = fullName({ name, surname1 })
+  const minor = Boolean(birthdate) && isMinorOn(birthdate, departure)
+  return (
+    <section className="ck-person-card" aria-labelledby={`traveller-${index}`}>
+      <h3 className="ck-person-card__title" id={`traveller-${index}`}>
+        <span className="ck-person-card__number" aria-hidden="true">
+          {number}
+        </span>
+        <span>
+          <Trans>Viajero {number}</Trans>
+          {who && <span className="ck-person-card__name"> · {who}</span>}
+        </span>
+      </h3>
+      <div className="ck-field-grid">
+        <TextField name={`${prefix}.name`} label={t`Nombre`} autoComplete={index === 0 ? 'given-name' : 'off'} maxLength={100} />
+        <TextField name={`${prefix}.surname1`} label={t`Primer apellido`} autoComplete={index === 0 ? 'family-name' : 'off'} maxLength={100} />
+        <TextField name={`${prefix}.surname2`} label={t`Segundo apellido`} optional maxLength={100} />
+        <TextField name={`${prefix}.birthdate`} type="date" label={t`Fecha de nacimiento`} max={localDay()} min="1900-01-01" />
+        <div className="ck-field-grid__wide">
+          <RadioGroupField
+            name={`${prefix}.gender`}
+            legend={t`Sexo`}
+            inline
+            options={[
+              { value: 'female', label: t`Mujer` },
+              { value: 'male', label: t`Hombre` },
+            ]}
+          />
+        </div>
+        <TextField name={`${prefix}.phone`} type="tel" label={t`Teléfono`} optional autoComplete={index === 0 ? 'tel' : 'off'} maxLength={30} />
+        <TextField name={`${prefix}.email`} type="email" label={t`Email`} optional autoComplete={index === 0 ? 'email' : 'off'} maxLength={254} />
+        <div className="ck-field-grid__wide">
+          <RadioGroupField
+            name={`${prefix}.document_type`}
+            legend={t`Documento de identidad`}
+            inline
+            options={[
+              { value: 'dni', label: t`DNI` },
+              { value: 'passport', label: t`Pasaporte` },
+            ]}
+          />
+        </div>
+        <TextField
+          name={`${prefix}.document_number`}
+          label={documentType === 'passport' ? t`Número de pasaporte` : t`Número de DNI`}
+          hint={t`Solo números y letras, sin espacios ni guiones.`}
+          autoCapitalize="characters"
+          maxLength={30}
+        />
+      </div>
+      {minor && (
+        <Callout tone="info">
+          <Trans>
+            Viajero menor de edad en la fecha de salida: después de reservar te pediremos los datos de sus tutores legales y su autorización
+            firmada.
+          </Trans>
+        </Callout>
+      )}
+      <AddressFields prefix={prefix} />
+      <details className="ck-extra-info">
+        <summary>
+          <Trans>Información adicional: alergias y notas médicas</Trans>
+        </summary>
+        <div className="ck-extra-info__body">
+          <TextAreaField name={`${prefix}.allergies`} label={t`Alergias o intolerancias`} optional maxLength={1000} />
+          <TextAreaField name={`${prefix}.medical_notes`} label={t`Notas médicas`} hint={t`Medicación, necesidades especiales…`} optional maxLength={1000} />
+        </div>
+      </details>
+    </section>
+  )
+}
+
+function BuyerFields() {
+  const { t } = useLingui()
+  const { getValues, setValue } = useFormContext<PersonalValues>()
+  const [type, travellers] = useWatch<PersonalValues>({ name: ['buyer.type', 'travellers'] }) as [string, TravellerDraft[]]
+  const company = type === 'company'
+
+  const copyFrom = (value: string) => {
+    const traveller = getValues('travellers')[Number(value)]
+    if (!traveller) return
+    const fields = {
+      name: traveller.name,
+      surname1: traveller.surname1,
+      tax_id: traveller.document_number,
+      address: traveller.address,
+      zip: traveller.zip,
+      country: traveller.country,
+      state: traveller.state,
+      city: traveller.city,
+      email: traveller.email,
+      phone: traveller.phone,
+    } as const
+    for (const [key, fieldValue] of Object.entries(fields)) {
+      if (fieldValue) setValue(`buyer.${key as keyof typeof fields}`, fieldValue, { shouldDirty: true, shouldValidate: false })
+    }
+  }
+
+  const named = travellers.map((tr, i) => ({ value: String(i), label: fullName(tr) || t`Viajero ${i + 1}` }))
+
+  return (
+    <section className="ck-person-card ck-person-card--buyer" aria-labelledby="buyer-title">
+      <h3 className="ck-person-card__title" id="buyer-title">
+        <Trans>Datos del comprador</Trans>
+      </h3>
+      <p className="ck-person-card__intro">
+        <Trans>Quien hace la compra y recibe las facturas. Tiene que ser mayor de edad o representar a una empresa.</Trans>
+      </p>
+      <div className="ck-copy-from">
+        <label htmlFor="buyer-copy" className="field__label">
+          <Trans>Rellenar con los datos de un viajero</Trans>
+        </label>
+        <select
+          id="buyer-copy"
+          className="field__control field__control--select"
+          value=""
+          onChange={(event) => {
+            copyFrom(event.target.value)
+            event.target.value = ''
+          }}
+        >
+          <option value="">{t`Elige un viajero…`}</option>
+          {named.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <RadioGroupField
+        name="buyer.type"
+        legend={t`¿Quién compra?`}
+        inline
+        options={[
+          { value: 'person', label: t`Un particular` },
+          { value: 'company', label: t`Una empresa` },
+        ]}
+      />
+      <div className="ck-field-grid">
+        {company && (
+          <div className="ck-field-grid__wide">
+            <TextField name="buyer.company_name" label={t`Nombre de la empresa`} autoComplete="organization" maxLength={200} />
+          </div>
+        )}
+        <TextField name="buyer.name" label={company ? t`Nombre de quien la representa` : t`Nombre`} autoComplete="given-name" maxLength={100} />
+        <TextField name="buyer.surname1" label={t`Apellidos`} optional={company} autoComplete="family-name" maxLength={100} />
+        <TextField
+          name="buyer.tax_id"
+          label={company ? t`CIF` : t`DNI, NIE o pasaporte`}
+          hint={t`Solo números y letras, sin espacios ni guiones.`}
+          autoCapitalize="characters"
+          maxLength={20}
+        />
+        <TextField name="buyer.email" type="email" label={t`Email`} autoComplete="email" maxLength={254} />
+        <TextField name="buyer.phone" type="tel" label={t`Teléfono`} autoComplete="tel" maxLength={30} />
+      </div>
+      <AddressFields prefix="buyer" />
+      <CheckboxField
+        name="buyer.declares_capacity"
+        label={company ? t`Declaro que represento a la empresa y puedo contratar en su nombre` : t`Declaro que soy mayor de edad`}
+      />
+    </section>
+  )
+}
+
+function SectorsField() {
+  const { t } = useLingui()
+  const labels = useSectorLabels()
+  return (
+    <section className="ck-person-card" aria-labelledby="sectors-title">
+      <h3 className="ck-person-card__title" id="sectors-title">
+        <Trans>Tus intereses</Trans>
+      </h3>
+      <CheckboxListField
+        name="commercialSectors"
+        legend={t`Sectores comerciales`}
+        hint={t`Elige los temas sobre los que te gustaría recibir novedades de la agencia.`}
+        options={Object.entries(labels).map(([value, label]) => ({ value, label }))}
+      />
+    </section>
+  )
+}

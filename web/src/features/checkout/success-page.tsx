@@ -1,0 +1,167 @@
+import { i18n as linguiI18n } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type ReactNode, useEffect } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/page-spinner'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { isApiError } from '@/lib/api/api-error'
+import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
+import { useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import type { Booking } from '@/lib/api/generated/model/booking'
+import { messageForCode } from '@/lib/error-messages'
+import { formatAmount, formatDate, fullName } from '@/lib/format'
+import { isLocale } from '@/lib/i18n-locales'
+import { clearDraft } from '@/features/checkout/draft'
+import './checkout.css'
+
+/** /travelgroup/{id}/success?booking=…: the booking is made (and its first payment done, by card). */
+export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => ReactNode }) {
+  const { t } = useLingui()
+  useDocumentTitle(t`Reserva realizada`)
+  const { id = '' } = useParams()
+  const [params] = useSearchParams()
+  const bookingId = params.get('booking') ?? ''
+  const byId = useGetBooking(bookingId, { query: { enabled: Boolean(bookingId) } })
+  const inGroup = useGetTravelGroupBooking(id, { query: { enabled: !bookingId, retry: false } })
+  const query = bookingId ? byId : inGroup
+
+  // The booking exists now: the checkout draft of this group is done with.
+  useEffect(() => {
+    if (query.data) clearDraft(id)
+  }, [query.data, id])
+
+  if (query.isError) {
+    return (
+      <div className="ck-narrow-page">
+        <div className="ck-panel">
+          <ErrorState
+            message={linguiI18n._(messageForCode(isApiError(query.error) ? query.error.code : undefined))}
+            onRetry={() => query.refetch()}
+          />
+        </div>
+      </div>
+    )
+  }
+  if (!query.data) return <PageSpinner />
+  return <SuccessContent booking={query.data} after={after?.(query.data)} />
+}
+
+function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNode }) {
+  const { i18n } = useLingui()
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const group = booking.travel_group
+  const locator = booking.locator
+  const confirmed = booking.status === 'confirmed'
+  const cart = booking.cart
+  const start = formatDate(group.start_at, locale, 'long')
+  const end = formatDate(group.end_at, locale, 'long')
+  const nextTerm = booking.terms.find((term) => term.kind === 'plan' && !term.paid_at)
+  const nextAmount = nextTerm ? formatAmount(nextTerm.amount + nextTerm.penalty_amount) : ''
+  const nextDate = nextTerm?.limit_date ? formatDate(nextTerm.limit_date, locale, 'long') : ''
+  return (
+    <div className="ck-result-page">
+      <div className={confirmed ? 'ck-result ck-result--success' : 'ck-result ck-result--pending'}>
+        <div className="ck-result__icon" aria-hidden="true">
+          <svg viewBox="0 0 48 48" width="48" height="48">
+            <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.14" />
+            <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </div>
+        <h1 className="ck-result__title">{confirmed ? <Trans>¡Reserva confirmada!</Trans> : <Trans>¡Reserva realizada!</Trans>}</h1>
+        <p className="ck-result__lead">
+          {confirmed ? (
+            <Trans>Hemos recibido tu pago. Tu plaza en {group.name} es tuya.</Trans>
+          ) : (
+            <Trans>Tu plaza en {group.name} queda reservada hasta que recibamos el primer pago. Te hemos enviado los detalles por email.</Trans>
+          )}
+        </p>
+        <p className="ck-result__locator">
+          <Trans>Localizador</Trans> <strong>{locator}</strong>
+        </p>
+      </div>
+
+      <section className="ck-panel ck-result-details" aria-labelledby="success-details">
+        <h2 id="success-details" className="ck-panel__title">
+          <Trans>Tu reserva</Trans>
+        </h2>
+        <dl className="ck-facts">
+          <div>
+            <dt>
+              <Trans>Viaje</Trans>
+            </dt>
+            <dd>
+              {group.name} · {start} – {end}
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Pack</Trans>
+            </dt>
+            <dd>{booking.pack.name}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Viajeros</Trans>
+            </dt>
+            <dd>{booking.members.map((m) => fullName(m)).join(', ')}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Total</Trans>
+            </dt>
+            <dd data-testid="booking-total">{formatAmount(cart.total)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Pagado</Trans>
+            </dt>
+            <dd>{formatAmount(cart.paid)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Pendiente</Trans>
+            </dt>
+            <dd>{formatAmount(cart.pending)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="ck-panel" aria-labelledby="success-next">
+        <h2 id="success-next" className="ck-panel__title">
+          <Trans>Próximos pasos</Trans>
+        </h2>
+        <ol className="ck-next-steps">
+          <li>
+            <Trans>Completa la documentación de cada viajero (DNI o pasaporte y, para menores, sus tutores y la autorización).</Trans>
+          </li>
+          {nextTerm && (
+            <li>
+              {nextDate ? (
+                <Trans>
+                  Paga el siguiente plazo, {nextAmount}, antes del {nextDate}.
+                </Trans>
+              ) : (
+                <Trans>Paga lo pendiente, {nextAmount}.</Trans>
+              )}
+            </li>
+          )}
+          <li>
+            <Trans>Revisa tu email: te hemos enviado la confirmación.</Trans>
+          </li>
+        </ol>
+        <div className="ck-result__actions">
+          <Link className="button button--primary button--md" to={`/booking/${encodeURIComponent(booking.id)}`}>
+            <Trans>Ver mi reserva</Trans>
+          </Link>
+          {cart.pending > 0 && (
+            <Link className="button button--secondary button--md" to={`/booking/${encodeURIComponent(booking.id)}/payments`}>
+              <Trans>Ver los pagos</Trans>
+            </Link>
+          )}
+        </div>
+      </section>
+      {after}
+    </div>
+  )
+}
