@@ -120,34 +120,8 @@ export const lazinessProblems = (
   return problems;
 };
 
-/** Route modules and their paths, read from router.tsx's source (`path: 'x', lazy: () => import('@/app/routes/y')`). */
-export const parseRouter = (source: string, alias = '@/app/routes/'): { lazy: string[]; static: string[]; paths: Record<string, string[]> } => {
-  const esc = alias.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const lazy = new Set<string>();
-  const staticModules = new Map<string, string>(); // local name → module
-  const paths: Record<string, string[]> = {};
-  const add = (route: string, path: string) => (paths[route] ??= []).push(path);
-  for (const m of source.matchAll(new RegExp(`import\\s+(?:\\*\\s+as\\s+(\\w+)|\\{[^}]*\\}|(\\w+))\\s+from\\s+['"]${esc}([\\w-]+)['"]`, 'g'))) {
-    staticModules.set(m[1] ?? m[2] ?? m[3]!, m[3]!);
-  }
-  // one route object per `{ … }` that has no nested braces
-  for (const m of source.matchAll(/\{([^{}]*)\}/g)) {
-    const body = m[1]!;
-    const path = /\bpath:\s*['"]([^'"]*)['"]/.exec(body)?.[1];
-    const index = /\bindex:\s*true\b/.test(body);
-    const address = index ? '/' : path === undefined ? null : path === '*' ? '*' : `/${path}`;
-    const lazyModule = new RegExp(`import\\(\\s*['"]${esc}([\\w-]+)['"]\\s*\\)`).exec(body)?.[1];
-    if (lazyModule) {
-      lazy.add(lazyModule);
-      if (address) add(lazyModule, address);
-      continue;
-    }
-    const spread = /\.\.\.(\w+)/.exec(body)?.[1];
-    const spreadModule = spread ? staticModules.get(spread) : undefined;
-    if (spreadModule && address) add(spreadModule, address);
-  }
-  return { lazy: [...lazy], static: [...new Set(staticModules.values())], paths };
-};
+// Which module serves which path: shared with the production server's preloads.
+export { parseRouter } from '../web/route-table.ts';
 
 export type Budget = { js: number; css: number };
 export type Budgets = {
