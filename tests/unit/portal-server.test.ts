@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPortalServer, redactPath } from '../../web/server/portal-server.ts';
+import { type BuildManifest, createPortalServer, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
+import { matchRoute, type RouteEntry, routeTable } from '../../web/route-table.ts';
 
 const agencies: Record<string, unknown> = {
   'http://localhost:4173': { id: 'ag-sol', name: 'Viajes <Sol>', logo: null, color1: '#c2410c', color3: '#1e3a5f', color4: '#fff7ed', css_extra: 'body{background:url(https://evil.example/x.png)} h1{color:red}</style><script>alert(1)</script>', email: 'a@b.es', phone: '1', legal_notice_html: '' },
@@ -20,6 +21,27 @@ const fakeFetch = (async (_url: string, init?: RequestInit) => {
 }) as typeof fetch;
 
 let base = '';
+
+// A build: the entry, a lazy booking route with a chunk and CSS of its own, the catalog parts.
+const manifest: BuildManifest = {
+  'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_react.js'], css: ['assets/app.css'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_tabs.js': { file: 'assets/tabs.js', imports: ['_react.js'], css: ['assets/tabs.css'] },
+  'src/app/routes/booking.tsx': { file: 'assets/booking.js', imports: ['_react.js', '_tabs.js'], css: ['assets/booking.css'] },
+  'src/app/routes/faq.tsx': { file: 'assets/faq.js', imports: ['_react.js'] },
+  'src/locales/es/messages.po?catalog=startup': { file: 'assets/messages-es.js' },
+  'src/locales/es/messages.po?catalog=rest': { file: 'assets/messages-es-rest.js' },
+  'src/locales/en/messages.po?catalog=startup': { file: 'assets/messages-en.js' },
+  'src/locales/en/messages.po?catalog=rest': { file: 'assets/messages-en-rest.js' },
+};
+const routes: RouteEntry[] = routeTable(`
+  import * as loginRoute from '@/app/routes/login'
+  { path: 'auth/login', ...loginRoute },
+  { path: 'booking/:id', lazy: () => import('@/app/routes/booking') },
+  { path: 'booking/:id?/payments', lazy: () => import('@/app/routes/booking') },
+  { path: 'faq', lazy: () => import('@/app/routes/faq') },
+  { path: '*', lazy: () => import('@/app/routes/faq') },
+`);
 
 // fetch cannot set Host; node:http can, like a reverse proxy would
 const get = (path: string, { headers = {} }: { headers?: Record<string, string> } = {}) =>
@@ -42,6 +64,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(routes));
   const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -106,4 +131,62 @@ describe('production portal server', () => {
     expect(redactPath('/auth/autologin/cus-1/lnk_x')).toBe('/auth/autologin/***/***');
     expect(redactPath('/login?token=abc&x=1')).toBe('/login?token=***&x=1');
   });
+
+  it('sends HSTS only to HTTPS requests (here or behind a proxy)', async () => {
+    const https = await get(`/`, { headers: { host: 'localhost:4173', 'x-forwarded-proto': 'https' } });
+    expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const asset = await get(`/assets/app.js`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(asset.headers.get('strict-transport-security')).toContain('max-age=');
+    const http = await get(`/`, { headers: { host: 'localhost:4173' } });
+    expect(http.headers.get('strict-transport-security')).toBeNull();
+    for (const name of ['x-frame-options', 'permissions-policy', 'cross-origin-opener-policy']) expect(http.headers.get(name)).toBeTruthy();
+  });
+
+  it('never serves the build metadata or other dot-files', async () => {
+    expect((await get(`/.vite/manifest.json`)).status).toBe(404);
+    expect((await get(`/.vite/routes.json`)).status).toBe(404);
+    expect((await get(`/assets/.hidden`)).status).toBe(404);
+  });
+
+  it('announces the page’s chunks and its language’s catalog in the HTML, and paints the agency’s name while the app loads', async () => {
+    const res = await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } });
+    const html = await res.text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/booking.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/tabs.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en-rest.js" />');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/booking.css" />');
+    expect(html).not.toContain('href="/assets/react.js"');
+    expect(html).toMatch(/<div id="root"><p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;<\/p><\/div>/);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(html).toContain(`<style nonce="${nonce}" id="boot-splash-style">`);
+  });
+
+  it('preloads by the language cookie first, and nothing but the catalog for the sign-in page', () => {
+    expect(pagePreloads(manifest, routes, '/auth/login', 'es')).toEqual({ js: ['assets/messages-es.js'], css: [] });
+    expect(pagePreloads(manifest, routes, '/booking/x/payments', 'es').js).toEqual(['assets/messages-es.js', 'assets/booking.js', 'assets/tabs.js', 'assets/messages-es-rest.js']);
+    expect(pagePreloads(null, routes, '/faq', 'es')).toEqual({ js: [], css: [] });
+  });
+
+  it('an agency name with $ patterns stays text: the template is never spliced into the page', () => {
+    const template = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+    const html = renderIndexHtml(template, { id: 'ag-x', name: "A$'B$`C$&D", logo: null, color1: '#000000', color3: '#000000', color4: '#ffffff', css_extra: null, email: 'a@b.es', phone: '1', legal_notice_html: '' } as never, 'n0nce');
+    expect(html).toContain('<title>A$&#39;B$`C$&amp;D</title>');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+  });
 });
+
+describe('route table (web/route-table.ts)', () => {
+  it('matches like React Router: static segments first, optional segments, the splat last', () => {
+    expect(matchRoute('/booking/bkg-1', routes)?.path).toBe('booking/:id');
+    // React Router explodes the optional segment: /booking/payments is its static form
+    expect(matchRoute('/booking/payments', routes)?.path).toBe('booking/:id?/payments');
+    expect(matchRoute('/booking/bkg-1/payments', routes)?.path).toBe('booking/:id?/payments');
+    expect(matchRoute('/auth/login', routes)).toEqual({ path: 'auth/login', module: 'src/app/routes/login.tsx', static: true });
+    expect(matchRoute('/nothing/here', routes)?.path).toBe('*');
+    expect(matchRoute('/', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])?.module).toBe('src/app/routes/bookings.tsx');
+    expect(matchRoute('/x', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])).toBeNull();
+  });
+});
+

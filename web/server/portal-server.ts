@@ -8,6 +8,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Agency } from '../src/lib/api/generated/model/agency.ts';
 import { brandVariablesCss, escapeHtml, inlineJson, sanitizeTenantCss } from '../src/lib/branding.ts';
+import { matchRoute, type RouteEntry } from '../route-table.ts';
 
 export type PortalServerOptions = {
   distDir: string;
@@ -80,7 +81,9 @@ export const contentSecurityPolicy = (nonce: string, apiUrl: string, agency: Age
   ].join('; ');
 };
 
-const securityHeaders = (res: ServerResponse) => {
+const securityHeaders = (req: IncomingMessage, res: ServerResponse) => {
+  // HTTPS (here or at the proxy in front): browsers keep to it for a year.
+  if (requestOrigin(req).startsWith('https:')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('X-Frame-Options', 'DENY');
   // no page ever hands its address (which may hold a sign-in link) to another site
@@ -111,19 +114,92 @@ export const brandedHead = (agency: Agency | null, nonce: string): string => {
   return parts.join('\n    ');
 };
 
-export const renderIndexHtml = (template: string, agency: Agency | null, nonce: string): string =>
-  template
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+export type BuildManifest = Record<string, ManifestChunk>;
+export type Locale = 'es' | 'en';
+
+/** The page's language as the app will pick it: the `lang` cookie, then the browser's languages, then Spanish. */
+export const pageLocale = (req: IncomingMessage): Locale => {
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(String(req.headers.cookie ?? ''))?.[1]?.trim().toLowerCase();
+  if (cookie === 'es' || cookie === 'en') return cookie;
+  for (const part of String(req.headers['accept-language'] ?? '').split(',')) {
+    const primary = part.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
+    if (primary === 'es' || primary === 'en') return primary;
+  }
+  return 'es';
+};
+
+const closure = (manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> => {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(manifest, imported, into);
+  return into;
+};
+
+/**
+ * What the page at `pathname` will load right after the entry: its language's part of the catalog
+ * (web/catalog-split.ts) and, for a lazy route, its chunk, that chunk's imports and CSS, and the rest
+ * of the catalog. Announced in the HTML, they download alongside the entry instead of after it.
+ */
+export const pagePreloads = (manifest: BuildManifest | null, routes: RouteEntry[], pathname: string, locale: Locale): { js: string[]; css: string[] } => {
+  if (!manifest) return { js: [], css: [] };
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loaded = entry ? closure(manifest, entry) : new Set<string>();
+  const wanted = new Set<string>();
+  closure(manifest, `src/locales/${locale}/messages.po?catalog=startup`, wanted);
+  const route = matchRoute(pathname, routes);
+  if (route && !route.static) {
+    closure(manifest, route.module, wanted);
+    closure(manifest, `src/locales/${locale}/messages.po?catalog=rest`, wanted);
+  }
+  const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []));
+  const keys = [...wanted].filter((key) => !loaded.has(key));
+  return {
+    js: keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')),
+    css: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedCss.has(file)),
+  };
+};
+
+const preloadTags = (preloads: { js: string[]; css: string[] }): string =>
+  [
+    ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`),
+  ].join('\n    ');
+
+/**
+ * Painted from the HTML while the app loads (replaced by its first render): the agency's name, so the
+ * screen is not blank on a slow connection. Decorative: the app's own page is what is announced.
+ */
+export const bootSplash = (agency: Agency | null, nonce: string): { style: string; markup: string } => ({
+  style: `<style nonce="${nonce}" id="boot-splash-style">.boot-splash{box-sizing:border-box;min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:1.5rem;margin:0;font:800 1.25rem/1.2 system-ui,sans-serif;color:var(--brand-3,#1e293b);text-align:center}</style>`,
+  markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeHtml(agency.name) : 'Portal de viajes'}</p>`,
+});
+
+export const renderIndexHtml = (template: string, agency: Agency | null, nonce: string, preloads: { js: string[]; css: string[] } = { js: [], css: [] }): string => {
+  const splash = bootSplash(agency, nonce);
+  const extra = [preloadTags(preloads), splash.style].filter(Boolean).join('\n    ');
+  // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
+  return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace('</head>', `    ${brandedHead(agency, nonce)}\n  </head>`)
+    .replace('</head>', () => `    ${brandedHead(agency, nonce)}\n    ${extra}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${splash.markup}</div>`)
     // Vite's own module scripts and styles get the nonce too
     .replace(/<script(?![^>]*nonce=)/g, `<script nonce="${nonce}"`)
     .replace(/<link rel="stylesheet"/g, `<link nonce="${nonce}" rel="stylesheet"`);
+};
 
 export const createPortalServer = (options: PortalServerOptions): Server => {
   const distDir = resolve(options.distDir);
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`No build at ${distDir}: run \`npm run build\` first.`);
   const template = readFileSync(indexPath, 'utf8');
+  const readBuildJson = <T>(name: string): T | null => {
+    const path = join(distDir, '.vite', name);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null;
+  };
+  // Written by the build (web/vite.config.ts): chunks per module, and which route module serves which path.
+  const manifest = readBuildJson<BuildManifest>('manifest.json');
+  const routes = readBuildJson<RouteEntry[]>('routes.json') ?? [];
   const cache = new Map<string, CacheEntry>();
   const gzipCache = new Map<string, Buffer>();
   const cacheMs = options.cacheMs ?? 5 * 60_000;
@@ -178,7 +254,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const started = Date.now();
     const url = new URL(req.url ?? '/', 'http://portal.local');
     res.on('finish', () => log(`${req.method} ${redactPath(url.pathname)}${url.search ? redactPath(url.search) : ''} ${res.statusCode} ${Date.now() - started}ms`));
-    securityHeaders(res);
+    securityHeaders(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405;
       res.setHeader('Allow', 'GET, HEAD');
@@ -190,6 +266,12 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       pathname = decodeURIComponent(url.pathname);
     } catch {
       res.statusCode = 400;
+      res.end();
+      return;
+    }
+    // The build's own metadata (.vite/manifest.json, routes.json) and any other dot-file are not served.
+    if (pathname.split('/').some((segment) => segment.startsWith('.'))) {
+      res.statusCode = 404;
       res.end();
       return;
     }
@@ -206,7 +288,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     // every other path is a page of the app: branded HTML
     const nonce = randomBytes(16).toString('base64');
     const agency = await resolveAgency(requestOrigin(req));
-    const html = renderIndexHtml(template, agency, nonce);
+    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, routes, pathname, pageLocale(req)));
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options.apiUrl, agency));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
