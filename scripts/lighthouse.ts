@@ -140,10 +140,17 @@ const main = async (): Promise<number> => {
             cookies: [{ name: 'auth._token.local', value: token, url: origin, path: '/', sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 86_400 }],
           });
         }
-        const result = await lighthouse(url, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        // Chromium now and then loses the trace (NO_NAVSTART, NO_FCP under load): that run is repeated, twice at most.
+        let result: Awaited<ReturnType<typeof lighthouse>> | undefined;
+        for (let attempt = 1; ; attempt += 1) {
+          result = await lighthouse(url, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] });
+          const error = result?.lhr.runtimeError;
+          if (!error) break;
+          if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
+          console.warn(`  ${page.path} run ${run}: ${error.code}, again`);
+        }
         if (!result) throw new Error(`no Lighthouse result for ${url}`);
         const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const finalUrl = lhr.finalDisplayedUrl;
         if (new URL(finalUrl).pathname !== new URL(url).pathname) console.warn(`  ! ${page.path} ended on ${finalUrl}`);
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
