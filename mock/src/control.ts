@@ -160,6 +160,12 @@ const logoSchema = z
   }, 'must be an http(s) url, a path starting with /, or a data:image/ uri')
   .nullable();
 
+const FaqEntryInputSchema = z.strictObject({
+  id: z.string().trim().regex(SLUG_PATTERN, 'must be a slug'),
+  question: z.string().trim().min(1).max(500),
+  answer_html: z.string().max(20_000),
+});
+
 export const TenantInputSchema = z
   .strictObject({
     id: z.string().trim().regex(SLUG_PATTERN, 'must be a slug like ag-viajes-sol (a-z, 0-9, - and _)').optional(),
@@ -179,6 +185,16 @@ export const TenantInputSchema = z
       .regex(/^\+?[0-9][0-9 ().-]{4,22}$/, 'must be a phone number like +34 910 000 000')
       .optional(),
     legal_notice_html: z.string().max(50_000).optional(),
+    // For QA (hostile-HTML tests): the tenant's FAQ, and the description and terms of its demo travel groups.
+    faq: z
+      .strictObject({
+        es: z.array(FaqEntryInputSchema).max(50).optional(),
+        en: z.array(FaqEntryInputSchema).max(50).optional(),
+      })
+      .optional(),
+    travel_group_html: z
+      .strictObject({ description_html: z.string().max(50_000).optional(), terms_html: z.string().max(50_000).optional() })
+      .optional(),
     debug_login: z.boolean().optional(),
   })
   .refine((t) => t.hosts !== undefined || t.host !== undefined, { message: 'is required', path: ['hosts'] });
@@ -220,7 +236,7 @@ const buildAgency = (world: World, input: z.output<typeof TenantInputSchema>): A
     phone: input.phone ?? '+34 900 000 000',
     legal_notice_html:
       input.legal_notice_html ?? `<h2>Aviso legal</h2><p>${escapeHtml(input.name)} es la agencia organizadora de los viajes de este portal.</p>`,
-    faq: { es: [], en: [] },
+    faq: { es: input.faq?.es ?? [], en: input.faq?.en ?? [] },
     build: world.agencies[0]?.build ?? '1',
     // Tenants added at run time are for testing, where debug sign-in saves a login round trip.
     debug_login: input.debug_login ?? true,
@@ -323,7 +339,12 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
       }
     }
     world.agencies.push(agency);
-    seedAgencyContent(world, agency);
+    const groups = seedAgencyContent(world, agency);
+    const html = parsed.data.travel_group_html;
+    for (const group of html ? groups.values() : []) {
+      if (html!.description_html !== undefined) group.description_html = html!.description_html;
+      if (html!.terms_html !== undefined) group.terms_html = { es: html!.terms_html, en: html!.terms_html };
+    }
     rt.save();
     return HttpResponse.json(agency, { status: 201 });
   }),

@@ -117,6 +117,27 @@ describe('tenants', () => {
     expect((await call('POST', '/__mock/tenants', { name: 'Sin host' })).status).toBe(422);
   });
 
+  it('takes a QA tenant\'s own FAQ and travel-group HTML (hostile-content tests), kept as given', async () => {
+    const hostile = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+    const res = await call('POST', '/__mock/tenants', {
+      id: 'ag-qa-html',
+      name: 'QA HTML',
+      hosts: ['qa-html.localhost'],
+      faq: { es: [{ id: 'faq-1', question: '¿Seguro?', answer_html: hostile }] },
+      travel_group_html: { description_html: hostile, terms_html: `<a href="javascript:alert(3)">t</a>` },
+    });
+    expect(res.status).toBe(201);
+    const agency = rt.world.agencies.find((a) => a.id === 'ag-qa-html')!;
+    expect(agency.faq).toEqual({ es: [{ id: 'faq-1', question: '¿Seguro?', answer_html: hostile }], en: [] });
+    const groups = rt.world.travelGroups.filter((g) => g.agencyId === 'ag-qa-html');
+    expect(groups.length).toBeGreaterThan(0);
+    for (const group of groups) {
+      expect(group.description_html).toBe(hostile);
+      expect(group.terms_html).toEqual({ es: `<a href="javascript:alert(3)">t</a>`, en: `<a href="javascript:alert(3)">t</a>` });
+    }
+    expect((await call('POST', '/__mock/tenants', { name: 'X', hosts: ['x.localhost'], faq: { es: [{ id: 'bad id', question: '', answer_html: 1 }] } })).status).toBe(422);
+  });
+
   it('refuses a host or id that is taken', async () => {
     expect((await call('POST', '/__mock/tenants', { name: 'Copia', hosts: ['norte.localhost'] })).status).toBe(409);
     expect((await call('POST', '/__mock/tenants', { id: 'ag-sol', name: 'Copia', hosts: ['copia.localhost'] })).status).toBe(409);
