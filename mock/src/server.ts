@@ -160,9 +160,17 @@ const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, signal
   return new Request(href, { method, headers, body: hasBody ? (body as Uint8Array<ArrayBuffer>) : null, signal });
 };
 
+let lastHost = '';
+let lastOrigin = '';
 const requestOrigin = (req: IncomingMessage, fallbackHost: string): string => {
   const host = req.headers.host;
-  if (host !== undefined && /^[a-z0-9.\-[\]:]+$/i.test(host)) return `http://${host}`;
+  // Nearly every request names the same host: remember the last one checked.
+  if (host === lastHost && host !== '') return lastOrigin;
+  if (host !== undefined && /^[a-z0-9.\-[\]:]+$/i.test(host)) {
+    lastHost = host;
+    lastOrigin = `http://${host}`;
+    return lastOrigin;
+  }
   return `http://${fallbackHost}`;
 };
 
@@ -187,8 +195,12 @@ const writeResponse = async (res: ServerResponse, response: Response, extraHeade
   // Bytes as they are (binary-safe): blobs, PDFs and images go through untouched. Every answer the
   // mock makes is complete in memory (at most a stored upload), so one read and one write (headers
   // and body in a single packet) beat piping a web stream, which costs several writes per answer.
-  const body = jsonBodyOf(response) ?? new Uint8Array(await response.arrayBuffer());
-  headers['content-length'] = String(body.byteLength);
+  const text = jsonBodyOf(response);
+  const body = text ?? new Uint8Array(await response.arrayBuffer());
+  // json() sets the length of its text already.
+  if (text === undefined || headers['content-length'] === undefined) {
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength);
+  }
   res.writeHead(response.status, response.statusText || undefined, headers);
   res.end(body);
 };

@@ -58,18 +58,32 @@ export const fail = (status: number, code: ErrorCode, message: string, fields?: 
 };
 
 // JSON answers are built directly rather than with HttpResponse.json, which sizes the body through a
-// Blob (a copy per answer); the bytes are encoded once and the length comes with them.
+// Blob (a copy per answer). The body is a stream that encodes the text only when read (a Response
+// made from a string encodes it at once: most of the cost of an answer); the HTTP server does not
+// read it but writes the text itself (jsonBodyOf), encoded natively into the socket.
 const encoder = new TextEncoder();
-const responseBytes = new WeakMap<Response, Uint8Array>();
+const byteLength: (text: string) => number =
+  typeof Buffer === 'undefined' ? (text) => encoder.encode(text).byteLength : (text) => Buffer.byteLength(text, 'utf8');
+const responseText = new WeakMap<Response, string>();
 const jsonResponse = (body: unknown, status: number): Response => {
-  const bytes = encoder.encode(JSON.stringify(body));
-  const response = new Response(bytes, { status, headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) } });
-  responseBytes.set(response, bytes);
+  const text = JSON.stringify(body);
+  // highWaterMark 0: nothing is pulled (so encoded) before someone reads.
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(encoder.encode(text));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const response = new Response(stream, { status, headers: { 'Content-Type': 'application/json', 'Content-Length': String(byteLength(text)) } });
+  responseText.set(response, text);
   return response;
 };
 
-/** The body of an unread answer made by json()/errorResponse(), without reading its stream (the HTTP server's shortcut). */
-export const jsonBodyOf = (response: Response): Uint8Array | undefined => (response.bodyUsed ? undefined : responseBytes.get(response));
+/** The body of an unread answer made by json()/errorResponse(), as text (the HTTP server's shortcut). */
+export const jsonBodyOf = (response: Response): string | undefined => (response.bodyUsed ? undefined : responseText.get(response));
 
 export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[]) =>
   jsonResponse(fields && fields.length ? { code, message, fields } : { code, message }, status);

@@ -85,6 +85,8 @@ export type JournaledStore = Store & {
 };
 
 type ArrayState = {
+  /** the array these ids and this order describe (an append keeps it; a replacement does not) */
+  array: unknown[];
   ids: WeakMap<object, number>;
   order: number[];
   next: number;
@@ -255,7 +257,7 @@ export const createJournaledStore = (dir: string = DEFAULT_DATA_DIR, options: Jo
       if (typeof element !== 'object' || element === null || ids.has(element)) return null;
       ids.set(element, i);
     }
-    return { ids, order: array.map((_, i) => i), next: array.length };
+    return { array, ids, order: array.map((_, i) => i), next: array.length };
   };
 
   // ── loading ──
@@ -394,9 +396,12 @@ export const createJournaledStore = (dir: string = DEFAULT_DATA_DIR, options: Jo
   const recordFor = (batch: Touched[], world: World): Op[] => {
     const t = requireTracker();
     const keys = t.takeOrphans();
+    // changes by someone other than a write request are never taken for appends
+    const reshaped = new Set(keys);
     const elements = new Map<string, Set<object>>();
     for (const touched of batch) {
       for (const key of touched.keys) keys.add(key);
+      for (const key of touched.reshaped) reshaped.add(key);
       for (const [key, set] of touched.elements) {
         const all = elements.get(key);
         if (all === undefined) elements.set(key, new Set(set));
@@ -422,6 +427,35 @@ export const createJournaledStore = (dir: string = DEFAULT_DATA_DIR, options: Jo
         continue;
       }
       const changed = new Set<object>(elements.get(key) ?? []);
+      if (keys.has(key) && !reshaped.has(key) && value === state.array && value.length >= state.order.length) {
+        // Only pushes since the last record: the new ids are those of the elements past the old end.
+        const appended: number[] = [];
+        let fallBack = false;
+        for (let i = state.order.length; i < value.length; i += 1) {
+          const element = value[i];
+          if (typeof element !== 'object' || element === null || state.ids.has(element)) {
+            fallBack = true;
+            break;
+          }
+          const id = state.next;
+          state.next += 1;
+          state.ids.set(element, id);
+          appended.push(id);
+          changed.add(element);
+        }
+        if (!fallBack) {
+          for (const element of changed) {
+            const id = state.ids.get(element);
+            if (id !== undefined) ops.push({ k: key, e: id, v: element });
+          }
+          if (appended.length > 0) {
+            ops.push({ k: key, a: appended });
+            state.order.push(...appended);
+          }
+          continue;
+        }
+        // An element pushed twice, or not an object: the whole order below (ids given so far stay valid).
+      }
       if (keys.has(key)) {
         const order: number[] = [];
         const seen = new Set<object>();
@@ -455,6 +489,7 @@ export const createJournaledStore = (dir: string = DEFAULT_DATA_DIR, options: Jo
           ops.push(appended ? { k: key, a: order.slice(before.length) } : { k: key, l: order });
           state.order = order;
         }
+        state.array = value;
       } else {
         // Order unchanged since the last record: every element with an id is in the array.
         for (const element of changed) {

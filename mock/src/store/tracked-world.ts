@@ -23,11 +23,13 @@ import type { World } from '../world/types.ts';
 export type Touched = {
   /** top-level keys assigned, structurally changed (arrays) or read as objects */
   keys: Set<string>;
+  /** of those, the ones changed otherwise than by appending to the same array (push) */
+  reshaped: Set<string>;
   /** top-level array key → the elements reached through it */
   elements: Map<string, Set<object>>;
 };
 
-export const newTouched = (): Touched => ({ keys: new Set(), elements: new Map() });
+export const newTouched = (): Touched => ({ keys: new Set(), reshaped: new Set(), elements: new Map() });
 
 /** Asked of a tracked array, answers the plain array (see `untracked` in handlers/context.ts). */
 export const RAW = Symbol.for('travel-portal.mock.raw');
@@ -49,7 +51,7 @@ export type WorldTracker = {
   takeReplaced(): boolean;
 };
 
-const isIndex = (prop: string | symbol): prop is string => {
+const isIndex = (prop: string | symbol): boolean => {
   if (typeof prop !== 'string' || prop.length === 0) return false;
   const first = prop.charCodeAt(0);
   return first >= 48 && first <= 57;
@@ -65,10 +67,14 @@ export const createWorldTracker = (initial?: World): WorldTracker => {
   const proxies = new WeakMap<unknown[], unknown[]>();
   const targets = new WeakMap<object, unknown[]>();
 
-  const markKey = (key: string) => {
+  const markKey = (key: string, append: boolean) => {
     const touched = als.getStore();
-    if (touched === undefined) orphans.add(key);
-    else touched.keys.add(key);
+    if (touched === undefined) {
+      orphans.add(key);
+      return;
+    }
+    touched.keys.add(key);
+    if (!append) touched.reshaped.add(key);
   };
 
   const unwrap = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (targets.get(value) ?? value) : value);
@@ -91,16 +97,18 @@ export const createWorldTracker = (initial?: World): WorldTracker => {
         return value;
       },
       set(target, prop, value) {
-        markKey(key);
+        // push sets the index at the end, then the length: an append, which the journal stores cheaply.
+        const append = isIndex(prop) ? Number(prop) >= target.length : prop === 'length' && typeof value === 'number' && value >= target.length;
+        markKey(key, append);
         (target as unknown as Record<string | symbol, unknown>)[prop] = unwrap(value);
         return true;
       },
       deleteProperty(target, prop) {
-        markKey(key);
+        markKey(key, false);
         return Reflect.deleteProperty(target, prop);
       },
       defineProperty(target, prop, descriptor) {
-        markKey(key);
+        markKey(key, false);
         return Reflect.defineProperty(target, prop, descriptor);
       },
     });
@@ -121,11 +129,11 @@ export const createWorldTracker = (initial?: World): WorldTracker => {
     },
     set(_target, prop, value) {
       (raw as unknown as Record<string | symbol, unknown>)[prop] = unwrap(value);
-      if (typeof prop === 'string') markKey(prop);
+      if (typeof prop === 'string') markKey(prop, false);
       return true;
     },
     deleteProperty(_target, prop) {
-      if (typeof prop === 'string') markKey(prop);
+      if (typeof prop === 'string') markKey(prop, false);
       return Reflect.deleteProperty(raw, prop);
     },
     has: (_target, prop) => prop in raw,

@@ -102,6 +102,17 @@ describe('journaled store', () => {
         // grows, but not at the end
         w.invitations.unshift({ id: `inv-${(n += 1)}` } as never);
       },
+      (w) => {
+        // an element pushed twice: ids cannot tell the copies apart, the array is stored whole
+        const first = w.invitations[0];
+        if (first && random() < 0.3) w.invitations.push(first);
+      },
+      (w) => {
+        // pushes in one request, and an element of the same array changed
+        w.sessions.push({ token: `tok-a-${(n += 1)}`, customerId: 'c', agencyId: 'ag-sol', via: 'link', createdAt: NOW.toISOString(), expiresAt: NOW.toISOString() });
+        const some = w.sessions[Math.floor(random() * w.sessions.length)];
+        if (some) some.via = 'debug';
+      },
     ];
     for (let step = 0; step < 160; step += 1) {
       const mutation = pick(mutations)!;
