@@ -62,8 +62,11 @@ export default defineConfig({
     allowedHosts: ['.localhost', 'localhost', '127.0.0.1'],
     // Same-origin /api in development (no CORS); the mock listens on :3333.
     proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://localhost:3333' },
+    // As the production server: no address (which may hold a sign-in link) in a Referer. index.html's
+    // <meta name="referrer"> comes too late for the dev client script Vite puts first in <head>.
+    headers: { 'Referrer-Policy': 'no-referrer' },
   },
-  preview: { port: 4173, strictPort: true },
+  preview: { port: 4173, strictPort: true, headers: { 'Referrer-Policy': 'no-referrer' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,11 +6,14 @@ import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
 import { API } from './support/portal'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 let server: ChildProcess | undefined
 let port = 0
+/** What the server logged (one line per request). */
+const serverLog: string[] = []
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -46,6 +49,7 @@ test.beforeAll(async () => {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', API_URL: API },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  server.stdout!.on('data', (chunk: Buffer) => serverLog.push(...chunk.toString().split('\n').filter(Boolean)))
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the portal server did not start')), 30_000)
     server!.stdout!.on('data', (chunk: Buffer) => {
@@ -121,3 +125,42 @@ test('a forwarded host reaches the page: the browser behind a proxy gets that ag
   await expect(page.locator('header').getByRole('img', { name: 'Mar Azul Viajes' })).toBeVisible()
   await expect(page.getByText('¿Cuándo tengo que pagar?')).toBeVisible()
 })
+
+test('a hostile tenant behind the CSP: name as text, nothing loaded from elsewhere, nothing run', async ({ page, request }) => {
+  await ensureHostileTenant(request)
+  const origin = `http://evil.localhost:${port}`
+  const attacks = watchForAttacks(page)
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) violations.push(message.text())
+  })
+
+  const res = await page.goto(`${origin}/legal`)
+  const csp = (await res!.allHeaders())['content-security-policy'] ?? ''
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/)
+  expect(csp).not.toContain('attacker.example')
+  await expect(page).toHaveTitle(EVIL_NAME)
+  await expect(page.getByRole('link', { name: EVIL_NAME }).first()).toBeVisible()
+  await expect(page.getByText('Texto legal seguro.')).toBeVisible()
+  await page.goto(`${origin}/faq`)
+  await page.getByText('¿Es <b>seguro</b>?').click()
+  await expect(page.getByText('Texto faq seguro.')).toBeVisible()
+  await page.goto(`${origin}/travelgroup/${EVIL_GROUP}`)
+  await expect(page.getByText('Texto description seguro.')).toBeVisible()
+  await attacks.expectNothingHappened()
+  // DOMPurify parses the hostile HTML into an inert document that shares the page's CSP, so the CSP
+  // reports (and blocks) the handlers, style attributes and <base> it meets there before the sanitizer
+  // drops them. Anything else reported would be something that reached the page.
+  expect(violations.filter((text) => !/inline event handler|inline style|base URI/.test(text))).toEqual([])
+})
+
+test('a sign-in link through the production server: no trace of it in the server’s log', async ({ page, request }) => {
+  const mailed = new URL(await hostileCustomerLink(request, 'victima.registro@example.com'))
+  const [, , , id, token] = mailed.pathname.split('/')
+  await page.goto(`http://evil.localhost:${port}${mailed.pathname}`)
+  await expect(page).toHaveURL(/\/travelgroup\/tg-evil-v1-a\/checkout/)
+  await expect.poll(() => serverLog.some((line) => line.startsWith('GET /auth/autologin/'))).toBe(true)
+  expect(serverLog.filter((line) => line.includes(token!) || line.includes(id!))).toEqual([])
+  expect(serverLog.some((line) => /^GET \/auth\/autologin\/\*\*\*\/\*\*\* 200 /.test(line))).toBe(true)
+})
+
