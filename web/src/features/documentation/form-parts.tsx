@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type ChangeEvent, useId, useState } from 'react'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { FieldError, useFieldError } from '@/components/form/field'
 import { SelectField } from '@/components/form/select-field'
@@ -21,11 +21,23 @@ export function useStoreBooking() {
   return (booking: Booking) => queryClient.setQueryData(getGetBookingQueryKey(booking.id), booking)
 }
 
+/**
+ * A select whose options arrive after the form's values: once they are there, the stored value is
+ * written to the control again (the browser had no such option to select before).
+ */
+function useSelectValueOnOptions(name: string, optionCount: number) {
+  const { getValues, setValue } = useFormContext()
+  useEffect(() => {
+    if (optionCount > 0) setValue(name, getValues(name))
+  }, [name, optionCount, getValues, setValue])
+}
+
 /** Countries in the current language, as select options (code as value). */
 export function CountryField({ name, label }: { name: string; label: React.ReactNode }) {
   const { t, i18n } = useLingui()
   const countries = useListCountries({ lang: isLocale(i18n.locale) ? i18n.locale : 'es' }, { query: { staleTime: Infinity } })
   const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))
+  useSelectValueOnOptions(name, options.length)
   return <SelectField name={name} label={label} placeholder={countries.isPending ? t`Cargando…` : t`Selecciona un país`} options={options} autoComplete="country" />
 }
 
@@ -38,6 +50,7 @@ export function AddressFields({ prefix = '' }: { prefix?: string }) {
   const cities = useListCities({ state: state || '-' }, { query: { enabled: Boolean(state), staleTime: Infinity } })
   const listId = useId()
   const stateOptions = (states.data ?? []).map((s) => ({ value: s.id, label: s.name }))
+  useSelectValueOnOptions(`${prefix}state`, stateOptions.length)
   return (
     <>
       <TextField name={`${prefix}address`} label={<Trans>Dirección</Trans>} autoComplete="street-address" />

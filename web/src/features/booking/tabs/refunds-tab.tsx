@@ -109,7 +109,11 @@ function RefundItem({ refund }: { refund: Refund }) {
       </dl>
       <ol className="steps" aria-label={i18n._(msg`Estado del reembolso`)}>
         {STEPS.map((step, index) => (
-          <li key={step} className={index < current ? 'steps__step steps__step--done' : index === current ? 'steps__step steps__step--current' : 'steps__step'} aria-current={index === current ? 'step' : undefined}>
+          <li
+            key={step}
+            className={index < current || refund.status === 'paid' ? 'steps__step steps__step--done' : index === current ? 'steps__step steps__step--current' : 'steps__step'}
+            aria-current={index === current ? 'step' : undefined}
+          >
             {i18n._(refundStatusLabels[step])}
           </li>
         ))}
