@@ -64,8 +64,10 @@ test('a confirmed booking: every tab, the keyboard tablist, axe on each', async 
   await page.keyboard.press('Home')
   await expect(experience).toHaveAttribute('aria-selected', 'true')
 
-  // payments: the payments feature's tab (or, until it is there, the way to it)
+  // payments: the payments feature's terms and cart, composed into the tab
   await show(page, 'Pagos')
+  await expect(panel(page).getByText('Resumen de pagos')).toBeVisible()
+  await expect(panel(page).getByText('Plazo 1')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
   // refunds and invoices
@@ -126,6 +128,9 @@ test('a confirmed booking: every tab, the keyboard tablist, axe on each', async 
   await show(page, 'Código QR')
   await expect(panel(page).getByRole('img', { name: 'Código QR de la reserva VS-LON01' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+
+  // nothing widens the page on a phone (the tab strip scrolls inside itself)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
   // a deep link opens its tab
   await page.goto(`${SOL}/booking/bkg-sol-1001?tab=group`)
