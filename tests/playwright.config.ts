@@ -27,8 +27,9 @@ export default defineConfig({
   workers: 2,
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // CI runs on 2 cores with the dev server transforming modules on first use: generous, not tight
+  timeout: isCI ? 60_000 : 30_000,
+  expect: { timeout: isCI ? 10_000 : 5_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
   use: {
     baseURL,
