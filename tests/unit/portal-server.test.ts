@@ -1,10 +1,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer as createHttpServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildManifest, createPortalServer, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
+import { apiTarget, type BuildManifest, createPortalServer, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
 import { matchRoute, type RouteEntry, routeTable } from '../../web/route-table.ts';
 
 const agencies: Record<string, unknown> = {
@@ -190,3 +190,82 @@ describe('route table (web/route-table.ts)', () => {
   });
 });
 
+
+describe('the customer API on the portal’s origin', () => {
+  let portal = ''
+  let closeAll = () => {}
+  const seen: { method?: string; url?: string; headers: Record<string, unknown>; body: string }[] = []
+
+  beforeAll(async () => {
+    const upstream = createHttpServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body })
+        if (req.url?.startsWith('/api/customer/slow')) return // never answers
+        res.statusCode = req.url?.includes('missing') ? 404 : 200
+        res.setHeader('content-type', 'application/json')
+        res.setHeader('x-upstream', 'yes')
+        res.end(JSON.stringify({ path: req.url }))
+      })
+    })
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r))
+    const apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/customer`
+    const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>')
+    const server = createPortalServer({ distDir: dist, apiUrl, fetchImpl: fakeFetch, log: (l) => logs.push(l), apiTimeoutMs: 300 })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    portal = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    closeAll = () => {
+      server.close()
+      upstream.close()
+    }
+  })
+  afterAll(() => closeAll())
+
+  it('passes calls on with their method, query, body and headers, and the answer back', async () => {
+    const res = await fetch(`${portal}/api/customer/booking/bkg-1?lang=es`, {
+      method: 'PUT',
+      headers: { Authorization: 'Bearer tok_secret', agencyId: 'ag-sol', 'content-type': 'application/json', Origin: 'http://localhost:4173' },
+      body: JSON.stringify({ a: 1 }),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-upstream')).toBe('yes')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(await res.json()).toEqual({ path: '/api/customer/booking/bkg-1?lang=es' })
+    const call = seen.at(-1)!
+    expect(call).toMatchObject({ method: 'PUT', body: '{"a":1}' })
+    expect(call.headers).toMatchObject({ authorization: 'Bearer tok_secret', agencyid: 'ag-sol', origin: 'http://localhost:4173' })
+    expect(call.headers['x-forwarded-proto']).toBe('http')
+    expect(logs.join('\n')).not.toContain('tok_secret')
+    expect((await fetch(`${portal}/api/customer/missing`)).status).toBe(404)
+  })
+
+  it('never leaves the API’s path: dot segments, encoded or not, and look-alike prefixes', async () => {
+    const before = seen.length
+    for (const path of ['/api/customer/../../__mock/reset', '/api/customer/%2e%2e/%2e%2e/__mock/reset', '/api/customer/%2E%2E/x', '/api/customerx/booking']) {
+      const raw = await new Promise<number>((resolve) => {
+        const req = request(`${portal}${path}`, { method: 'POST' }, (r) => {
+          r.resume()
+          resolve(r.statusCode ?? 0)
+        })
+        req.end()
+      })
+      expect([404, 405], path).toContain(raw)
+    }
+    expect(seen.slice(before).filter((c) => c.url?.includes('__mock') || !c.url?.startsWith('/api/customer/'))).toEqual([])
+  })
+
+  it('an API that does not answer in time is a 503 the client retries', async () => {
+    const res = await fetch(`${portal}/api/customer/slow`)
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ code: 'service_unavailable' })
+  })
+
+  it('maps portal paths onto the API base', () => {
+    expect(apiTarget('/api/customer', 'http://api.example/v1/customer/')?.href).toBe('http://api.example/v1/customer')
+    expect(apiTarget('/api/customer/auth/login', 'http://api.example/v1/customer')?.href).toBe('http://api.example/v1/customer/auth/login')
+    expect(apiTarget('/api/customer/../admin', 'http://api.example/v1/customer')).toBeNull()
+    expect(apiTarget('/api/customer//evil.example/x', 'http://api.example/v1/customer')?.origin).toBe('http://api.example')
+  })
+})

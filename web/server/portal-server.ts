@@ -2,13 +2,58 @@
 // host the request came to (X-Forwarded-Host/Proto, else Host; http by default), asks the API once per host
 // (cached), and writes the branding into the HTML so the first paint is already the agency's.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Agency } from '../src/lib/api/generated/model/agency.ts';
 import { brandVariablesCss, escapeHtml, inlineJson, sanitizeTenantCss } from '../src/lib/branding.ts';
 import { matchRoute, type RouteEntry } from '../route-table.ts';
+
+/**
+ * The customer API on the portal's own origin: the server passes `/api/customer/*` on to `apiUrl`.
+ * Production builds call it there (web/.env.production), so no call needs a CORS preflight or a
+ * connection of its own: on a phone that is a round trip or two less before every page shows.
+ */
+export const API_PATH = '/api/customer';
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+
+/** The upstream address for a portal request under API_PATH, or null when it would leave the API's path (`..`, encoded or not). */
+export const apiTarget = (requestUrl: string, apiUrl: string): URL | null => {
+  const base = new URL(apiUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const rest = requestUrl.slice(API_PATH.length);
+  if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?')) return null;
+  const target = new URL(`${basePath}${rest}`, base);
+  if (target.origin !== base.origin || (target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))) return null;
+  return target;
+};
+
+const proxyApi = (req: IncomingMessage, res: ServerResponse, target: URL, origin: string, timeoutMs: number) => {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  headers['x-forwarded-host'] = new URL(origin).host;
+  headers['x-forwarded-proto'] = new URL(origin).protocol.replace(':', '');
+  const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method: req.method, headers, timeout: timeoutMs }, (answer) => {
+    res.statusCode = answer.statusCode ?? 502;
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+    answer.pipe(res);
+  });
+  upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
+  upstream.on('error', () => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // The portal's client reads this like any API failure (503: try again).
+    res.statusCode = 503;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ code: 'service_unavailable', message: 'The API did not answer.' }));
+  });
+  req.pipe(upstream);
+};
 
 export type PortalServerOptions = {
   distDir: string;
@@ -18,6 +63,8 @@ export type PortalServerOptions = {
   cacheMs?: number;
   log?: (line: string) => void;
   fetchImpl?: typeof fetch;
+  /** how long an API call through the server may take (default 30 s) */
+  apiTimeoutMs?: number;
 };
 
 type CacheEntry = { agency: Agency | null; expires: number };
@@ -255,6 +302,16 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const url = new URL(req.url ?? '/', 'http://portal.local');
     res.on('finish', () => log(`${req.method} ${redactPath(url.pathname)}${url.search ? redactPath(url.search) : ''} ${res.statusCode} ${Date.now() - started}ms`));
     securityHeaders(req, res);
+    if (url.pathname === API_PATH || url.pathname.startsWith(`${API_PATH}/`)) {
+      const target = apiTarget(req.url ?? '', options.apiUrl);
+      if (!target) {
+        res.statusCode = 404;
+        res.end();
+        return;
+      }
+      proxyApi(req, res, target, requestOrigin(req), options.apiTimeoutMs ?? 30_000);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405;
       res.setHeader('Allow', 'GET, HEAD');
