@@ -14,6 +14,7 @@ import { UnknownAgency } from '@/app/unknown-agency'
 import { captureCredentialsFromUrl } from '@/features/auth/link-credentials'
 import { applyBranding, resolveAgency, setCurrentAgency } from '@/lib/agency'
 import { getGetAgencyQueryKey } from '@/lib/api/generated/endpoints/agency/agency'
+import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context'
 import { reloadAfterChunkError } from '@/lib/chunk-reload'
 import { initI18n } from '@/lib/i18n'
@@ -35,6 +36,13 @@ if (!root) throw new Error('index.html must contain #root')
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadAfterChunkError()) event.preventDefault()
 })
+
+// The production server already named the agency: ask for the config (maintenance, build) now, while
+// the catalog loads, instead of after (the first route's guard reads it from the cache).
+if (window.__AGENCY__) {
+  setCurrentAgency(window.__AGENCY__)
+  void queryClient.prefetchQuery(getGetConfigQueryOptions())
+}
 
 const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
 setRequestLanguage(locale)
