@@ -1,7 +1,7 @@
 // npm run bench:lighthouse — Lighthouse (mobile: its default emulation and simulated throttling) on the
 // production portal in Debian's Chromium, for the pages of issue 7: /auth/login, /, /travelgroup/{id},
-// the checkout and /booking/{id}. Builds the portal with the API URL of a fresh mock of its own, starts
-// that mock and the production server (web/server, CSP and all) on free loopback ports, signs in through
+// the checkout and /booking/{id}. Builds the portal as `npm run build` does, starts a fresh mock of its
+// own and the production server (web/server: CSP, the API on its origin) on free loopback ports, signs in through
 // the API (the portal reads the token from its cookie), and runs each page `--runs` times (median).
 // Fails when a page is below performance 95, accessibility 100 or best practices 95.
 //
@@ -92,10 +92,11 @@ const main = async (): Promise<number> => {
     const mockPort = await freePort();
     const api = `http://localhost:${mockPort}/api/customer`;
 
-    console.log(`Building the portal for ${api} …`);
+    console.log(`Building the portal (API on its own origin, passed on to ${api}) …`);
     const build = spawnSync('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.ts', '--outDir', join(work, 'dist'), '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: repoRoot,
-      env: { ...process.env, VITE_API_URL: api },
+      // web/.env.production: the client calls /api/customer on the portal's origin; web/server passes it on.
+      env: { ...process.env, VITE_API_URL: '/api/customer' },
       stdio: 'inherit',
     });
     if (build.status !== 0) throw new Error('vite build failed');
