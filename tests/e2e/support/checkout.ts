@@ -81,6 +81,7 @@ export async function fillTraveller(page: Page, n: number, t: Traveller) {
   if (t.email) await s.getByLabel(/^Email/).fill(t.email)
   if (t.document_type === 'passport') await s.getByRole('radio', { name: both('Pasaporte', 'Passport') }).check()
   await s.getByLabel(/^(Número de DNI|Número de pasaporte|ID card number|Passport number)$/).fill(t.document_number)
+  await s.getByLabel(both('País', 'Country')).selectOption('ES')
   await s.getByLabel(both('Provincia o estado', 'Province or state')).selectOption({ label: t.state })
   await s.getByLabel(both('Ciudad', 'City')).fill(t.city)
   await s.getByLabel(both('Código postal', 'Postcode')).fill(t.zip)

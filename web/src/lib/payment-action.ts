@@ -93,3 +93,18 @@ export function paymentReturn(paymentId: string): PaymentReturn | null {
     return null
   }
 }
+
+/**
+ * Pages that send the payer to the provider keep their pay button busy until the page leaves. If
+ * the browser brings the page back from its back-forward cache (the payer pressed "back" on the
+ * provider's page), it would come back busy: reload it instead, so it shows the current state.
+ * Returns the clean-up for an effect.
+ */
+export function reloadWhenRestoredFromCache(): () => void {
+  if (typeof window === 'undefined') return () => undefined
+  const onShow = (event: PageTransitionEvent) => {
+    if (event.persisted) window.location.reload()
+  }
+  window.addEventListener('pageshow', onShow)
+  return () => window.removeEventListener('pageshow', onShow)
+}

@@ -21,7 +21,7 @@ import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
 import { messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
-import { needsRedirect, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
+import { needsRedirect, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import { cartPreview } from '@/features/checkout/amounts'
 import { localDay } from '@/features/checkout/dates'
 import { isStepId, STEPS, type StepId } from '@/features/checkout/draft'
@@ -108,6 +108,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
     [navigate, group.id],
   )
   const payment = useCheckoutPayment({ offer, draftApi, onBooked })
+  useEffect(reloadWhenRestoredFromCache, [])
 
   // Where the customer may be: any step up to the first one still incomplete.
   const furthest = firstIncompleteStep(draft, offer)

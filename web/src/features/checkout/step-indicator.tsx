@@ -4,7 +4,7 @@ import { useStepLabels } from '@/features/checkout/step-labels'
 
 export type StepIndicatorProps = {
   current: StepId
-  /** Steps the customer may go back to (already completed). */
+  /** Steps the customer may go to: those before the first incomplete one, and that one. */
   canVisit: (step: StepId) => boolean
   onVisit: (step: StepId) => void
 }
@@ -58,7 +58,7 @@ export function StepIndicator({ current, canVisit, onVisit }: StepIndicatorProps
           )
           return (
             <li key={step} className={`ck-steps__item ck-steps__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-              {state === 'done' && canVisit(step) ? (
+              {state !== 'current' && canVisit(step) ? (
                 <button type="button" className="ck-steps__target" onClick={() => onVisit(step)}>
                   {content}
                 </button>

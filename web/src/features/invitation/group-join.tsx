@@ -17,6 +17,7 @@ import type { BookingGroup } from '@/lib/api/generated/model/bookingGroup'
 import { messageForCode } from '@/lib/error-messages'
 import { rememberReturnTo, useSignedIn } from '@/lib/session'
 import { groupLookupSchema, splitEmails } from '@/features/invitation/schemas'
+import './invitation.css'
 
 const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 

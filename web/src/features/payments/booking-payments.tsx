@@ -1,7 +1,7 @@
 import { i18n as linguiI18n } from '@lingui/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Button } from '@/components/button'
 import { Callout } from '@/components/callout'
 import { ErrorState } from '@/components/error-state'
@@ -26,7 +26,7 @@ import type { TravelItem } from '@/lib/api/generated/model/travelItem'
 import { messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
-import { rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
+import { reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import { isPayable, lastPlanTerm, lateTermPenalty, payableTerms, termDue, termsDue } from '@/features/payments/amounts'
 import './payments.css'
 
@@ -68,6 +68,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
   const [methodId, setMethodId] = useState<string | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
   const methodName = useId()
+  useEffect(reloadWhenRestoredFromCache, [])
   const canceled = booking.status === 'canceled'
   const terms = overview.terms
   const payable = payableTerms(terms)

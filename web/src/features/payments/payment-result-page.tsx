@@ -16,7 +16,7 @@ import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
 import { messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
-import { paymentReturn, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
+import { paymentReturn, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import './payments.css'
 
 const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
@@ -52,6 +52,7 @@ function PaymentResult({ paymentId }: { paymentId: string }) {
   const check = useMutation(getCheckPaymentMutationOptions())
   const { mutate } = check
   const origin = paymentReturn(paymentId)
+  useEffect(reloadWhenRestoredFromCache, [])
 
   useEffect(() => {
     mutate({ id: paymentId })

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type RefObject, useEffect, useRef } from 'react'
-import { type Path, useFormContext, useWatch } from 'react-hook-form'
+import { type RefObject, useEffect, useRef, useState } from 'react'
+import { type Path, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { Callout } from '@/components/callout'
 import { CheckboxField } from '@/components/form/checkbox-field'
 import { Button } from '@/components/button'
@@ -14,7 +14,7 @@ import { isMinorOn, localDay } from '@/features/checkout/dates'
 import type { BuyerDraft, TravellerDraft } from '@/features/checkout/draft'
 import { AddressFields, CheckboxListField, TextAreaField } from '@/features/checkout/fields'
 import { MinorWarningDialog, useMinorWarning } from '@/features/checkout/minor-warning'
-import { buyerIsMinor, minorBuyerMessage, type PersonalOutput, personalSchema, type PersonalValues } from '@/features/checkout/schemas'
+import { minorBuyerMessage, type PersonalOutput, personalSchema, type PersonalValues } from '@/features/checkout/schemas'
 import { useSectorLabels } from '@/features/checkout/sectors'
 import { StepFrame } from '@/features/checkout/step-frame'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
@@ -44,24 +44,37 @@ export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, 
     defaultValues: { travellers: draft.travellers, buyer: draft.buyer, commercialSectors: draft.commercialSectors },
   })
 
-  // Everything typed is kept (sessionStorage) as it is typed.
+  // Everything typed is kept (sessionStorage) as it is typed: a moment after the last keystroke,
+  // and at once when the step or the page goes away.
   useEffect(() => {
-    const subscription = form.watch((values) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const save = () => {
+      clearTimeout(timer)
+      timer = undefined
+      const values = form.getValues()
       persist((d) => ({
         ...d,
         travellers: (values.travellers as TravellerDraft[] | undefined) ?? d.travellers,
         buyer: (values.buyer as BuyerDraft | undefined) ?? d.buyer,
         commercialSectors: ((values.commercialSectors ?? []) as PersonalValues['commercialSectors']).filter(Boolean),
       }))
+    }
+    const subscription = form.watch(() => {
+      clearTimeout(timer)
+      timer = setTimeout(save, 250)
     })
-    return () => subscription.unsubscribe()
+    const flush = () => timer !== undefined && save()
+    window.addEventListener('pagehide', flush)
+    return () => {
+      subscription.unsubscribe()
+      window.removeEventListener('pagehide', flush)
+      flush()
+    }
   }, [form, persist])
 
-  // Errors the server found on the last attempt land on their fields.
-  const shown = useRef(false)
+  // Errors the server found on the last attempt land on their fields (once: the parent then forgets them).
   useEffect(() => {
-    if (shown.current || (serverErrors.length === 0 && !minorFromServer)) return
-    shown.current = true
+    if (serverErrors.length === 0 && !minorFromServer) return
     serverErrors.forEach((e, i) => {
       const path = formPathOf(e.field) as Path<PersonalValues>
       form.setError(path, { message: e.message }, { shouldFocus: i === 0 })
@@ -90,11 +103,6 @@ export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, 
         form={form}
         aria-labelledby="checkout-step-title"
         onSubmit={(values) => {
-          if (buyerIsMinor(values)) {
-            form.setError('buyer.declares_capacity', { message: minorBuyerMessage() }, { shouldFocus: true })
-            minorWarning.open()
-            return
-          }
           update((d) => ({
             ...d,
             travellers: d.travellers.map((t, i) => ({ ...t, ...values.travellers[i] }) as TravellerDraft),
@@ -109,10 +117,28 @@ export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, 
         ))}
         <BuyerFields />
         <SectorsField />
+        <MinorWarningTrigger onMinor={minorWarning.open} />
       </Form>
       <MinorWarningDialog dialog={minorWarning} onFix={() => setTimeout(() => form.setFocus('buyer.tax_id'), 50)} />
     </StepFrame>
   )
+}
+
+/**
+ * A minor as the buyer (the schema's rule) also gets the minor warning, each time the customer tries
+ * to continue. Its own component: subscribing the whole step to the form's errors would re-render
+ * every field on every validation.
+ */
+function MinorWarningTrigger({ onMinor }: { onMinor: () => void }) {
+  const { submitCount, errors } = useFormState<PersonalValues>()
+  const minor = errors.buyer?.declares_capacity?.message === minorBuyerMessage()
+  const seen = useRef(0)
+  useEffect(() => {
+    if (submitCount === seen.current) return
+    seen.current = submitCount
+    if (minor) onMinor()
+  }, [submitCount, minor, onMinor])
+  return null
 }
 
 function TravellerFields({ index, departure }: { index: number; departure: string }) {
@@ -197,8 +223,12 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
 function BuyerFields() {
   const { t } = useLingui()
   const { getValues, setValue } = useFormContext<PersonalValues>()
-  const [type, travellers] = useWatch<PersonalValues>({ name: ['buyer.type', 'travellers'] }) as [string, TravellerDraft[]]
+  const type = useWatch<PersonalValues>({ name: 'buyer.type' }) as string
   const company = type === 'company'
+  // The travellers' names for "fill in with…", read when the list is opened (watching every
+  // traveller field would re-render the buyer's form on each keystroke).
+  const [, refreshNames] = useState(0)
+  const travellers = getValues('travellers') as TravellerDraft[]
 
   const copyFrom = (value: string) => {
     const traveller = getValues('travellers')[Number(value)]
@@ -238,6 +268,8 @@ function BuyerFields() {
           id="buyer-copy"
           className="field__control field__control--select"
           value=""
+          onFocus={() => refreshNames((n) => n + 1)}
+          onPointerDown={() => refreshNames((n) => n + 1)}
           onChange={(event) => {
             copyFrom(event.target.value)
             event.target.value = ''
