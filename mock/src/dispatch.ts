@@ -5,7 +5,8 @@
 //
 // For the customer API (/api/customer/…, every handler made by route()), this indexes the handlers
 // by method and first path segment, matches the few candidates in order with MSW's own matcher
-// (matchRequestUrl: same params, same decoding, same trailing-slash rule) and calls the route's
+// (matchRequestUrl from the path's root, as route() handlers match: same params, same decoding,
+// same trailing-slash rule) and calls the route's
 // resolver directly. Anything else — the control API, the card provider, handlers a test injects,
 // an API path no candidate matches, a first segment that is percent-encoded — goes through
 // getResponse() over the full list, exactly as before.
@@ -104,9 +105,7 @@ export const createDispatcher = (handlers: readonly RequestHandler[]): Dispatche
   let direct = 0;
 
   const candidatesFor = (method: string, pathname: string): Candidate[] | undefined => {
-    // MSW's leading `*` may swallow a prefix: /api/customer/x/api/customer/agency is the agency
-    // route to MSW. Such paths (and anything not under the prefix) take MSW's walk.
-    if (!usable || !pathname.startsWith(API_PATH) || pathname.includes(API_PATH, 1)) return undefined;
+    if (!usable || !pathname.startsWith(API_PATH)) return undefined;
     const rest = pathname.slice(API_PATH.length);
     const slash = rest.indexOf('/');
     const segment = slash === -1 ? rest : rest.slice(0, slash);
@@ -136,7 +135,7 @@ export const createDispatcher = (handlers: readonly RequestHandler[]): Dispatche
             direct += 1;
             return route.run(source.light(), params);
           }
-          const match = matchRequestUrl(url, route.path);
+          const match = matchRequestUrl(url, `${url.origin}${route.rootedPath}`);
           if (match.matches) {
             direct += 1;
             return route.run(source.light(), match.params ?? {});

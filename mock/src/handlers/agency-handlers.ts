@@ -26,7 +26,7 @@ export const agencyHandlers = (rt: Runtime): HttpHandler[] => [
   }),
   route(rt, 'get', '/agency', 'public', (ctx) => json(agencyView(ctx.agency))),
   route(rt, 'get', '/agency/faq', 'public', (ctx) => {
-    const query = readQuery(ctx, GetAgencyFaqQueryParams);
+    const query = readQuery(ctx, GetAgencyFaqQueryParams, 400);
     return json(ctx.agency.faq[query.lang ?? ctx.lang]);
   }),
 ];

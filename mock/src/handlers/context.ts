@@ -2,7 +2,7 @@
 // It resolves the tenant, the session and the scenarios, applies slow/flaky, parses JSON bodies
 // against the contract's zod schemas (400 invalid_json, 422 with field errors), and turns
 // `fail(...)` into the contract's error body. Handlers only hold the business rules.
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { delay, http, HttpResponse, matchRequestUrl, type HttpHandler } from 'msw';
 import type { z } from 'zod';
 import type { ErrorCode, FieldError } from '../../../web/src/lib/api/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
@@ -124,14 +124,19 @@ export const readJson = async <S extends z.ZodType>(ctx: Ctx, schema: S): Promis
   return parsed.data as z.infer<S>;
 };
 
-/** Validate query parameters (strings) against a schema; 422 with fields on failure. */
-export const readQuery = <S extends z.ZodType>(ctx: Ctx, schema: S): z.infer<S> => {
+/**
+ * Validate query parameters (strings) against a schema; 422 with fields on failure, or 400
+ * bad_request (with fields) for an operation whose contract declares no 422.
+ */
+export const readQuery = <S extends z.ZodType>(ctx: Ctx, schema: S, invalidStatus: 400 | 422 = 422): z.infer<S> => {
   const raw: Record<string, string> = {};
   ctx.url.searchParams.forEach((value, key) => {
     raw[key] = value;
   });
   const parsed = schema.safeParse(raw, { reportInput: true });
-  if (!parsed.success) fail(422, 'validation_error', 'Some query parameters are not valid.', fieldErrorsOf(parsed.error));
+  if (!parsed.success) {
+    fail(invalidStatus, invalidStatus === 400 ? 'bad_request' : 'validation_error', 'Some query parameters are not valid.', fieldErrorsOf(parsed.error));
+  }
   return parsed.data as z.infer<S>;
 };
 
@@ -222,6 +227,8 @@ export type FastRoute = {
   method: string;
   /** the MSW path pattern, e.g. '*\/api/customer/booking/:id' */
   path: string;
+  /** the same from the root of the path, e.g. '/api/customer/booking/:id' (MSW's `*` also swallows a path prefix) */
+  rootedPath: string;
   run(request: Request, params: RouteParams): Promise<Response>;
 };
 
@@ -284,7 +291,15 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
       return errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.');
     }
   };
-  const handler = http[method](pattern, resolver);
-  fastRoutes.set(handler, { method: method.toUpperCase(), path: pattern, run: (request, params) => resolver({ request, params }) });
+  // MSW's leading `*` matches any origin but also any path before /api/customer, so that
+  // /anything/api/customer/booking was answered as /api/customer/booking. Only a path that starts
+  // with the API's is ours; anything else falls through to the next handler (and ends a 404).
+  const rootedPath = `${API_PREFIX.replace(/^\*/, '')}${path}`;
+  const handler = http[method](pattern, async (info) => {
+    const url = new URL(info.request.url);
+    if (!matchRequestUrl(url, `${url.origin}${rootedPath}`).matches) return undefined;
+    return resolver(info);
+  });
+  fastRoutes.set(handler, { method: method.toUpperCase(), path: pattern, rootedPath, run: (request, params) => resolver({ request, params }) });
   return handler;
 };

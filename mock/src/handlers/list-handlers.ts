@@ -64,7 +64,7 @@ const byName = (lang: string) => (a: { name: string }, b: { name: string }) => a
 
 export const listHandlers = (rt: Runtime): HttpHandler[] => [
   route(rt, 'get', '/country', 'public-optional-agency', (ctx) => {
-    const query = readQuery(ctx, ListCountriesQueryParams);
+    const query = readQuery(ctx, ListCountriesQueryParams, 400);
     const lang = query.lang ?? ctx.lang;
     const hit = matches(query.search);
     const countries: Country[] = COUNTRIES.map((c) => ({ id: c.code, code: c.code, name: c.name[lang] }))

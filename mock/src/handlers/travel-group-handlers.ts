@@ -527,7 +527,7 @@ export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
   }),
 
   route(rt, 'get', '/travelgroup/:id/terms', 'optional-auth', (ctx, params) => {
-    const query = readQuery(ctx, GetTravelGroupTermsQueryParams);
+    const query = readQuery(ctx, GetTravelGroupTermsQueryParams, 400);
     const group = groupOr404(ctx, params['id']);
     return new HttpResponse(group.terms_html[query.lang ?? ctx.lang], { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
   }),

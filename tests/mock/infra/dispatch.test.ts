@@ -60,6 +60,10 @@ describe('direct routing', () => {
         expect(await summary(direct), `${method} ${path}`).toBe(await summary(walked));
       }
     }
+    // Only paths that start with the API's are the API's (MSW's `*` would take any prefix).
+    for (const path of ['/foo/api/customer/agency', '/api/customer/x/api/customer/agency', '/api/customer/api/customer/agency']) {
+      expect(await dispatcher.respond(sourceOf(new Request(`http://localhost:3333${path}`, { headers: { agencyId: 'ag-sol' } }))), path).toBeUndefined();
+    }
     // Most of these took the direct route.
     expect(dispatcher.direct).toBeGreaterThanOrEqual(15);
   });
