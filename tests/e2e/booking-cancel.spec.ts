@@ -6,6 +6,9 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs } from './support/booking-world'
 import { signInFast, SOL } from './support/portal'
 
+// Each test buys or reads a booking and walks several forms through the API: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 const T = {
   es: {
     open: 'Cancelar la reserva',

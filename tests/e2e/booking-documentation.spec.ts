@@ -7,6 +7,9 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { bornYearsAgo, freshBooking, isoFromToday, quietDialogs, signInAs } from './support/booking-world'
 import { signInFast, SOL } from './support/portal'
 
+// Each test buys or reads a booking and walks several forms through the API: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 const T = {
   es: {
     tab: 'Documentación',

@@ -6,6 +6,9 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs, type Tenant } from './support/booking-world'
 import { clearScenarios, setScenarios } from './support/portal'
 
+// Each test buys or reads a booking and walks several forms through the API: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 let tenant: Tenant | null = null
 test.afterEach(async ({ request }) => {
   if (tenant) await clearScenarios(request, tenant.id)
