@@ -158,6 +158,31 @@ test('in English, on a desktop: tabs and content translated', async ({ page, con
   await show(page, 'QR code')
   await expect(panel(page).getByRole('img', { name: 'QR code of booking VS-LON01' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+
+  // every other tab in English, with axe
+  const headings: [tab: string, heading: string][] = [
+    ['Documentation', 'Travel documentation'],
+    ['Rooming', 'Rooming'],
+    ['Contact', 'Contact the agency'],
+    ['Group details', 'Your group: Amigos de 4ºB'],
+    ['Packs', "The trip's packs"],
+    ['Ballots', 'Talonario 100–109'],
+  ]
+  for (const [name, heading] of headings) {
+    await show(page, name)
+    await expect(panel(page).getByRole('heading', { name: heading, exact: true })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  }
+  await show(page, /^Notifications/)
+  await expect(panel(page).getByRole('heading', { name: 'Who receives the notices' })).toBeVisible()
+  await show(page, 'Payments')
+  await expectNoSeriousA11yViolations(page)
+  // the documentation forms in English (read only here)
+  await show(page, 'Documentation')
+  await page.locator('summary', { hasText: 'Legal guardians' }).click()
+  await expect(panel(page).getByRole('combobox', { name: 'Legal guardians' })).toHaveValue('mother_and_father')
+  await expect(panel(page).getByRole('group', { name: 'Second guardian' })).toBeVisible()
+  await expect(panel(page).getByText('Lucía is a minor and acts under their legal guardians.', { exact: false })).toBeVisible()
 })
 
 test('a canceled booking: refunds pending → in batch → paid, the cancellation request, no cancelling again', async ({ page, context, request }) => {
