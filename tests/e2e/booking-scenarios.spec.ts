@@ -103,3 +103,18 @@ test('already-traveled: cancelling gives booking_already_traveled and the bookin
   await dialog.getByRole('button', { name: 'No cancelar' }).click()
   await expect(page.locator('.booking-status')).toHaveText('Confirmada')
 })
+
+test('pack-full: changing to a pack that filled up meanwhile gives travel_group_pack_full, in the dialog', async ({ page, context, request }) => {
+  const booking = await freshBooking(request, { key: 'a', label: 'pack-full' })
+  tenant = booking.tenant
+  await signInAs(context, booking)
+  await quietDialogs(page, booking.bookingId)
+  await page.goto(`${booking.tenant.origin}/booking/${booking.bookingId}?tab=packs`)
+  await page.getByRole('button', { name: 'Cambiar a este pack' }).click()
+  await setScenarios(request, booking.tenant.id, ['pack-full'])
+  const dialog = page.getByRole('dialog', { name: 'Cambiar de pack' })
+  await dialog.getByRole('button', { name: 'Confirmar el cambio' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('No quedan plazas en el pack seleccionado')
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(page.locator('.pack--current')).toContainText('Pack básico')
+})
