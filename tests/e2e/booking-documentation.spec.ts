@@ -298,3 +298,28 @@ test('the pending-documentation modal: once per session, and it leads to the doc
   await page.waitForTimeout(300)
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
+
+test('the parental authorization cannot be signed less than 60 days before departure', async ({ page, context, request }) => {
+  // group b leaves in 50 days
+  const booking = await freshBooking(request, { key: 'b', label: 'late-authorization', travellers: [{ name: 'Leo', surname1: 'Prueba', birthdate: bornYearsAgo(12), gender: 'male' }] })
+  await signInAs(context, booking)
+  await quietDialogs(page, booking.bookingId)
+  await page.goto(`${booking.tenant.origin}/booking/${booking.bookingId}?tab=documentation`)
+  const guardians = section(page, 'Tutores legales')
+  const gform = guardians.locator('form')
+  await gform.getByLabel('Tutores legales').selectOption('legal_guardian')
+  const who = gform.getByRole('group', { name: 'Datos del tutor o tutora' })
+  await who.getByLabel('Nombre', { exact: true }).fill('Rosa')
+  await who.getByLabel('Primer apellido', { exact: true }).fill('Prueba')
+  await who.getByLabel('Email').fill(booking.email)
+  await who.getByLabel('Teléfono').fill('+34600222333')
+  await who.getByLabel('Número de documento (DNI o pasaporte)').fill('87654321X')
+  await gform.getByRole('button', { name: 'Guardar tutores legales' }).click()
+  await expect(guardians.locator('.doc-badge')).toHaveText('Completado')
+  const authorization = section(page, 'Autorización de los tutores')
+  await open(authorization)
+  await expect(authorization.getByText('La autorización ya no se puede firmar: debe firmarse al menos 60 días antes de la salida')).toBeVisible()
+  await expect(authorization.getByRole('button', { name: 'Firmar la autorización' })).toHaveCount(0)
+  // the PDF is still there, unsigned
+  await expect(authorization.getByRole('button', { name: 'Descargar la autorización (PDF)' })).toBeVisible()
+})
