@@ -2,7 +2,7 @@
 // friends by its code (with booking_group_mail_invalid), and the winner page.
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { bookByApi, token } from './support/checkout'
+import { bookByApi, freshCustomer, token } from './support/checkout'
 import { lastMailedLink, SOL, TOKEN_KEY } from './support/portal'
 
 const SHOTS = 'test-results/screenshots'
@@ -61,7 +61,7 @@ test('invitation form in English on a desktop (screenshot), and a customer who a
 
 test('joining a group of friends by its link: a wrong e-mail, then joined', async ({ page }) => {
   test.setTimeout(60_000)
-  const tok = await token(page.request, 'nuevo@example.com', 'ag-sol')
+  const { token: tok } = await freshCustomer(page.request, 'ag-sol', 'tg-sol-lon')
   await page.context().addCookies([{ name: TOKEN_KEY, value: tok, url: SOL }])
   await bookByApi(page.request, tok, 'ag-sol', { group: 'tg-sol-lon', members: 2, plan: 1, rooms: [{ hosting_id: 'tg-sol-lon-hst-2', quantity: 1 }] }, SOL)
 

@@ -19,16 +19,20 @@ import {
   SECOND,
   settled,
   stepHeading,
-  token,
+  freshCustomer,
   travellerSection,
 } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'
 
 const SHOTS = 'test-results/screenshots'
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+const shot = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
 
-async function signIn(page: Page, email: string, lang: 'es' | 'en') {
-  const tok = await token(page.request, email, 'ag-sol')
+/** A customer of their own (invited to `group`), signed in, in `lang`. */
+async function signIn(page: Page, group: string, lang: 'es' | 'en') {
+  const { token: tok } = await freshCustomer(page.request, 'ag-sol', group)
   await page.context().addCookies([
     { name: TOKEN_KEY, value: tok, url: SOL },
     { name: 'lang', value: lang, url: SOL },
@@ -39,7 +43,7 @@ async function signIn(page: Page, email: string, lang: 'es' | 'en') {
 test.describe('checkout journey', () => {
   test('Spanish, a phone, single payment: browse, six steps, pay, confirmed', async ({ page }) => {
     test.setTimeout(120_000)
-    const tok = await signIn(page, 'nuevo@example.com', 'es')
+    const tok = await signIn(page, 'tg-sol-lon', 'es')
 
     // Browse: the list, then the detail.
     await page.goto('/travelgroup')
@@ -184,7 +188,7 @@ test.describe('checkout journey', () => {
   test('English, a desktop, instalments: schedule, a declined card, then a retry that succeeds', async ({ page }) => {
     test.setTimeout(120_000)
     await page.setViewportSize({ width: 1280, height: 800 })
-    const tok = await signIn(page, 'nuevo@example.com', 'en')
+    const tok = await signIn(page, 'tg-sol-pir', 'en')
 
     await page.goto('/travelgroup/tg-sol-pir')
     await expect(page.getByRole('heading', { level: 1, name: 'Pirineos en la nieve' })).toBeVisible()
@@ -236,9 +240,9 @@ test.describe('checkout journey', () => {
     const schedule = page.getByRole('dialog', { name: 'Payment schedule: 3 instalments' })
     const first = Math.round(totalCents * 0.3)
     const second = Math.round(totalCents * 0.35)
-    await expect(schedule.getByRole('row', { name: /Instalment 1 \(30 %\)/ })).toContainText(euros(first))
-    await expect(schedule.getByRole('row', { name: /Instalment 2 \(35 %\)/ })).toContainText(euros(second))
-    await expect(schedule.getByRole('row', { name: /Instalment 3 \(35 %\)/ })).toContainText(euros(totalCents - first - second))
+    await expect(schedule.getByRole('row', { name: /Instalment 1 \(30\s%\)/ })).toContainText(euros(first))
+    await expect(schedule.getByRole('row', { name: /Instalment 2 \(35\s%\)/ })).toContainText(euros(second))
+    await expect(schedule.getByRole('row', { name: /Instalment 3 \(35\s%\)/ })).toContainText(euros(totalCents - first - second))
     await expect(schedule.getByText(/25,00\s€ are added to the last instalment/)).toBeVisible()
     await settled(schedule)
     await expectNoSeriousA11yViolations(page, { include: 'dialog[open]' })
@@ -275,7 +279,7 @@ test.describe('checkout journey', () => {
 })
 
 test('the step indicator fits a 390 px screen and names the current step', async ({ page }) => {
-  await signIn(page, 'nuevo@example.com', 'es')
+  await signIn(page, 'tg-sol-rom', 'es')
   await page.goto('/travelgroup/tg-sol-rom/checkout')
   const steps = page.getByRole('navigation', { name: 'Pasos de la reserva' })
   await expect(steps.getByRole('listitem')).toHaveCount(6)

@@ -2,13 +2,13 @@
 // paying a pending term and an extra term at the provider, and the late-term penalty on the last term.
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { bookByApi, euros, paymentsOf, provider, token } from './support/checkout'
+import { bookByApi, euros, freshCustomer, paymentsOf, provider } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'
 
 const SHOTS = 'test-results/screenshots'
 
 async function bookedCustomer(page: Page, lang: 'es' | 'en' = 'es') {
-  const tok = await token(page.request, 'nuevo@example.com', 'ag-sol')
+  const { token: tok } = await freshCustomer(page.request, 'ag-sol', 'tg-sol-rom')
   await page.context().addCookies([
     { name: TOKEN_KEY, value: tok, url: SOL },
     { name: 'lang', value: lang, url: SOL },

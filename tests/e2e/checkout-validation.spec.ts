@@ -15,7 +15,7 @@ import {
   seedDraft,
   settled,
   stepHeading,
-  token,
+  freshCustomer,
   travellerSection,
 } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'
@@ -24,7 +24,7 @@ const GROUP = 'tg-sol-lon'
 const SHOTS = 'test-results/screenshots'
 
 async function signIn(page: Page) {
-  const tok = await token(page.request, 'nuevo@example.com', 'ag-sol')
+  const { token: tok } = await freshCustomer(page.request, 'ag-sol', GROUP)
   await page.context().addCookies([{ name: TOKEN_KEY, value: tok, url: SOL }])
 }
 

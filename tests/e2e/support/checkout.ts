@@ -2,7 +2,7 @@
 // and the buyer's data, drafts put straight into sessionStorage (to start a test at a later step),
 // bookings made through the API, and the mock's card provider.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { API, MOCK } from './portal'
+import { API, lastMailedLink, MOCK } from './portal'
 
 /** An accessible name in Spanish or English, matched exactly. */
 export const both = (es: string, en: string) => new RegExp(`^(${escape(es)}|${escape(en)})$`)
@@ -119,6 +119,27 @@ export async function token(request: APIRequestContext, email: string, agencyId:
 }
 
 export const auth = (tok: string, agencyId: string) => ({ Authorization: `Bearer ${tok}`, agencyId })
+
+let customers = 0
+
+/**
+ * A customer of their own for one test, made as a guest would become one: the invitation form for a
+ * travel group (which also gives them an invited place there), then the mailed sign-in link. The
+ * seeded demo customers stay as other specs expect them (nuevo@ has no bookings).
+ */
+export async function freshCustomer(request: APIRequestContext, agencyId: string, groupId: string, name = 'Prueba E2E') {
+  const email = `e2e.${Date.now().toString(36)}.${process.pid}.${++customers}@example.com`
+  const invite = await request.post(`${API}/travelgroup/${groupId}/invite`, {
+    headers: { agencyId },
+    data: { name, email, phone: '+34600000000', commercial_consent: false, third_party_consent: false },
+  })
+  expect(invite.status(), await invite.text()).toBe(201)
+  const link = await lastMailedLink(request, email)
+  const [id, secret] = new URL(link).pathname.split('/').slice(-2)
+  const session = await request.post(`${API}/auth/autologin`, { headers: { agencyId }, data: { id, token: secret } })
+  expect(session.status(), await session.text()).toBe(200)
+  return { email, token: ((await session.json()) as { token: string }).token }
+}
 
 export type Party = { group: string; members: number; plan?: 1 | 3; rooms: { hosting_id: string; quantity: number }[] }
 
@@ -280,5 +301,6 @@ export const payButton = (page: Page) => page.getByRole('button', { name: /^(Pag
 /** Waits for a dialog's opening animation, so axe sees its final colours. */
 export async function settled(dialog: Locator) {
   await expect(dialog).toBeVisible()
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
+  // (an animation cancelled by a re-render rejects its `finished`: that one is over too)
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
 }

@@ -178,9 +178,14 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
 
       <ExistingBookingNotice groupId={group.id} />
 
-      <StepIndicator current={step} canVisit={(s) => STEPS.indexOf(s) <= furthestIndex} onVisit={goTo} />
+      <StepIndicator
+        current={step}
+        canVisit={(s) => STEPS.indexOf(s) <= furthestIndex}
+        isComplete={(s) => STEPS.indexOf(s) < furthestIndex}
+        onVisit={goTo}
+      />
 
-      <div className="ck-checkout-layout">
+      <div className={step === 'summary' ? 'ck-checkout-layout ck-checkout-layout--wide' : 'ck-checkout-layout'}>
         <div className="ck-checkout-layout__main">
           {step === 'pack' && <PackStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} />}
           {step === 'rooms' && (

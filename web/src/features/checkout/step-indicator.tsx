@@ -7,13 +7,15 @@ export type StepIndicatorProps = {
   /** Steps the customer may go to: those before the first incomplete one, and that one. */
   canVisit: (step: StepId) => boolean
   onVisit: (step: StepId) => void
+  /** Steps already complete (also after the current one, when the customer went back). */
+  isComplete?: (step: StepId) => boolean
 }
 
 /**
  * Where the customer is among the six steps. On a phone: numbered dots and "Paso 2 de 6 ·
  * Habitaciones"; wider: every label. Completed steps are buttons back to them.
  */
-export function StepIndicator({ current, canVisit, onVisit }: StepIndicatorProps) {
+export function StepIndicator({ current, canVisit, onVisit, isComplete = () => false }: StepIndicatorProps) {
   const { t } = useLingui()
   const labels = useStepLabels()
   const index = STEPS.indexOf(current)
@@ -33,7 +35,7 @@ export function StepIndicator({ current, canVisit, onVisit }: StepIndicatorProps
       </div>
       <ol className="ck-steps__list">
         {STEPS.map((step, i) => {
-          const state = i < index ? 'done' : i === index ? 'current' : 'todo'
+          const state = i === index ? 'current' : i < index || isComplete(step) ? 'done' : 'todo'
           const stepNumber = i + 1
           const label = labels[step]
           const content = (

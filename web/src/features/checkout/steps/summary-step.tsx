@@ -104,17 +104,20 @@ export function SummaryStep({ offer, draftApi, headingRef, onBack, onGoTo, payme
       headingRef={headingRef}
       onBack={onBack}
     >
-      <TripFacts offer={offer} draftApi={draftApi} onGoTo={onGoTo} />
+      <div className="ck-summary__review">
+        <TripFacts offer={offer} draftApi={draftApi} onGoTo={onGoTo} />
 
-      <section className="ck-summary-block" aria-labelledby="cart-title">
-        <h3 className="ck-summary-block__title" id="cart-title">
-          <Trans>Importe de la reserva</Trans>
-        </h3>
-        <CartTable preview={preview} travellers={draft.travellers} caption={t`Desglose del importe`} />
-        <VoucherBox offer={offer} draftApi={draftApi} problem={payment.problem} />
-      </section>
+        <section className="ck-summary-block" aria-labelledby="cart-title">
+          <h3 className="ck-summary-block__title" id="cart-title">
+            <Trans>Importe de la reserva</Trans>
+          </h3>
+          <CartTable preview={preview} travellers={draft.travellers} caption={t`Desglose del importe`} />
+          <VoucherBox offer={offer} draftApi={draftApi} problem={payment.problem} />
+        </section>
+      </div>
 
       <Form
+        className="ck-summary__pay"
         id="checkout-summary"
         form={form}
         aria-labelledby="checkout-step-title"
