@@ -1,13 +1,14 @@
 // npm run bench:crash — kills the mock server with SIGKILL while it writes, N times (default 50),
 // and checks after every kill that the stored world is valid JSON holding every write the server
 // acknowledged. Writes mix the control API (add / delete a tenant) and the customer API (sign-in,
-// which stores a session). Loopback only; bounded in time.
+// which stores a session). Loopback only; bounded in time. Results: bench-results/crash.json and a
+// README row (--no-readme to skip it).
 //
 // Model: each write is sent by one of a few sequential writers. A write answered 2xx is
 // acknowledged and must survive the kill; a write cut off by the kill may or may not have landed,
 // so the key it touched is dropped from the expectations (and never touched again).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { readStoredState } from '../mock/src/store/journaled-store.ts';
+import { describeMachine, upsertBenchRow } from './bench-readme.ts';
 import { DEMO_PASSWORD } from '../mock/src/world/seed.ts';
 import type { World } from '../mock/src/world/types.ts';
 
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     'budget-s': { type: 'string', default: '170' },
     writers: { type: 'string', default: '4' },
     'keep-dir': { type: 'boolean', default: false },
+    'no-readme': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -270,6 +273,30 @@ const main = async (): Promise<number> => {
       `${Math.round((Date.now() - started) / 1000)} s in all`,
   );
   for (const r of failed) for (const problem of r.problems) console.log(`run ${r.run}: ${problem}`);
+
+  const verdict = failed.length > 0 ? `FAILED: ${failed.length} runs lost or corrupted acknowledged writes` : results.length < RUNS ? `INCOMPLETE: ${results.length} of ${RUNS} runs` : 'every restart loaded a valid world holding every acknowledged write';
+  const summary = {
+    kills: results.length,
+    writesSent: sum((r) => r.sent),
+    acknowledged: sum((r) => r.acked),
+    cutByKill: sum((r) => r.cut),
+    expectationsCheckedPerRestart: { max: Math.max(0, ...results.map((r) => r.checked)), total: sum((r) => r.checked) },
+    tornTmpFiles: sum((r) => r.tmpLeft),
+    restartMedianMs: restarts[Math.floor(restarts.length / 2)] ?? 0,
+    seconds: Math.round((Date.now() - started) / 1000),
+    verdict,
+  };
+  mkdirSync(path.join(repoRoot, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(repoRoot, 'bench-results', 'crash.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), writers: WRITERS, summary, runs: results }, null, 2)}\n`);
+  if (!args['no-readme']) {
+    upsertBenchRow({
+      id: 'mock-crash-safety',
+      what: 'Mock crash safety: SIGKILL while writing; every restart must load a valid world with every acknowledged write',
+      how: `\`npm run bench:crash\`: ${WRITERS} writers on loopback (add/delete tenants, sign-ins), SIGKILL 20–420 ms into each run, then the disk (world.json + journal, as a restart reads them) and the restarted server are checked`,
+      result: `${summary.kills} kills, ${summary.writesSent} writes sent, ${summary.acknowledged} acknowledged and all present after the kills (up to ${summary.expectationsCheckedPerRestart.max} checked per restart, ${summary.expectationsCheckedPerRestart.total} checks in all), ${summary.cutByKill} cut by a kill, ${summary.tornTmpFiles} torn temporary files ignored, restart median ${summary.restartMedianMs} ms, ${summary.seconds} s; ${verdict}`,
+    });
+  }
+
   if (failed.length > 0) {
     console.log(`\nFAILED: ${failed.length} of ${results.length} runs lost or corrupted acknowledged writes`);
     return 1;
