@@ -28,7 +28,10 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPref
   }, [selected])
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((t) => t.id === selected)
+    // from the focused tab, not from `selected`: fast key presses can outrun the re-render that
+    // follows a selection (it goes through the address)
+    const focused = tabs.findIndex((t) => tabDomId(idPrefix, t.id) === (event.target as HTMLElement).id)
+    const index = focused >= 0 ? focused : tabs.findIndex((t) => t.id === selected)
     let next: number | null = null
     if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
     else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
