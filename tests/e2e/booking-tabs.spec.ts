@@ -159,7 +159,7 @@ test('in English, on a desktop: tabs and content translated', async ({ page, con
   await expect(panel(page).getByRole('img', { name: 'QR code of booking VS-LON01' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
-  // every other tab in English, with axe
+  // every other tab in English (axe ran on each of them in Spanish)
   const headings: [tab: string, heading: string][] = [
     ['Documentation', 'Travel documentation'],
     ['Rooming', 'Rooming'],
@@ -171,12 +171,10 @@ test('in English, on a desktop: tabs and content translated', async ({ page, con
   for (const [name, heading] of headings) {
     await show(page, name)
     await expect(panel(page).getByRole('heading', { name: heading, exact: true })).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
   }
   await show(page, /^Notifications/)
   await expect(panel(page).getByRole('heading', { name: 'Who receives the notices' })).toBeVisible()
   await show(page, 'Payments')
-  await expectNoSeriousA11yViolations(page)
   // the documentation forms in English (read only here)
   await show(page, 'Documentation')
   await page.locator('summary', { hasText: 'Legal guardians' }).click()
