@@ -2,7 +2,7 @@
 // paying a pending term and an extra term at the provider, and the late-term penalty on the last term.
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { bookByApi, euros, freshCustomer, paymentsOf, provider } from './support/checkout'
+import { bookByApi, chooseSummary, draftFor, euros, freshCustomer, paymentsOf, payButton, provider, seedDraft } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'
 
 const SHOTS = 'test-results/screenshots'
@@ -93,4 +93,42 @@ test('the late-term penalty is charged at the last term and explained (English)'
   await expect(page.getByRole('table', { name: 'Amount breakdown' }).getByRole('row', { name: /Late payment surcharge/ })).toContainText(euros(2500))
   await expectNoSeriousA11yViolations(page)
   await page.screenshot({ path: `${SHOTS}/desktop-en-booking-payments.png`, fullPage: true })
+})
+
+test('back from the provider without paying: the same payment goes on, never a second booking', async ({ page }) => {
+  test.setTimeout(60_000)
+  const { token: tok } = await freshCustomer(page.request, 'ag-sol', 'tg-sol-lon')
+  await page.context().addCookies([{ name: TOKEN_KEY, value: tok, url: SOL }])
+  await seedDraft(page, draftFor('tg-sol-lon', 'summary'))
+  await page.goto('/travelgroup/tg-sol-lon/checkout')
+  await chooseSummary(page, 'instalments')
+  await expect(page.getByRole('list', { name: 'Plazos' }).getByRole('listitem')).toHaveCount(3)
+  await payButton(page).click()
+  await expect(page).toHaveURL(/\/__provider\/pay/)
+  const reference = await page.getByText(/^pay-/).textContent()
+
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu reserva está creada' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: 'Continuar con el pago' }).click()
+  await expect(page).toHaveURL(/\/__provider\/pay/)
+  await expect(page.getByText(/^pay-/)).toHaveText(reference!)
+  await provider(page, 'approve')
+  await expect(page.getByRole('heading', { level: 1, name: '¡Reserva confirmada!' })).toBeVisible()
+  const bookingId = new URL(page.url()).searchParams.get('booking')!
+  const { payments } = await paymentsOf(page.request, tok, 'ag-sol', bookingId)
+  expect(payments).toHaveLength(1)
+})
+
+test('paying by bank transfer: the booking is made and waits for the transfer', async ({ page }) => {
+  const { token: tok } = await freshCustomer(page.request, 'ag-sol', 'tg-sol-lon')
+  await page.context().addCookies([{ name: TOKEN_KEY, value: tok, url: SOL }])
+  await seedDraft(page, draftFor('tg-sol-lon', 'summary'))
+  await page.goto('/travelgroup/tg-sol-lon/checkout')
+  await chooseSummary(page, 'single', 'transfer')
+  await page.getByRole('button', { name: 'Confirmar la reserva' }).click()
+  await expect(page).toHaveURL(/\/travelgroup\/tg-sol-lon\/success\?booking=/)
+  await expect(page.getByRole('heading', { level: 1, name: '¡Reserva realizada!' })).toBeVisible()
+  await expect(page.getByText(/queda reservada hasta que recibamos el primer pago/)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
 })

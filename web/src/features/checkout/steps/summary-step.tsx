@@ -353,11 +353,13 @@ function PayArea({
   const methodId = useWatch({ name: 'methodId' }) as string
   const plan = offer.plans.find((p) => p.id === planId)
   const method = offer.methods.find((m) => m.id === methodId)
-  const now = plan ? firstPayment(scheduleTerms(plan, preview.total)) : preview.total
+  const schedule = plan ? scheduleTerms(plan, preview.total) : []
+  const now = plan ? firstPayment(schedule) : preview.total
   const amount = formatAmount(now)
   const { problem } = payment
   return (
     <div className="ck-pay-area">
+      {schedule.length > 1 && <TermsList schedule={schedule} locale={locale} />}
       <dl className="ck-pay-area__totals">
         <div>
           <dt>
@@ -391,6 +393,29 @@ function PayArea({
         )}
       </p>
     </div>
+  )
+}
+
+/** The chosen plan's terms, in the summary itself (the schedule dialog has the details). */
+function TermsList({ schedule, locale }: { schedule: ReturnType<typeof scheduleTerms>; locale: 'es' | 'en' }) {
+  const { t } = useLingui()
+  return (
+    <ol className="ck-terms" aria-label={t`Plazos`}>
+      {schedule.map((term) => {
+        const number = term.number
+        return (
+          <li key={term.number}>
+            <span>
+              <Trans>Plazo {number}</Trans>
+              <span className="ck-terms__when">
+                {term.limit_date ? <Trans>antes del {formatDate(term.limit_date, locale, 'long')}</Trans> : <Trans>al reservar</Trans>}
+              </span>
+            </span>
+            <span className="ck-terms__amount">{formatAmount(term.amount)}</span>
+          </li>
+        )
+      })}
+    </ol>
   )
 }
 
