@@ -38,7 +38,7 @@ for (const size of sizes) {
       await quietDialogs(page, 'bkg-sol-1001')
       for (const tab of TABS) {
         await page.goto(`${SOL}/booking/bkg-sol-1001${tab === 'experience' ? '' : `?tab=${tab}`}`)
-        await expect(page.getByRole('tabpanel')).toBeVisible()
+        await expect(page.getByRole('tabpanel')).toBeVisible({ timeout: 20_000 })
         if (tab === 'notices') await page.locator('.notice summary').first().click()
         await shot(page, `${tag}-tab-${tab}`)
       }
@@ -56,7 +56,7 @@ for (const size of sizes) {
       await signInAs(context, minor, lang)
       await quietDialogs(page, minor.bookingId)
       await page.goto(`${minor.tenant.origin}/booking/${minor.bookingId}?tab=documentation`)
-      await expect(page.locator('details.doc-section').first()).toBeVisible()
+      await expect(page.locator('details.doc-section').first()).toBeVisible({ timeout: 20_000 })
       const closed = page.locator('details.doc-section:not([open]) > summary')
       while ((await closed.count()) > 0) await closed.first().click()
       await shot(page, `${tag}-documentation-forms`)
