@@ -40,12 +40,12 @@ type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 
 const DEMO = { email: 'ana.garcia@example.com', password: 'viaje2026', agency: 'ag-sol' };
-const PAGES: { path: string; signedIn: boolean; ready: string }[] = [
-  { path: '/auth/login', signedIn: false, ready: 'sign-in' },
-  { path: '/', signedIn: true, ready: 'My bookings' },
-  { path: '/travelgroup/tg-sol-lon', signedIn: true, ready: 'travel group' },
-  { path: '/travelgroup/tg-sol-lon/checkout', signedIn: true, ready: 'checkout' },
-  { path: '/booking/bkg-sol-1001', signedIn: true, ready: 'booking' },
+const PAGES: { path: string; signedIn: boolean }[] = [
+  { path: '/auth/login', signedIn: false },
+  { path: '/', signedIn: true },
+  { path: '/travelgroup/tg-sol-lon', signedIn: true },
+  { path: '/travelgroup/tg-sol-lon/checkout', signedIn: true },
+  { path: '/booking/bkg-sol-1001', signedIn: true },
 ];
 
 const freePort = () =>
