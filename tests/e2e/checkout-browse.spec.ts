@@ -3,6 +3,9 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 
+// Whole journeys on a shared, busy machine: more than the default 30 s each.
+test.describe.configure({ timeout: 90_000 })
+
 test('the list: every open trip, a search, and an empty search', async ({ page }) => {
   await page.goto('/travelgroup')
   const list = page.getByRole('list', { name: 'Viajes' })

@@ -24,6 +24,9 @@ import {
 } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'
 
+// Whole journeys on a shared, busy machine: more than the default 30 s each.
+test.describe.configure({ timeout: 90_000 })
+
 const SHOTS = 'test-results/screenshots'
 const shot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0))
@@ -42,7 +45,7 @@ async function signIn(page: Page, group: string, lang: 'es' | 'en') {
 
 test.describe('checkout journey', () => {
   test('Spanish, a phone, single payment: browse, six steps, pay, confirmed', async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     const tok = await signIn(page, 'tg-sol-lon', 'es')
 
     // Browse: the list, then the detail.
@@ -186,7 +189,7 @@ test.describe('checkout journey', () => {
   })
 
   test('English, a desktop, instalments: schedule, a declined card, then a retry that succeeds', async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     await page.setViewportSize({ width: 1280, height: 800 })
     const tok = await signIn(page, 'tg-sol-pir', 'en')
 

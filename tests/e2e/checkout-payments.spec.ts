@@ -5,6 +5,9 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { bookByApi, chooseSummary, draftFor, euros, freshCustomer, paymentsOf, payButton, provider, seedDraft } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'
 
+// Whole journeys on a shared, busy machine: more than the default 30 s each.
+test.describe.configure({ timeout: 90_000 })
+
 const SHOTS = 'test-results/screenshots'
 
 async function bookedCustomer(page: Page, lang: 'es' | 'en' = 'es') {
@@ -18,7 +21,6 @@ async function bookedCustomer(page: Page, lang: 'es' | 'en' = 'es') {
 }
 
 test('a booking’s terms, paying the next one and an extra, each back from the provider', async ({ page }) => {
-  test.setTimeout(60_000)
   const { tok, bookingId } = await bookedCustomer(page)
   const before = await paymentsOf(page.request, tok, 'ag-sol', bookingId)
   const [first, second, third] = before.terms
@@ -96,7 +98,6 @@ test('the late-term penalty is charged at the last term and explained (English)'
 })
 
 test('back from the provider without paying: the same payment goes on, never a second booking', async ({ page }) => {
-  test.setTimeout(60_000)
   const { token: tok } = await freshCustomer(page.request, 'ag-sol', 'tg-sol-lon')
   await page.context().addCookies([{ name: TOKEN_KEY, value: tok, url: SOL }])
   await seedDraft(page, draftFor('tg-sol-lon', 'summary'))

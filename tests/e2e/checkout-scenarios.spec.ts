@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { bookByApi, chooseSummary, draftFor, freshCustomer, paymentsOf, payButton, provider, seedDraft, settled, stepHeading } from './support/checkout'
 import { clearScenarios, NORTE, setScenarios, TOKEN_KEY } from './support/portal'
 
-test.describe.configure({ mode: 'serial' })
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const AGENCY = 'ag-norte'
 const GROUP = 'tg-norte-pic'
@@ -87,7 +87,6 @@ test('a minor buyer: the server says so, and the minor warning explains who has 
 })
 
 test('the card is declined: the error and "Reintentar pago", declined again, then a retry that succeeds', async ({ page, request }) => {
-  test.setTimeout(60_000)
   await setScenarios(request, AGENCY, ['payment-fails'])
   const tok = await signInNorte(page)
   await seedDraft(page, draftFor(GROUP, 'summary'))

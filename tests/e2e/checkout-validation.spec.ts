@@ -20,6 +20,9 @@ import {
 } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'
 
+// Whole journeys on a shared, busy machine: more than the default 30 s each.
+test.describe.configure({ timeout: 90_000 })
+
 const GROUP = 'tg-sol-lon'
 const SHOTS = 'test-results/screenshots'
 
@@ -29,7 +32,6 @@ async function signIn(page: Page) {
 }
 
 test('personal data: every message for travellers and the buyer, and a minor cannot buy', async ({ page }) => {
-  test.setTimeout(60_000)
   await signIn(page)
   await seedDraft(page, draftFor(GROUP, 'personal', { travellers: [{}, {}], buyer: {} }))
   await page.goto(`/travelgroup/${GROUP}/checkout?step=personal`)
@@ -96,7 +98,6 @@ test('personal data: every message for travellers and the buyer, and a minor can
 })
 
 test('the connection drops while paying: nothing is lost, the same attempt goes through afterwards', async ({ page }) => {
-  test.setTimeout(60_000)
   await signIn(page)
   await seedDraft(page, draftFor(GROUP, 'summary'))
   const keys: string[] = []
