@@ -13,7 +13,14 @@ const agencies: Record<string, unknown> = {
 };
 const lookups: string[] = [];
 const logs: string[] = [];
-const fakeFetch = (async (_url: string, init?: RequestInit) => {
+const configCalls: string[] = [];
+const fakeFetch = (async (requestUrl: string, init?: RequestInit) => {
+  if (requestUrl.endsWith('/auth/config')) {
+    const agencyId = new Headers(init?.headers).get('agencyId') ?? '';
+    configCalls.push(agencyId);
+    if (agencyId === 'ag-norte') return new Response('down', { status: 503 });
+    return new Response(JSON.stringify({ maintenance: false, build: '2026.1', extra: '</script>' }), { status: 200, headers: { 'content-type': 'application/json' } });
+  }
   const { url } = JSON.parse(String(init?.body)) as { url: string };
   lookups.push(url);
   const agency = agencies[url];
@@ -269,3 +276,21 @@ describe('the customer API on the portal’s origin', () => {
     expect(apiTarget('/api/customer//evil.example/x', 'http://api.example/v1/customer')?.origin).toBe('http://api.example')
   })
 })
+
+describe('the agency’s config in the page', () => {
+  it('is written into the page (only the expected fields), asked for once per agency and briefly reused; a failure leaves it out', async () => {
+    const before = configCalls.length;
+    const html = await (await get(`/faq`, { headers: { host: 'localhost:4173' } })).text();
+    const nonce = /<script nonce="([^"]+)">window.__AGENCY__/.exec(html)?.[1];
+    expect(html).toContain(`<script nonce="${nonce}">window.__CONFIG__={"maintenance":false,"build":"2026.1"};</script>`);
+    await get(`/legal`, { headers: { host: 'localhost:4173' } });
+    // (the earlier tests' pages may already have asked within the cache's 5 s)
+    expect(configCalls.slice(before).length).toBeLessThanOrEqual(1);
+    expect(configCalls).toContain('ag-sol');
+    const norte = await (await get(`/`, { headers: { host: 'internal', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } })).text();
+    expect(norte).not.toContain('__CONFIG__');
+    const unknown = await (await get(`/`, { headers: { host: 'nobody.example' } })).text();
+    expect(unknown).not.toContain('__CONFIG__');
+  });
+});
+

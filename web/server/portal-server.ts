@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Agency } from '../src/lib/api/generated/model/agency.ts';
+import type { Config } from '../src/lib/api/generated/model/config.ts';
 import { brandVariablesCss, escapeHtml, inlineJson, sanitizeTenantCss } from '../src/lib/branding.ts';
 import { matchRoute, type RouteEntry } from '../route-table.ts';
 
@@ -65,6 +66,8 @@ export type PortalServerOptions = {
   fetchImpl?: typeof fetch;
   /** how long an API call through the server may take (default 30 s) */
   apiTimeoutMs?: number;
+  /** how long an agency's config (maintenance, build) written into pages is reused (default 5 s) */
+  configCacheMs?: number;
 };
 
 type CacheEntry = { agency: Agency | null; expires: number };
@@ -222,9 +225,18 @@ export const bootSplash = (agency: Agency | null, nonce: string): { style: strin
   markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeHtml(agency.name) : 'Portal de viajes'}</p>`,
 });
 
-export const renderIndexHtml = (template: string, agency: Agency | null, nonce: string, preloads: { js: string[]; css: string[] } = { js: [], css: [] }): string => {
+export const renderIndexHtml = (
+  template: string,
+  agency: Agency | null,
+  nonce: string,
+  preloads: { js: string[]; css: string[] } = { js: [], css: [] },
+  config: Config | null = null,
+): string => {
   const splash = bootSplash(agency, nonce);
-  const extra = [preloadTags(preloads), splash.style].filter(Boolean).join('\n    ');
+  // The agency's config (maintenance, build) in the page: the first route's guard needs it, and asking
+  // for it from the page costs a round trip before anything shows. The page still polls it.
+  const configScript = config ? `<script nonce="${nonce}">window.__CONFIG__=${inlineJson(config)};</script>` : '';
+  const extra = [preloadTags(preloads), splash.style, configScript].filter(Boolean).join('\n    ');
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
@@ -252,6 +264,25 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const cacheMs = options.cacheMs ?? 5 * 60_000;
   const log = options.log ?? ((line: string) => console.log(line));
   const doFetch = options.fetchImpl ?? fetch;
+
+  // Per agency, briefly: a maintenance switch reaches new page loads within seconds.
+  const configs = new Map<string, { config: Config | null; expires: number }>();
+  const configMs = options.configCacheMs ?? 5_000;
+  const resolveConfig = async (agencyId: string): Promise<Config | null> => {
+    const hit = configs.get(agencyId);
+    if (hit && hit.expires > Date.now()) return hit.config;
+    let config: Config | null = null;
+    try {
+      const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/auth/config`, { headers: { Accept: 'application/json', agencyId }, signal: AbortSignal.timeout(1500) });
+      const body = res.ok ? ((await res.json()) as Partial<Config>) : null;
+      // anything but the expected shape is left for the page to ask for itself
+      if (body && typeof body.maintenance === 'boolean' && typeof body.build === 'string') config = { maintenance: body.maintenance, build: body.build };
+    } catch {
+      config = null;
+    }
+    configs.set(agencyId, { config, expires: Date.now() + (config ? configMs : 1_000) });
+    return config;
+  };
 
   const resolveAgency = async (origin: string): Promise<Agency | null> => {
     const hit = cache.get(origin);
@@ -345,7 +376,8 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     // every other path is a page of the app: branded HTML
     const nonce = randomBytes(16).toString('base64');
     const agency = await resolveAgency(requestOrigin(req));
-    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, routes, pathname, pageLocale(req)));
+    const config = agency ? await resolveConfig(agency.id) : null;
+    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, routes, pathname, pageLocale(req)), config);
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options.apiUrl, agency));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');

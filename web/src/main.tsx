@@ -14,7 +14,8 @@ import { UnknownAgency } from '@/app/unknown-agency'
 import { captureCredentialsFromUrl } from '@/features/auth/link-credentials'
 import { applyBranding, resolveAgency, setCurrentAgency } from '@/lib/agency'
 import { getGetAgencyQueryKey } from '@/lib/api/generated/endpoints/agency/agency'
-import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
+import { getGetConfigQueryKey, getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
+import type { Config } from '@/lib/api/generated/model/config'
 import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context'
 import { reloadAfterChunkError } from '@/lib/chunk-reload'
 import { initI18n } from '@/lib/i18n'
@@ -37,11 +38,20 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadAfterChunkError()) event.preventDefault()
 })
 
-// The production server already named the agency: ask for the config (maintenance, build) now, while
-// the catalog loads, instead of after (the first route's guard reads it from the cache).
+declare global {
+  interface Window {
+    /** The agency's config when the page was served (web/server/portal-server.ts), if it had it. */
+    __CONFIG__?: Config
+  }
+}
+
+// The production server already named the agency, and usually wrote its config (maintenance, build)
+// into the page too; else ask for it now, while the catalog loads, not after. The first route's guard
+// reads it from the cache; ConfigWatcher polls it from there on.
 if (window.__AGENCY__) {
   setCurrentAgency(window.__AGENCY__)
-  void queryClient.prefetchQuery(getGetConfigQueryOptions())
+  if (window.__CONFIG__) queryClient.setQueryData(getGetConfigQueryKey(), window.__CONFIG__)
+  else void queryClient.prefetchQuery(getGetConfigQueryOptions())
 }
 
 const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
