@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -117,6 +117,7 @@ const checkStored = (dir: string, expected: Map<string, Expectation>): { problem
 
 const main = async (): Promise<number> => {
   const started = Date.now();
+  const loadBefore = Math.round(loadavg()[0]! * 100) / 100;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mock-crash-'));
   const file = path.join(dataDir, 'world.json');
   const port = await freePort();
@@ -287,11 +288,13 @@ const main = async (): Promise<number> => {
     verdict,
   };
   mkdirSync(path.join(repoRoot, 'bench-results'), { recursive: true });
-  writeFileSync(path.join(repoRoot, 'bench-results', 'crash.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), writers: WRITERS, summary, runs: results }, null, 2)}\n`);
+  const machine = `${describeMachine()}; load average ${loadBefore} → ${Math.round(loadavg()[0]! * 100) / 100}`;
+  writeFileSync(path.join(repoRoot, 'bench-results', 'crash.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, writers: WRITERS, summary, runs: results }, null, 2)}\n`);
   if (!args['no-readme']) {
     upsertBenchRow({
       id: 'mock-crash-safety',
       what: 'Mock crash safety: SIGKILL while writing; every restart must load a valid world with every acknowledged write',
+      machine,
       how: `\`npm run bench:crash\`: ${WRITERS} writers on loopback (add/delete tenants, sign-ins), SIGKILL 20–420 ms into each run, then the disk (world.json + journal, as a restart reads them) and the restarted server are checked`,
       result: `${summary.kills} kills, ${summary.writesSent} writes sent, ${summary.acknowledged} acknowledged and all present after the kills (up to ${summary.expectationsCheckedPerRestart.max} checked per restart, ${summary.expectationsCheckedPerRestart.total} checks in all), ${summary.cutByKill} cut by a kill, ${summary.tornTmpFiles} torn temporary files ignored, restart median ${summary.restartMedianMs} ms, ${summary.seconds} s; ${verdict}`,
     });
