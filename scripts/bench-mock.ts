@@ -139,7 +139,7 @@ const main = async (): Promise<number> => {
   // Stateful: every login answered stored a session, journaled (and fsynced) before its answer.
   let journal: JournalCounters | null = null;
   try {
-    journal = ((await (await fetch(`http://127.0.0.1:${oursPort}/__mock/process`)).json()) as { journal: JournalCounters | null }).journal;
+    journal = ((await (await fetch(`http://127.0.0.1:${oursPort}/__mock/process`)).json()) as { journal?: JournalCounters | null }).journal ?? null;
   } catch {
     // an older mock (--mock-root) has no /__mock/process
   }
