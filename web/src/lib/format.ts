@@ -50,10 +50,22 @@ export function formatDate(isoDate: string, locale: Locale, variant: DateVariant
     ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])))
     : new Date(isoDate)
   if (Number.isNaN(date.getTime())) return isoDate
-  const options = { ...dateOptions[variant], ...(dateOnly ? { timeZone: 'UTC' } : {}) }
   // Some ICU versions write "21 nov. 2026" or "21 sept 2026"; strip the dot so
   // the short month reads the same everywhere.
-  return new Intl.DateTimeFormat(intlLocale[locale], options).format(date).replace(/\.(?=\s)/g, '')
+  return dateFormatter(locale, variant, Boolean(dateOnly)).format(date).replace(/\.(?=\s)/g, '')
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one, and pages with payment schedules
+// format dozens of dates per render (it was the portal's costliest function on a travel group page).
+const dateFormatters = new Map<string, Intl.DateTimeFormat>()
+const dateFormatter = (locale: Locale, variant: DateVariant, utc: boolean): Intl.DateTimeFormat => {
+  const key = `${locale}|${variant}|${utc}`
+  let formatter = dateFormatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intlLocale[locale], { ...dateOptions[variant], ...(utc ? { timeZone: 'UTC' } : {}) })
+    dateFormatters.set(key, formatter)
+  }
+  return formatter
 }
 
 export const TRUNCATE_LENGTH = 60
