@@ -158,11 +158,11 @@ describe('production portal server', () => {
   it('announces the page’s chunks and its language’s catalog in the HTML, and paints the agency’s name while the app loads', async () => {
     const res = await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } });
     const html = await res.text();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/booking.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/tabs.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en-rest.js" />');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/booking.css" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/booking.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/tabs.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-en-rest.js" />');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/booking.css" />');
     expect(html).not.toContain('href="/assets/react.js"');
     expect(html).toMatch(/<div id="root"><p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;<\/p><\/div>/);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
@@ -170,9 +170,13 @@ describe('production portal server', () => {
   });
 
   it('preloads by the language cookie first, and nothing but the catalog for the sign-in page', () => {
-    expect(pagePreloads(manifest, routes, '/auth/login', 'es')).toEqual({ js: ['assets/messages-es.js'], css: [] });
-    expect(pagePreloads(manifest, routes, '/booking/x/payments', 'es').js).toEqual(['assets/messages-es.js', 'assets/booking.js', 'assets/tabs.js', 'assets/messages-es-rest.js']);
-    expect(pagePreloads(null, routes, '/faq', 'es')).toEqual({ js: [], css: [] });
+    expect(pagePreloads(manifest, routes, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [] });
+    expect(pagePreloads(manifest, routes, '/booking/x/payments', 'es')).toEqual({
+      first: ['assets/messages-es.js'],
+      js: ['assets/booking.js', 'assets/tabs.js', 'assets/messages-es-rest.js'],
+      css: ['assets/booking.css', 'assets/tabs.css'],
+    });
+    expect(pagePreloads(null, routes, '/faq', 'es')).toEqual({ first: [], js: [], css: [] });
   });
 
   it('an agency name with $ patterns stays text: the template is never spliced into the page', () => {

@@ -191,29 +191,41 @@ const closure = (manifest: BuildManifest, key: string, into = new Set<string>())
  * (web/catalog-split.ts) and, for a lazy route, its chunk, that chunk's imports and CSS, and the rest
  * of the catalog. Announced in the HTML, they download alongside the entry instead of after it.
  */
-export const pagePreloads = (manifest: BuildManifest | null, routes: RouteEntry[], pathname: string, locale: Locale): { js: string[]; css: string[] } => {
-  if (!manifest) return { js: [], css: [] };
+export type Preloads = {
+  /** needed before the first render (the language's first catalog part) */
+  first: string[];
+  /** the page's lazy chunk, its imports and the rest of the catalog: needed right after */
+  js: string[];
+  css: string[];
+};
+
+export const pagePreloads = (manifest: BuildManifest | null, routes: RouteEntry[], pathname: string, locale: Locale): Preloads => {
+  if (!manifest) return { first: [], js: [], css: [] };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
-  const wanted = new Set<string>();
-  closure(manifest, `src/locales/${locale}/messages.po?catalog=startup`, wanted);
+  const first = closure(manifest, `src/locales/${locale}/messages.po?catalog=startup`);
+  const later = new Set<string>();
   const route = matchRoute(pathname, routes);
   if (route && !route.static) {
-    closure(manifest, route.module, wanted);
-    closure(manifest, `src/locales/${locale}/messages.po?catalog=rest`, wanted);
+    closure(manifest, route.module, later);
+    closure(manifest, `src/locales/${locale}/messages.po?catalog=rest`, later);
   }
   const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []));
-  const keys = [...wanted].filter((key) => !loaded.has(key));
+  const files = (keys: Iterable<string>) => [...keys].filter((key) => !loaded.has(key)).map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
   return {
-    js: keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')),
-    css: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedCss.has(file)),
+    first: files(first),
+    js: files([...later].filter((key) => !first.has(key))),
+    css: [...new Set([...later].filter((key) => !loaded.has(key)).flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedCss.has(file)),
   };
 };
 
-const preloadTags = (preloads: { js: string[]; css: string[] }): string =>
+// The page's own chunks at low priority: they load alongside the entry without competing with what
+// the first paint needs (the entry, its stylesheet, the first catalog part).
+const preloadTags = (preloads: Preloads): string =>
   [
-    ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
-    ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`),
+    ...preloads.first.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}" />`),
+    ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${escapeHtml(file)}" />`),
   ].join('\n    ');
 
 /**
@@ -229,7 +241,7 @@ export const renderIndexHtml = (
   template: string,
   agency: Agency | null,
   nonce: string,
-  preloads: { js: string[]; css: string[] } = { js: [], css: [] },
+  preloads: Preloads = { first: [], js: [], css: [] },
   config: Config | null = null,
 ): string => {
   const splash = bootSplash(agency, nonce);
