@@ -8,7 +8,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 
 import { createDispatcher, type Dispatcher, type RequestSource } from './dispatch.ts';
 import { createLightRequest } from './light-request.ts';
-import { jsonBodyOf } from './handlers/context.ts';
+import { jsonBodyOf, useLightResponses } from './handlers/context.ts';
 import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts';
 import { createMockHandlers } from './mock-handlers.ts';
 import { createRuntime, type Runtime, type Store } from './runtime.ts';
@@ -88,9 +88,12 @@ export const isPortalOrigin = (origin: string, rt: Runtime): boolean => {
   return rt.world.agencies.some((agency) => agency.hosts.includes(host) || agency.hosts.includes(hostname));
 };
 
+// Shared (never changed): most requests (tools, tests, benchmarks) send no Origin.
+const VARY_ONLY: Readonly<Record<string, string>> = Object.freeze({ Vary: 'Origin' });
+
 const corsHeadersFor = (origin: string | undefined, rt: Runtime): Record<string, string> => {
   // Vary always: a cache must not serve one origin's answer (with or without CORS) to another.
-  if (origin === undefined || !isPortalOrigin(origin, rt)) return { Vary: 'Origin' };
+  if (origin === undefined || !isPortalOrigin(origin, rt)) return VARY_ONLY;
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
@@ -180,6 +183,16 @@ const jsonError = (status: number, code: string, message: string): Response =>
   new Response(JSON.stringify({ code, message }), { status, headers: { 'Content-Type': 'application/json' } });
 
 const writeResponse = async (res: ServerResponse, response: Response, extraHeaders: Record<string, string>, isHead: boolean): Promise<void> => {
+  const text = jsonBodyOf(response);
+  const isFetchResponse: boolean = response instanceof Response;
+  if (text !== undefined && !isFetchResponse) {
+    // A light JSON answer (handlers/context.ts): status, type and text are all there is.
+    const light: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text, 'utf8')) };
+    for (const [name, value] of Object.entries(extraHeaders)) light[name.toLowerCase()] = value;
+    res.writeHead(response.status, light);
+    res.end(isHead ? undefined : text);
+    return;
+  }
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
@@ -195,7 +208,6 @@ const writeResponse = async (res: ServerResponse, response: Response, extraHeade
   // Bytes as they are (binary-safe): blobs, PDFs and images go through untouched. Every answer the
   // mock makes is complete in memory (at most a stored upload), so one read and one write (headers
   // and body in a single packet) beat piping a web stream, which costs several writes per answer.
-  const text = jsonBodyOf(response);
   const body = text ?? new Uint8Array(await response.arrayBuffer());
   // json() sets the length of its text already.
   if (text === undefined || headers['content-length'] === undefined) {
@@ -319,7 +331,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
         }
         return real;
       },
-      light: () => createLightRequest({ method, url: href, req, hidden: HOP_BY_HOP, body, real: source.real }),
+      light: () => createLightRequest({ method, url, req, hidden: HOP_BY_HOP, body, real: source.real }),
     };
 
     const isWrite = WRITE_METHODS.has(method);
@@ -480,12 +492,23 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       await stopped;
       // Leaves a complete world.json behind (and an empty journal).
       if (journaled !== null) await journaled.close();
+      serverStopped();
     })();
     return closed;
   };
 
+  // JSON answers as light objects while a server runs in this process: all of them end in writeResponse.
+  runningServers += 1;
+  useLightResponses(true);
+
   const journalStats = () => journaled?.stats() ?? null;
   return { url, port: actualPort, host, dataDir, state, runtime, journalStats, close };
+};
+
+let runningServers = 0;
+const serverStopped = () => {
+  runningServers = Math.max(0, runningServers - 1);
+  if (runningServers === 0) useLightResponses(false);
 };
 
 const isClientGone = (error: unknown) => {

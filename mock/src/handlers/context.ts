@@ -13,6 +13,8 @@ import type { ViewContext } from '../world/views.ts';
 
 export const API_PREFIX = '*/api/customer';
 
+const PARSED_URL = Symbol.for('travel-portal.mock.parsed-url');
+
 export type Access =
   /** no agency needed (POST /agency) */
   | 'agency-free'
@@ -64,9 +66,57 @@ export const fail = (status: number, code: ErrorCode, message: string, fields?: 
 const encoder = new TextEncoder();
 const byteLength: (text: string) => number =
   typeof Buffer === 'undefined' ? (text) => encoder.encode(text).byteLength : (text) => Buffer.byteLength(text, 'utf8');
-const responseText = new WeakMap<Response, string>();
+const responseText = new WeakMap<object, string>();
+
+// In the node:http server every answer goes to the server's own writer (which reads jsonBodyOf), so
+// JSON answers need not be Fetch Responses at all: a light object with the same reading methods
+// saves the Response, its Headers and its stream (most of the allocation of an answer, so of the
+// GC pauses under load). Off everywhere else (Vitest, the browser).
+let lightResponses = false;
+/** The HTTP server switches this on (server.ts). */
+export const useLightResponses = (on: boolean) => {
+  lightResponses = on;
+};
+
+const lightJsonResponse = (text: string, status: number): Response => {
+  let bodyUsed = false;
+  let headers: Headers | undefined;
+  const take = () => {
+    if (bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+    bodyUsed = true;
+    return Promise.resolve(text);
+  };
+  const light = {
+    status,
+    statusText: '',
+    ok: status >= 200 && status < 300,
+    type: 'default' as ResponseType,
+    redirected: false,
+    url: '',
+    get headers() {
+      return (headers ??= new Headers({ 'Content-Type': 'application/json', 'Content-Length': String(byteLength(text)) }));
+    },
+    get body() {
+      return bodyUsed ? null : new Response(text).body;
+    },
+    get bodyUsed() {
+      return bodyUsed;
+    },
+    text: take,
+    json: () => take().then((t) => JSON.parse(t) as unknown),
+    arrayBuffer: () => take().then((t) => encoder.encode(t).buffer),
+    bytes: () => take().then((t) => encoder.encode(t)),
+    blob: () => take().then((t) => new Blob([t], { type: 'application/json' })),
+    formData: () => Promise.reject(new TypeError('not form data')),
+    clone: () => lightJsonResponse(text, status),
+  };
+  responseText.set(light, text);
+  return light as unknown as Response;
+};
+
 const jsonResponse = (body: unknown, status: number): Response => {
   const text = JSON.stringify(body);
+  if (lightResponses) return lightJsonResponse(text, status);
   // highWaterMark 0: nothing is pulled (so encoded) before someone reads.
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -243,7 +293,8 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
   const resolver = async ({ request, params }: { request: Request; params: RouteParams }): Promise<Response> => {
     const world = rt.world;
     const now = rt.now();
-    const url = new URL(request.url);
+    // The HTTP server's light requests carry their url parsed already (light-request.ts).
+    const url = ((request as unknown as Record<symbol, URL | undefined>)[PARSED_URL] as URL | undefined) ?? new URL(request.url);
     const agency = findAgencyByHeader(world, request);
     const scenarios: Set<ScenarioName> = activeScenarios(world, agency?.id ?? null);
 
