@@ -3,6 +3,8 @@
 // adapter is here: IncomingMessage → Fetch Request → msw getResponse() → ServerResponse.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 import { http, HttpResponse, type RequestHandler } from 'msw';
 
@@ -459,12 +461,15 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       log(`[mock] kept the stored world (seed ${runtime.world.seed}); --seed ${opts.seed} applies with --fresh`);
     }
     // This process, for benchmarks and soak runs: memory, and how the journal and the router fare.
-    const processHandler = http.get('*/__mock/process', () => {
+    // ?gc=1 runs a full garbage collection first: what is live, not what awaits collection (soak runs).
+    const processHandler = http.get('*/__mock/process', ({ request }) => {
+      const collected = new URL(request.url).searchParams.get('gc') === '1';
+      if (collected) fullGc();
       const memory = process.memoryUsage();
       return HttpResponse.json({
         pid: process.pid,
         uptimeS: Math.round(process.uptime() * 10) / 10,
-        memory: { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external, arrayBuffers: memory.arrayBuffers },
+        memory: { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external, arrayBuffers: memory.arrayBuffers, afterGc: collected },
         journal: journaled?.stats() ?? null,
         directlyRouted: dispatcher.direct,
       });
@@ -503,6 +508,16 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
 
   const journalStats = () => journaled?.stats() ?? null;
   return { url, port: actualPort, host, dataDir, state, runtime, journalStats, close };
+};
+
+let gcFunction: (() => void) | null = null;
+/** A full collection, without starting Node with --expose-gc (the flag is set at run time, gc() taken from a fresh context). */
+const fullGc = () => {
+  if (gcFunction === null) {
+    setFlagsFromString('--expose-gc');
+    gcFunction = runInNewContext('gc') as () => void;
+  }
+  gcFunction();
 };
 
 let runningServers = 0;
