@@ -188,11 +188,13 @@ const writeResponse = async (res: ServerResponse, response: Response, extraHeade
   const text = jsonBodyOf(response);
   const isFetchResponse: boolean = response instanceof Response;
   if (text !== undefined && !isFetchResponse) {
-    // A light JSON answer (handlers/context.ts): status, type and text are all there is.
-    const light: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text, 'utf8')) };
+    // A light JSON answer (handlers/context.ts): status, type and text are all there is. Encoded once
+    // here (measuring the text's UTF-8 length and writing it would walk it twice).
+    const bytes = Buffer.from(text, 'utf8');
+    const light: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(bytes.length) };
     for (const [name, value] of Object.entries(extraHeaders)) light[name.toLowerCase()] = value;
     res.writeHead(response.status, light);
-    res.end(isHead ? undefined : text);
+    res.end(isHead ? undefined : bytes);
     return;
   }
   const headers: Record<string, string | string[]> = {};
