@@ -10,7 +10,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 
 import { createDispatcher, type Dispatcher, type RequestSource } from './dispatch.ts';
 import { createLightRequest } from './light-request.ts';
-import { jsonBodyOf, useLightResponses } from './handlers/context.ts';
+import { jsonBodyOf, jsonBytesOf, useLightResponses } from './handlers/context.ts';
 import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts';
 import { createMockHandlers } from './mock-handlers.ts';
 import { createRuntime, type Runtime, type Store } from './runtime.ts';
@@ -190,7 +190,8 @@ const writeResponse = async (res: ServerResponse, response: Response, extraHeade
   if (text !== undefined && !isFetchResponse) {
     // A light JSON answer (handlers/context.ts): status, type and text are all there is. Encoded once
     // here (measuring the text's UTF-8 length and writing it would walk it twice).
-    const bytes = Buffer.from(text, 'utf8');
+    const kept = jsonBytesOf(response);
+    const bytes = kept ?? Buffer.from(text, 'utf8');
     const light: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(bytes.length) };
     for (const [name, value] of Object.entries(extraHeaders)) light[name.toLowerCase()] = value;
     res.writeHead(response.status, light);
@@ -350,6 +351,9 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       response = jsonError(500, 'service_unavailable', 'The mock failed to handle this request.');
     }
 
+    // Whatever the write did (even a failed one may have changed something), answers kept from before are stale.
+    if (isWrite && rt.generation !== undefined) rt.generation += 1;
+
     if (response.type === 'error' || response.status === 0) {
       // HttpResponse.error(): the flaky scenario's dropped connection. No bytes, just a reset.
       req.socket.destroy();
@@ -456,6 +460,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     };
     // With fresh it does not even read the old world; a world it had to seed, it stores at once.
     runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap });
+    runtime.generation = 0;
     state = opts.fresh === true ? 'fresh' : restored ? 'restored' : 'seeded';
     // A restored world starts a journal of its own: the replayed one is folded into world.json.
     if (state === 'restored' && journaled !== null) journaled.compact();

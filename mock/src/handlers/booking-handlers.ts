@@ -39,6 +39,7 @@ import {
 import { sendMail } from './auth-handlers.ts';
 import { bookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts';
 import { type Ctx, fail, json, readJson, route } from './context.ts';
+import { cachedJson } from './view-cache.ts';
 
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id));
 
@@ -116,7 +117,11 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
     return json(list);
   }),
 
-  route(rt, 'get', '/booking/:id', 'auth', (ctx, params) => view(ctx, bookingFor(ctx, params.id!))),
+  route(rt, 'get', '/booking/:id', 'auth', (ctx, params) => {
+    const booking = bookingFor(ctx, params.id!);
+    const reader = ctx.me().id;
+    return cachedJson(ctx, `booking|${booking.id}|${reader}`, () => bookingView(ctx, booking, reader));
+  }),
 
   route(rt, 'get', '/booking/:id/rooms', 'auth', (ctx, params) => json(bookingView(ctx, bookingFor(ctx, params.id!), ctx.me().id).rooms)),
 

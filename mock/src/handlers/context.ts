@@ -78,7 +78,10 @@ export const useLightResponses = (on: boolean) => {
   lightResponses = on;
 };
 
-const lightJsonResponse = (text: string, status: number): Response => {
+// The UTF-8 bytes of an answer kept by the view cache (view-cache.ts), so it is not encoded again.
+const responseBytes = new WeakMap<object, Uint8Array>();
+
+const lightJsonResponse = (text: string, status: number, bytes?: Uint8Array): Response => {
   let bodyUsed = false;
   let headers: Headers | undefined;
   const take = () => {
@@ -108,9 +111,10 @@ const lightJsonResponse = (text: string, status: number): Response => {
     bytes: () => take().then((t) => encoder.encode(t)),
     blob: () => take().then((t) => new Blob([t], { type: 'application/json' })),
     formData: () => Promise.reject(new TypeError('not form data')),
-    clone: () => lightJsonResponse(text, status),
+    clone: () => lightJsonResponse(text, status, bytes),
   };
   responseText.set(light, text);
+  if (bytes !== undefined) responseBytes.set(light, bytes);
   return light as unknown as Response;
 };
 
@@ -134,6 +138,16 @@ const jsonResponse = (body: unknown, status: number): Response => {
 
 /** The body of an unread answer made by json()/errorResponse(), as text (the HTTP server's shortcut). */
 export const jsonBodyOf = (response: Response): string | undefined => (response.bodyUsed ? undefined : responseText.get(response));
+
+/** The same, already encoded, when it came from the view cache. */
+export const jsonBytesOf = (response: Response): Uint8Array | undefined => (response.bodyUsed ? undefined : responseBytes.get(response));
+
+/**
+ * A JSON answer from text made earlier (the view cache): light in the HTTP server, with its bytes
+ * kept for the next time; an ordinary one elsewhere.
+ */
+export const jsonFromText = (text: string, status: number, bytes?: Uint8Array): Response =>
+  lightResponses ? lightJsonResponse(text, status, bytes) : new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
 
 export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[]) =>
   jsonResponse(fields && fields.length ? { code, message, fields } : { code, message }, status);

@@ -46,6 +46,7 @@ import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGro
 import { bookingView, groupSeatsLeft, packSeatsLeft, packSeatsView, roomsLeft, travelGroupSummaryView, travelGroupView } from '../world/views.ts';
 import { mailSignInLink, portalOrigin, sendMail } from './auth-handlers.ts';
 import { type Ctx, fail, json, readJson, readQuery, route } from './context.ts';
+import { cachedJson } from './view-cache.ts';
 import { paginate, readPagedQuery } from './pagination.ts';
 
 type CheckoutInput = z.infer<typeof CheckoutBody>;
@@ -427,7 +428,10 @@ export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
     return json({ data: page.data.map((g) => travelGroupSummaryView(ctx, g)), meta: page.meta });
   }),
 
-  route(rt, 'get', '/travelgroup/:id', 'optional-auth', (ctx, params) => json(travelGroupView(ctx, groupOr404(ctx, params['id'])))),
+  route(rt, 'get', '/travelgroup/:id', 'optional-auth', (ctx, params) => {
+    const group = groupOr404(ctx, params['id']);
+    return cachedJson(ctx, `travelgroup|${ctx.agency.id}|${group.id}`, () => travelGroupView(ctx, group));
+  }),
 
   route(rt, 'get', '/travelgroup/:id/payment-terms', 'optional-auth', (ctx, params) => json(groupOr404(ctx, params['id']).paymentPlans)),
 
