@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { canCancel, displayStatus, visibleTabs } from '@/features/booking/booking-rules'
-import { REASONS, cancellationSchema } from '@/features/cancellation/cancellation'
+import { cancellationSchema } from '@/features/cancellation/cancellation-schema'
+import { REASONS } from '@/features/cancellation/reasons'
 import { activateLocale } from '@/lib/i18n'
 
 beforeAll(() => activateLocale('es'))

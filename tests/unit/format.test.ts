@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CURRENCY_SPACE, formatAmount, formatDate, fullName, truncate } from '@/lib/format'
+import { CURRENCY_SPACE, formatAmount, formatDate, formatTime, fullName, truncate } from '@/lib/format'
 
 const eur = (text: string) => `${text}${CURRENCY_SPACE}€`
 
@@ -86,6 +86,28 @@ describe('formatDate', () => {
 
   it('returns unparseable input unchanged', () => {
     expect(formatDate('not a date', 'es')).toBe('not a date')
+    expect(formatDate('2026-13-01', 'es')).toBe('2026-13-01')
+  })
+
+  it('writes every month as current ICU does, in both languages', () => {
+    const all = (locale: 'es' | 'en') => Array.from({ length: 12 }, (_, i) => formatDate(`2026-${String(i + 1).padStart(2, '0')}-21`, locale, 'long').split(' ')[1]).join(' ')
+    expect(all('es')).toBe('ene feb mar abr may jun jul ago sept oct nov dic')
+    expect(all('en')).toBe('Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec')
+  })
+
+  it('shows a date-time on its day in the browser\'s time zone, like Intl does', () => {
+    for (const iso of ['2026-11-21T00:30:00Z', '2026-11-21T23:30:00Z', '2026-03-01T12:00:00+14:00']) {
+      const expected = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso))
+      expect(formatDate(iso, 'es')).toBe(expected)
+    }
+  })
+})
+
+describe('formatTime', () => {
+  it('is the 24-hour clock in the browser\'s time zone', () => {
+    const iso = '2026-11-21T09:05:00Z'
+    expect(formatTime(iso)).toBe(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)))
+    expect(formatTime('nope')).toBe('nope')
   })
 })
 

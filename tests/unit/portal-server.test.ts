@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTarget, type BuildManifest, createPortalServer, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
+import { apiTarget, type BuildManifest, createPortalServer, INLINE_CSS_MAX_BYTES, inlineStylesheets, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
 import { matchRoute, type RouteEntry, routeTable } from '../../web/route-table.ts';
 
 const agencies: Record<string, unknown> = {
@@ -185,6 +185,32 @@ describe('production portal server', () => {
     expect(html).toContain('<title>A$&#39;B$`C$&amp;D</title>');
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html.match(/<body>/g)).toHaveLength(1);
+  });
+});
+
+describe('the entry stylesheet in the page (inlineStylesheets)', () => {
+  const template = '<html><head><link rel="stylesheet" crossorigin href="/assets/app-x.css"></head><body><div id="root"></div></body></html>';
+
+  it('puts a small stylesheet into the page, with the nonce, where the link was', () => {
+    const inlined = inlineStylesheets(template, (href) => (href === '/assets/app-x.css' ? 'body{color:red}' : null));
+    expect(inlined).not.toContain('<link');
+    const html = renderIndexHtml(inlined, null, 'n0nce');
+    expect(html).toContain('<style nonce="n0nce" data-href="/assets/app-x.css">body{color:red}</style>');
+    // before the agency's own styles, which must win
+    expect(html.indexOf('data-href')).toBeLessThan(html.indexOf('id="brand-vars"'));
+  });
+
+  it('a `</style>` in the CSS cannot close the element', () => {
+    const html = inlineStylesheets(template, () => 'a::after{content:"</style><script>alert(1)</script>"}');
+    expect(html).toContain('content:"<\\/style><script>alert(1)<\\/script>"');
+    expect(html.match(/<\/style>/g)).toHaveLength(1);
+  });
+
+  it('keeps the link for a large stylesheet, a missing one, or relative url()s', () => {
+    expect(inlineStylesheets(template, () => `a{b:c}${' '.repeat(INLINE_CSS_MAX_BYTES)}`)).toBe(template);
+    expect(inlineStylesheets(template, () => null)).toBe(template);
+    expect(inlineStylesheets(template, () => 'a{background:url(img/x.png)}')).toBe(template);
+    expect(inlineStylesheets(template, () => 'a{background:url("data:image/svg+xml,x")} b{background:url(/assets/y.png)}')).toContain('<style');
   });
 });
 

@@ -249,21 +249,42 @@ export const renderIndexHtml = (
   // for it from the page costs a round trip before anything shows. The page still polls it.
   const configScript = config ? `<script nonce="${nonce}">window.__CONFIG__=${inlineJson(config)};</script>` : '';
   const extra = [preloadTags(preloads), splash.style, configScript].filter(Boolean).join('\n    ');
+  // The build's own tags get the nonce first, before anything from the agency is spliced in.
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return template
+    .replace(/<script(?![^>]*nonce=)/g, `<script nonce="${nonce}"`)
+    .replace(/<style(?![^>]*nonce=)/g, `<style nonce="${nonce}"`)
+    .replace(/<link rel="stylesheet"/g, `<link nonce="${nonce}" rel="stylesheet"`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace('</head>', () => `    ${brandedHead(agency, nonce)}\n    ${extra}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${splash.markup}</div>`)
-    // Vite's own module scripts and styles get the nonce too
-    .replace(/<script(?![^>]*nonce=)/g, `<script nonce="${nonce}"`)
-    .replace(/<link rel="stylesheet"/g, `<link nonce="${nonce}" rel="stylesheet"`);
+    .replace('<div id="root"></div>', () => `<div id="root">${splash.markup}</div>`);
 };
+
+/** Stylesheets up to this size are put into the page rather than linked. */
+export const INLINE_CSS_MAX_BYTES = 32 * 1024;
+
+/**
+ * The build's entry stylesheet, put into the HTML: a linked one blocks the first paint for a round
+ * trip (on a phone, 150 ms or more), while the page is fetched once per visit anyway (every later
+ * page is drawn by the app). Only `/assets/…` files up to INLINE_CSS_MAX_BYTES; `url()`s in them are
+ * absolute or data: (Vite writes them so), so they mean the same from the page.
+ */
+export const inlineStylesheets = (template: string, readAsset: (path: string) => string | null): string =>
+  template.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g, (tag, href: string) => {
+    const css = readAsset(href);
+    if (css === null || Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || /url\(\s*(?!['"]?(?:data:|\/|https?:))/i.test(css)) return tag;
+    // a `</style` (or any `</`) inside the CSS, in a string, must not end the element: `\/` is the same character to CSS
+    return `<style data-href="${href}">${css.replaceAll('</', '<\\/')}</style>`;
+  });
 
 export const createPortalServer = (options: PortalServerOptions): Server => {
   const distDir = resolve(options.distDir);
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`No build at ${distDir}: run \`npm run build\` first.`);
-  const template = readFileSync(indexPath, 'utf8');
+  const template = inlineStylesheets(readFileSync(indexPath, 'utf8'), (href) => {
+    const file = join(distDir, href);
+    return file.startsWith(join(distDir, 'assets')) && existsSync(file) ? readFileSync(file, 'utf8') : null;
+  });
   const readBuildJson = <T>(name: string): T | null => {
     const path = join(distDir, '.vite', name);
     return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null;

@@ -28,14 +28,16 @@ export type DateVariant = 'short' | 'long'
 
 // en uses British day-first order: the agencies and most travellers are
 // European, and "21/11/2026" must not flip meaning between languages.
-const intlLocale: Record<Locale, string> = { es: 'es-ES', en: 'en-GB' }
-
-const dateOptions: Record<DateVariant, Intl.DateTimeFormatOptions> = {
-  short: { day: '2-digit', month: '2-digit', year: 'numeric' },
-  long: { day: 'numeric', month: 'short', year: 'numeric' },
+// Month abbreviations as current ICU writes them (es-ES without its dot, en-GB), by hand: the first
+// Intl.DateTimeFormat of a page costs ~20 ms of a phone's main thread (its locale data), and older
+// browsers' ICU spell some months differently ("sep." / "Sep").
+const shortMonths: Record<Locale, readonly string[]> = {
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+const pad2 = (n: number) => String(n).padStart(2, '0')
 
 /**
  * es: short "21/11/2026", long "21 nov 2026"; en: short "21/11/2026", long "21 Nov 2026".
@@ -46,26 +48,24 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
  */
 export function formatDate(isoDate: string, locale: Locale, variant: DateVariant = 'short'): string {
   const dateOnly = DATE_ONLY.exec(isoDate)
-  const date = dateOnly
-    ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])))
-    : new Date(isoDate)
-  if (Number.isNaN(date.getTime())) return isoDate
-  // Some ICU versions write "21 nov. 2026" or "21 sept 2026"; strip the dot so
-  // the short month reads the same everywhere.
-  return dateFormatter(locale, variant, Boolean(dateOnly)).format(date).replace(/\.(?=\s)/g, '')
+  let year: number
+  let month: number // 0-11
+  let day: number
+  if (dateOnly) {
+    ;[year, month, day] = [Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])]
+    if (month > 11 || day < 1 || day > 31) return isoDate
+  } else {
+    const date = new Date(isoDate)
+    if (Number.isNaN(date.getTime())) return isoDate
+    ;[year, month, day] = [date.getFullYear(), date.getMonth(), date.getDate()]
+  }
+  return variant === 'short' ? `${pad2(day)}/${pad2(month + 1)}/${year}` : `${day} ${shortMonths[locale][month]} ${year}`
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one, and pages with payment schedules
-// format dozens of dates per render (it was the portal's costliest function on a travel group page).
-const dateFormatters = new Map<string, Intl.DateTimeFormat>()
-const dateFormatter = (locale: Locale, variant: DateVariant, utc: boolean): Intl.DateTimeFormat => {
-  const key = `${locale}|${variant}|${utc}`
-  let formatter = dateFormatters.get(key)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intlLocale[locale], { ...dateOptions[variant], ...(utc ? { timeZone: 'UTC' } : {}) })
-    dateFormatters.set(key, formatter)
-  }
-  return formatter
+/** A date-time's hour in the browser's time zone, "14:05" (both languages use the 24-hour clock). */
+export function formatTime(isoDateTime: string): string {
+  const date = new Date(isoDateTime)
+  return Number.isNaN(date.getTime()) ? isoDateTime : `${pad2(date.getHours())}:${pad2(date.getMinutes())}`
 }
 
 export const TRUNCATE_LENGTH = 60

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
+import { Spinner } from '@/components/spinner'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDialog } from '@/hooks/use-dialog'
@@ -13,17 +14,9 @@ import type { Booking } from '@/lib/api/generated/model/booking'
 import { localDay } from '@/lib/calendar'
 import { formatDate, truncate } from '@/lib/format'
 import { errorMessage } from '@/lib/form-errors'
+import { lazyComponent } from '@/lib/lazy-component'
 import { type DisplayStatus, displayStatus, isTabId, statusLabels, type TabId, tabLabels, visibleTabs } from '@/features/booking/booking-rules'
-import { BallotsTab } from '@/features/booking/tabs/ballots-tab'
-import { ContactTab } from '@/features/booking/tabs/contact-tab'
 import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
-import { GroupTab } from '@/features/booking/tabs/group-tab'
-import { NoticesTab } from '@/features/booking/tabs/notices-tab'
-import { PacksTab } from '@/features/booking/tabs/packs-tab'
-import { QrTab } from '@/features/booking/tabs/qr-tab'
-import { RefundsTab } from '@/features/booking/tabs/refunds-tab'
-import { ReviewTab } from '@/features/booking/tabs/review-tab'
-import { RoomingTab } from '@/features/booking/tabs/rooming-tab'
 import { TabPanel, Tabs, tabDomId } from '@/features/booking/tabs'
 import { useLocale } from '@/features/booking/use-locale'
 import './booking.css'
@@ -41,7 +34,23 @@ export type BookingPageSlots = {
   renderCancellation?: (booking: Booking, today: string) => ReactNode
   /** How many required documentation sections are still missing (tab badge, pending-documentation modal). */
   pendingDocumentation?: (booking: Booking, today: string) => number
+  /** The user is about to open this tab (hover, focus, touch): start loading what it shows. */
+  preload?: (tab: TabId) => void
 }
+
+// Only the first tab is on screen when the page opens: the others load when chosen (or hovered,
+// focused, touched), so the page's first load carries neither forms nor the QR encoder.
+const otherTabs = {
+  refunds: lazyComponent(() => import('@/features/booking/tabs/refunds-tab').then((m) => m.RefundsTab)),
+  rooming: lazyComponent(() => import('@/features/booking/tabs/rooming-tab').then((m) => m.RoomingTab)),
+  review: lazyComponent(() => import('@/features/booking/tabs/review-tab').then((m) => m.ReviewTab)),
+  notices: lazyComponent(() => import('@/features/booking/tabs/notices-tab').then((m) => m.NoticesTab)),
+  contact: lazyComponent(() => import('@/features/booking/tabs/contact-tab').then((m) => m.ContactTab)),
+  group: lazyComponent(() => import('@/features/booking/tabs/group-tab').then((m) => m.GroupTab)),
+  packs: lazyComponent(() => import('@/features/booking/tabs/packs-tab').then((m) => m.PacksTab)),
+  ballots: lazyComponent(() => import('@/features/booking/tabs/ballots-tab').then((m) => m.BallotsTab)),
+  qr: lazyComponent(() => import('@/features/booking/tabs/qr-tab').then((m) => m.QrTab)),
+} satisfies Partial<Record<TabId, unknown>>
 
 const PENDING_SHOWN_KEY = 'booking.pending-documentation-shown'
 
@@ -120,10 +129,22 @@ function BookingView({ booking, slots }: { booking: Booking; slots: BookingPageS
         label={t`Secciones de la reserva`}
         selected={selected}
         onSelect={select}
+        onIntent={(tab) => {
+          if (tab in otherTabs) otherTabs[tab as keyof typeof otherTabs].preload()
+          slots.preload?.(tab)
+        }}
         tabs={tabs.map((tab) => ({ id: tab, label: i18n._(tabLabels[tab]), badge: badges[tab]?.value, badgeLabel: badges[tab]?.label }))}
       />
       <TabPanel idPrefix="booking" id={selected}>
-        <SelectedTab tab={selected} booking={booking} slots={slots} today={today} onSelectTab={select} />
+        <Suspense
+          fallback={
+            <div className="tab-section tab-loading">
+              <Spinner label={t`Cargando…`} />
+            </div>
+          }
+        >
+          <SelectedTab tab={selected} booking={booking} slots={slots} today={today} onSelectTab={select} />
+        </Suspense>
       </TabPanel>
       {pending > 0 && (
         <PendingDocumentationModal
@@ -155,26 +176,14 @@ function SelectedTab({ tab, booking, slots, today, onSelectTab }: { tab: TabId; 
           </p>
         </div>
       )
-    case 'refunds':
-      return <RefundsTab booking={booking} />
     case 'documentation':
       return <>{slots.renderDocumentation?.(booking, today)}</>
-    case 'rooming':
-      return <RoomingTab booking={booking} />
-    case 'review':
-      return <ReviewTab booking={booking} />
     case 'notices':
-      return <NoticesTab booking={booking} today={today} />
-    case 'contact':
-      return <ContactTab booking={booking} />
-    case 'group':
-      return <GroupTab booking={booking} />
-    case 'packs':
-      return <PacksTab booking={booking} />
-    case 'ballots':
-      return <BallotsTab booking={booking} />
-    case 'qr':
-      return <QrTab booking={booking} />
+      return <otherTabs.notices booking={booking} today={today} />
+    default: {
+      const Tab = otherTabs[tab]
+      return <Tab booking={booking} />
+    }
   }
 }
 

@@ -9,6 +9,8 @@ type TabsProps<T extends string> = {
   tabs: readonly TabItem<T>[]
   selected: T
   onSelect: (id: T) => void
+  /** The pointer is over a tab, a finger on it, or focus on it: it may be chosen next (preload its content). */
+  onIntent?: (id: T) => void
   /** The tablist's accessible name. */
   label: string
   idPrefix: string
@@ -18,7 +20,7 @@ type TabsProps<T extends string> = {
  * An ARIA tablist (roving tabindex: one tab in the Tab order, arrows/Home/End move and select).
  * On phones it is a horizontally scrollable strip that keeps the selected tab in view.
  */
-export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPrefix }: TabsProps<T>) {
+export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, label, idPrefix }: TabsProps<T>) {
   const listRef = useRef<HTMLDivElement>(null)
 
   // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=).
@@ -60,6 +62,9 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, label, idPref
               tabIndex={isSelected ? 0 : -1}
               className="tabs__tab"
               onClick={() => onSelect(tab.id)}
+              onPointerEnter={onIntent && (() => onIntent(tab.id))}
+              onTouchStart={onIntent && (() => onIntent(tab.id))}
+              onFocus={onIntent && (() => onIntent(tab.id))}
             >
               <span>{tab.label}</span>
               {tab.badge !== undefined && tab.badge !== null && (

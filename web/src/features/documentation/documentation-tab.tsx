@@ -9,16 +9,13 @@ import { formatDate, fullName } from '@/lib/format'
 import { AuthorizationSection } from '@/features/documentation/authorization-section'
 import { BuyerForm } from '@/features/documentation/buyer-form'
 import { DniForm, PassportForm } from '@/features/documentation/document-forms'
-import { type DocumentationTasks, documentationTasks, pendingCount, pendingSections, type SectionState, withinWindow } from '@/features/documentation/documentation-tasks'
+import { type DocumentationTasks, documentationTasks, pendingSections, type SectionState, withinWindow } from '@/features/documentation/documentation-tasks'
 import { EmergencyContactForm } from '@/features/documentation/emergency-contact-form'
 import { GuardiansForm } from '@/features/documentation/guardians-form'
 import { PersonalDataForm } from '@/features/documentation/personal-data-form'
 import { ProvidersWarningProvider } from '@/features/documentation/use-providers-warning'
 import { useLocaleOf } from '@/features/documentation/use-locale-of'
 import './documentation.css'
-
-/** For the booking page: how many required sections are missing across the booking. */
-export const pendingDocumentation = (booking: Booking, today: string) => pendingCount(booking, booking.travel_group.service, today)
 
 /** The documentation tab: billing data once, then each passenger's sections (SPEC §4). */
 export function DocumentationTab({ booking, today }: { booking: Booking; today: string }) {

@@ -3,7 +3,7 @@ import { msg, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
@@ -124,13 +124,13 @@ function RefundItem({ refund }: { refund: Refund }) {
 
 const bankAccountSchema = () =>
   z.object({
-    owner: z.string().trim().min(1, { error: () => t`Debes indicar el beneficiario` }).max(200),
-    iban: z
-      .string()
-      .trim()
-      .min(1, { error: () => t`Debes indicar el número de cuenta` })
-      .max(42)
-      .refine(isValidIban, { error: () => t`El número de cuenta (IBAN) no es válido` }),
+    owner: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes indicar el beneficiario` }), z.maxLength(200)),
+    iban: z.string().check(
+      z.trim(),
+      z.minLength(1, { error: () => t`Debes indicar el número de cuenta` }),
+      z.maxLength(42),
+      z.refine(isValidIban, { error: () => t`El número de cuenta (IBAN) no es válido` }),
+    ),
   })
 
 function BankAccountSection({ booking }: { booking: Booking }) {

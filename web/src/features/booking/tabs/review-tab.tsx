@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { TextAreaField } from '@/components/form/textarea-field'
 import { useFieldError } from '@/components/form/field'
@@ -16,8 +16,8 @@ import { useFormContext } from 'react-hook-form'
 const reviewSchema = () =>
   z.object({
     // "" until a star is chosen: required fails on it (SPEC §5)
-    rating: z.string().min(1, { error: () => t`Selecciona una puntuación` }),
-    text: z.string().max(2000),
+    rating: z.string().check(z.minLength(1, { error: () => t`Selecciona una puntuación` })),
+    text: z.string().check(z.maxLength(2000)),
   })
 
 /** The trip's review: a rating (required) and a text, then thanks. */

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ErrorState } from '@/components/error-state'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { SelectField } from '@/components/form/select-field'
@@ -88,7 +88,7 @@ function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingL
   const update = useUpdateRoomingList()
   const roomOf = (memberId: string) => rooming.rooms.find((r) => r.members.some((m) => m.booking_id === booking.id && m.member_id === memberId))?.id ?? ''
   const schema = z.object({
-    rooms: z.array(z.object({ memberId: z.string(), roomId: z.string().min(1, { error: () => t`Elige una habitación` }) })),
+    rooms: z.array(z.object({ memberId: z.string(), roomId: z.string().check(z.minLength(1, { error: () => t`Elige una habitación` })) })),
   })
   const form = useZodForm(schema, { defaultValues: { rooms: booking.members.map((m) => ({ memberId: m.id, roomId: roomOf(m.id) })) } })
   const mine = new Set(booking.members.map((m) => m.id))

@@ -13,7 +13,7 @@ import { isApiError } from '@/lib/api/api-error'
 import { checkVoucher } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
 import { messageForCode } from '@/lib/error-messages'
-import { formatAmount, formatDate, fullName } from '@/lib/format'
+import { formatAmount, formatDate, formatTime, fullName } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import { cartPreview, firstPayment, scheduleTerms } from '@/features/checkout/amounts'
 import { CartTable } from '@/features/checkout/cart-table'
@@ -380,7 +380,7 @@ function PayArea({
           <dd data-testid="pay-now">{amount}</dd>
         </div>
       </dl>
-      <HoldStatus holding={payment.holding} heldUntil={problem ? null : heldUntil} locale={locale} />
+      <HoldStatus holding={payment.holding} heldUntil={problem ? null : heldUntil} />
       {problem && <ProblemAlert problem={problem} onGoTo={onGoTo} onRetryHold={() => payment.hold(true)} />}
       <SubmitButton block form="checkout-summary" disabled={problem?.kind === 'sold_out'}>
         {method?.type === 'transfer' ? <Trans>Confirmar la reserva</Trans> : <Trans>Pagar {amount}</Trans>}
@@ -419,7 +419,7 @@ function TermsList({ schedule, locale }: { schedule: ReturnType<typeof scheduleT
   )
 }
 
-function HoldStatus({ holding, heldUntil, locale }: { holding: boolean; heldUntil: string | null; locale: 'es' | 'en' }) {
+function HoldStatus({ holding, heldUntil }: { holding: boolean; heldUntil: string | null }) {
   if (holding) {
     return (
       <p className="ck-hold-status" role="status">
@@ -428,7 +428,7 @@ function HoldStatus({ holding, heldUntil, locale }: { holding: boolean; heldUnti
     )
   }
   if (!heldUntil || Date.parse(heldUntil) < Date.now()) return null
-  const time = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'es-ES', { hour: '2-digit', minute: '2-digit' }).format(new Date(heldUntil))
+  const time = formatTime(heldUntil)
   return (
     <p className="ck-hold-status ck-hold-status--held" role="status">
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

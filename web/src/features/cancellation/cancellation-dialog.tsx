@@ -1,0 +1,154 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { Button } from '@/components/button'
+import { Dialog } from '@/components/dialog'
+import { Form, FormRootError, SubmitButton } from '@/components/form/form'
+import { SelectField } from '@/components/form/select-field'
+import { TextAreaField } from '@/components/form/textarea-field'
+import { TextField } from '@/components/form/text-field'
+import type { DialogHandle } from '@/hooks/use-dialog'
+import { useZodForm } from '@/hooks/use-zod-form'
+import { isApiError } from '@/lib/api/api-error'
+import {
+  getGetBookingPaymentsQueryKey,
+  getGetBookingQueryKey,
+  useCancelBooking,
+  useComputeCancelRefund,
+} from '@/lib/api/generated/endpoints/booking/booking'
+import type { Booking } from '@/lib/api/generated/model/booking'
+import type { CancelBreakdown } from '@/lib/api/generated/model/cancelBreakdown'
+import type { CancellationReason } from '@/lib/api/generated/model/cancellationReason'
+import { fullName } from '@/lib/format'
+import { applyServerError } from '@/lib/form-errors'
+import { maskIban, normalizeIban } from '@/lib/iban'
+import { toast } from '@/lib/toast'
+import { BreakdownTable } from '@/features/cancellation/breakdown-table'
+import { type CancellationValues, cancellationSchema } from '@/features/cancellation/cancellation-schema'
+import { REASONS, reasonLabels } from '@/features/cancellation/reasons'
+
+/** The form, then the refund breakdown to confirm: loaded when the customer first opens it. */
+export function CancellationDialog({ booking, dialog }: { booking: Booking; dialog: DialogHandle }) {
+  const { t: tr, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const compute = useComputeCancelRefund()
+  const cancel = useCancelBooking()
+  const [breakdown, setBreakdown] = useState<CancelBreakdown | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const reviewHeading = useRef<HTMLHeadingElement>(null)
+  const buyer = booking.buyer
+  const form = useZodForm(cancellationSchema(), {
+    // validated on submit, then live: a blur validation racing the submit one (the dialog focuses the
+    // first field on open) can drop the errors of fields not touched yet
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      reason: '' as CancellationReason,
+      comment: '',
+      owner: booking.bank_account?.owner ?? (buyer ? (buyer.type === 'company' ? (buyer.company_name ?? '') : fullName(buyer)) : ''),
+      iban: booking.bank_account?.iban ?? '',
+    },
+  })
+
+  useEffect(() => {
+    if (breakdown) reviewHeading.current?.focus()
+  }, [breakdown])
+
+  const onServerError = (error: unknown) => {
+    // a field error (owner, IBAN) belongs to the form: go back to it
+    if (isApiError(error) && error.fields.some((f) => f.field === 'owner' || f.field === 'iban')) setBreakdown(null)
+    const root = applyServerError(form, error, { fieldMap: (f) => (f === 'owner' || f === 'iban' || f === 'reason' ? f : null), codeMessages: { iban: () => tr`El IBAN no es válido` } })
+    setFailure(root)
+  }
+
+  const review = async (values: CancellationValues) => {
+    setFailure(null)
+    try {
+      setBreakdown(await compute.mutateAsync({ id: booking.id, data: { reason: values.reason } }))
+    } catch (error) {
+      onServerError(error)
+    }
+  }
+
+  const confirm = async () => {
+    const values = form.getValues()
+    setFailure(null)
+    try {
+      const updated = await cancel.mutateAsync({
+        id: booking.id,
+        data: { reason: values.reason, comment: values.comment.trim() || null, owner: values.owner.trim(), iban: normalizeIban(values.iban) },
+      })
+      queryClient.setQueryData(getGetBookingQueryKey(booking.id), updated)
+      void queryClient.invalidateQueries({ queryKey: getGetBookingPaymentsQueryKey(booking.id) })
+      dialog.close()
+      toast.success(tr`Hemos recibido tu solicitud de cancelación`)
+    } catch (error) {
+      onServerError(error)
+    }
+  }
+
+  return (
+    <Dialog
+      dialog={dialog}
+      size="lg"
+      title={<Trans>Cancelar la reserva {booking.locator}</Trans>}
+      onClose={() => {
+        setBreakdown(null)
+        setFailure(null)
+      }}
+      footer={
+        breakdown ? (
+          <>
+            <Button variant="secondary" onClick={() => setBreakdown(null)}>
+              <Trans>Volver</Trans>
+            </Button>
+            <Button variant="danger" onClick={confirm}>
+              <Trans>Confirmar la cancelación</Trans>
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      <div hidden={breakdown !== null}>
+        <Form form={form} onSubmit={review} aria-label={tr`Datos de la cancelación`}>
+          <SelectField name="reason" label={<Trans>Motivo de la cancelación</Trans>} placeholder={tr`Selecciona un motivo`} options={REASONS.map((r) => ({ value: r, label: i18n._(reasonLabels[r]) }))} />
+          <TextAreaField name="comment" label={<Trans>Comentario</Trans>} optional rows={3} maxLength={2000} />
+          <fieldset className="cancel-account">
+            <legend className="cancel-account__legend">
+              <Trans>Cuenta para el reembolso</Trans>
+            </legend>
+            <TextField name="owner" label={<Trans>Titular de la cuenta</Trans>} autoComplete="name" />
+            <TextField name="iban" label={<Trans>IBAN</Trans>} hint={<Trans>Por ejemplo ES91 2100 0418 4502 0005 1332</Trans>} autoComplete="off" spellCheck={false} />
+          </fieldset>
+          <FormRootError />
+          <div className="form-actions">
+            <Button variant="secondary" onClick={() => dialog.close()}>
+              <Trans>No cancelar</Trans>
+            </Button>
+            <SubmitButton>
+              <Trans>Ver cuánto me devolvéis</Trans>
+            </SubmitButton>
+          </div>
+        </Form>
+      </div>
+      {breakdown && (
+        <div className="stack-sm">
+          <h3 ref={reviewHeading} tabIndex={-1} className="cancel-review__title">
+            <Trans>Desglose del reembolso</Trans>
+          </h3>
+          <BreakdownTable breakdown={breakdown} />
+          <p className="muted">
+            <Trans>
+              Te lo devolveremos por transferencia a la cuenta {maskIban(form.getValues('iban'))}. Después de confirmar, la reserva quedará cancelada y no se podrá recuperar.
+            </Trans>
+          </p>
+          {failure && (
+            <p role="alert" className="form__root-error">
+              {failure}
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  )
+}

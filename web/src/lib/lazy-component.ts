@@ -1,0 +1,33 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react'
+
+export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts loading the code now (on hover, focus, or when the page is idle); never throws. */
+  preload: () => void
+}
+
+/**
+ * A component whose code loads the first time it renders (React.lazy), or earlier through
+ * `preload()`, for parts of a page that are not on screen when it first paints (other tabs,
+ * dialogs). Both share one request. A failed load is tried again on the next attempt instead of
+ * being remembered; the error itself reaches the route's error boundary (which reloads after a deploy).
+ *
+ *   const RefundsTab = lazyComponent(() => import('./tabs/refunds-tab').then((m) => m.RefundsTab))
+ */
+export function lazyComponent<P>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | null = null
+  const get = () => {
+    pending ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        pending = null
+        throw error
+      },
+    )
+    return pending
+  }
+  const component = lazy(get) as PreloadableComponent<P>
+  component.preload = () => {
+    get().catch(() => undefined)
+  }
+  return component
+}
