@@ -1,16 +1,15 @@
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { messageForCode } from '@/lib/error-messages'
 
 // The sign-in page's own forms use sign-in-rules.ts (first bundle, no zod).
 // Messages are functions: translated when validation runs (SPEC §5 texts, exactly).
 const email = () =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Debes introducir tu email` })
-    .pipe(z.email({ error: () => t`Email incorrecto` }))
+  z.pipe(
+    z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu email` })),
+    z.email({ error: () => t`Email incorrecto` }),
+  )
 
 export const rememberSchema = z.object({ email: email() })
 export type RememberValues = z.input<typeof rememberSchema>
@@ -22,16 +21,20 @@ export const passwordChangeSchema = (needsCurrent: boolean) =>
   z
     .object({
       current_password: needsCurrent
-        ? z.string().min(1, { error: () => t`Debes introducir tu contraseña actual` })
-        : z.string().optional(),
+        ? z.string().check(z.minLength(1, { error: () => t`Debes introducir tu contraseña actual` }))
+        : z.optional(z.string()),
       password: z
         .string()
-        .min(1, { error: () => t`Debes introducir una contraseña` })
-        .min(PASSWORD_MIN_LENGTH, { error: () => t`La contraseña debe tener al menos 8 caracteres` }),
-      password_confirmation: z.string().min(1, { error: () => t`Debes repetir la contraseña anterior` }),
+        .check(
+          z.minLength(1, { error: () => t`Debes introducir una contraseña` }),
+          z.minLength(PASSWORD_MIN_LENGTH, { error: () => t`La contraseña debe tener al menos 8 caracteres` }),
+        ),
+      password_confirmation: z.string().check(z.minLength(1, { error: () => t`Debes repetir la contraseña anterior` })),
     })
-    .refine((values) => !values.password_confirmation || values.password === values.password_confirmation, {
-      path: ['password_confirmation'],
-      error: () => i18n._(messageForCode('password_does_not_match')),
-    })
+    .check(
+      z.refine((values) => !values.password_confirmation || values.password === values.password_confirmation, {
+        path: ['password_confirmation'],
+        error: () => i18n._(messageForCode('password_does_not_match')),
+      }),
+    )
 export type PasswordChangeValues = z.input<ReturnType<typeof passwordChangeSchema>>

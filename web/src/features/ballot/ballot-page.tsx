@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { ErrorState } from '@/components/error-state'
 import { Form, SubmitButton } from '@/components/form/form'
@@ -67,8 +67,8 @@ function BallotView({ id, code }: { id: string; code: string }) {
 
 const lookupSchema = () =>
   z.object({
-    id: z.string().trim().min(1, { error: () => t`Debes introducir el número de la papeleta` }),
-    code: z.string().trim().min(1, { error: () => t`Debes introducir el código` }),
+    id: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir el número de la papeleta` })),
+    code: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir el código` })),
   })
 
 function BallotLookup({ id, code }: { id: string; code: string }) {

@@ -2,7 +2,7 @@
 // are functions, so they are translated when validation runs.
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { CommercialSector } from '@/lib/api/generated/model/commercialSector'
 import { messageForCode } from '@/lib/error-messages'
 import { isDay, isMinorOn, localDay } from '@/features/checkout/dates'
@@ -11,26 +11,22 @@ import { isDay, isMinorOn, localDay } from '@/features/checkout/dates'
 export const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/
 
 const required = (message: () => string, max = 200) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: () => t`Es demasiado largo` })
+  z.string().check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: () => t`Es demasiado largo` }))
 
-const optional = (max: number) => z.string().trim().max(max, { error: () => t`Es demasiado largo` })
+const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, { error: () => t`Es demasiado largo` }))
 
 const isEmail = (value: string) => z.email().safeParse(value).success
 
 const optionalEmail = () =>
-  optional(254).refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` })
+  optional(254).check(z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }))
 
 const requiredEmail = () =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Debes introducir tu email` })
-    .max(254, { error: () => t`Es demasiado largo` })
-    .refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` })
+  z.string().check(
+    z.trim(),
+    z.minLength(1, { error: () => t`Debes introducir tu email` }),
+    z.maxLength(254, { error: () => t`Es demasiado largo` }),
+    z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }),
+  )
 
 const name = () => required(() => t`Debes introducir tu nombre`, 100)
 const surname = () => required(() => t`Debes introducir tu apellido`, 100)
@@ -45,13 +41,16 @@ export const travellerSchema = z
     name: name(),
     surname1: surname(),
     surname2: optional(100),
-    gender: z.string().refine((value) => value === 'female' || value === 'male', { error: () => t`Debes indicar el sexo` }),
-    birthdate: z
+    // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
+    gender: z
       .string()
-      .min(1, { error: () => t`Debes indicar la fecha de nacimiento` })
-      .refine((value) => value === '' || (isDay(value) && value >= '1900-01-01' && value <= localDay()), {
+      .check(z.refine((value) => value === 'female' || value === 'male', { error: () => t`Debes indicar el sexo` })) as z.ZodMiniType<'female' | 'male', string>,
+    birthdate: z.string().check(
+      z.minLength(1, { error: () => t`Debes indicar la fecha de nacimiento` }),
+      z.refine((value) => value === '' || (isDay(value) && value >= '1900-01-01' && value <= localDay()), {
         error: () => t`La fecha de nacimiento no es válida`,
       }),
+    ),
     phone: optional(30),
     email: optionalEmail(),
     document_type: z.enum(['dni', 'passport']),
@@ -64,15 +63,17 @@ export const travellerSchema = z
     allergies: optional(1000),
     medical_notes: optional(1000),
   })
-  .superRefine((value, ctx) => {
-    if (value.document_number && !LETTERS_AND_DIGITS.test(value.document_number)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['document_number'],
-        message: i18n._(messageForCode(value.document_type === 'dni' ? 'dni_wrong_format' : 'passport_wrong_format')),
-      })
-    }
-  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.document_number && !LETTERS_AND_DIGITS.test(value.document_number)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['document_number'],
+          message: i18n._(messageForCode(value.document_type === 'dni' ? 'dni_wrong_format' : 'passport_wrong_format')),
+        })
+      }
+    }),
+  )
 
 export const buyerSchema = z
   .object({
@@ -80,7 +81,7 @@ export const buyerSchema = z
     name: name(),
     surname1: optional(100),
     company_name: optional(200),
-    tax_id: z.string().trim().max(20, { error: () => t`Es demasiado largo` }),
+    tax_id: z.string().check(z.trim(), z.maxLength(20, { error: () => t`Es demasiado largo` })),
     address: address(),
     zip: zip(),
     country: country(),
@@ -90,25 +91,27 @@ export const buyerSchema = z
     phone: required(() => t`Debes introducir tu teléfono`, 30),
     declares_capacity: z.boolean(),
   })
-  .superRefine((value, ctx) => {
-    const company = value.type === 'company'
-    if (!company && !value.surname1) ctx.addIssue({ code: 'custom', path: ['surname1'], message: t`Debes introducir tu apellido` })
-    if (company && !value.company_name) {
-      ctx.addIssue({ code: 'custom', path: ['company_name'], message: t`Debes introducir el nombre de la empresa` })
-    }
-    if (!value.tax_id) {
-      ctx.addIssue({ code: 'custom', path: ['tax_id'], message: company ? t`Debes introducir el CIF` : t`Debes introducir el NIF o pasaporte` })
-    } else if (!LETTERS_AND_DIGITS.test(value.tax_id)) {
-      ctx.addIssue({ code: 'custom', path: ['tax_id'], message: i18n._(messageForCode(company ? 'cif_wrong_format' : 'nif_wrong_format')) })
-    }
-    if (!value.declares_capacity) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['declares_capacity'],
-        message: company ? t`Debes declarar que representas a la empresa` : t`Debes declarar que eres mayor de edad`,
-      })
-    }
-  })
+  .check(
+    z.superRefine((value, ctx) => {
+      const company = value.type === 'company'
+      if (!company && !value.surname1) ctx.addIssue({ code: 'custom', path: ['surname1'], message: t`Debes introducir tu apellido` })
+      if (company && !value.company_name) {
+        ctx.addIssue({ code: 'custom', path: ['company_name'], message: t`Debes introducir el nombre de la empresa` })
+      }
+      if (!value.tax_id) {
+        ctx.addIssue({ code: 'custom', path: ['tax_id'], message: company ? t`Debes introducir el CIF` : t`Debes introducir el NIF o pasaporte` })
+      } else if (!LETTERS_AND_DIGITS.test(value.tax_id)) {
+        ctx.addIssue({ code: 'custom', path: ['tax_id'], message: i18n._(messageForCode(company ? 'cif_wrong_format' : 'nif_wrong_format')) })
+      }
+      if (!value.declares_capacity) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['declares_capacity'],
+          message: company ? t`Debes declarar que representas a la empresa` : t`Debes declarar que eres mayor de edad`,
+        })
+      }
+    }),
+  )
 
 /** SPEC §5's message when a minor tries to buy. */
 export const minorBuyerMessage = () => t`El proceso de compra no puede ser realizado por un menor de edad`
@@ -135,23 +138,25 @@ export const personalSchema = z
     buyer: buyerSchema,
     commercialSectors: z.array(z.enum(Object.values(CommercialSector) as [CommercialSector, ...CommercialSector[]])),
   })
-  .superRefine((value, ctx) => {
-    if (buyerIsMinor(value)) ctx.addIssue({ code: 'custom', path: ['buyer', 'declares_capacity'], message: minorBuyerMessage() })
-  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (buyerIsMinor(value)) ctx.addIssue({ code: 'custom', path: ['buyer', 'declares_capacity'], message: minorBuyerMessage() })
+    }),
+  )
 
 export type PersonalValues = z.input<typeof personalSchema>
 export type PersonalOutput = z.output<typeof personalSchema>
 
 /** Step 1: a pack and the party size. */
 export const packSchema = z.object({
-  packId: z.string({ error: () => t`Debes seleccionar un pack` }).min(1, { error: () => t`Debes seleccionar un pack` }),
-  members: z.string().min(1),
+  packId: z.string({ error: () => t`Debes seleccionar un pack` }).check(z.minLength(1, { error: () => t`Debes seleccionar un pack` })),
+  members: z.string().check(z.minLength(1)),
 })
 
 /** The summary's choices (SPEC §5 texts). */
 export const summarySchema = z.object({
-  planId: z.string().min(1, { error: () => t`Debes seleccionar un plan de pago` }),
-  methodId: z.string().min(1, { error: () => t`Debes indicar el método de pago` }),
-  acceptTerms: z.boolean().refine(Boolean, { error: () => t`Debes aceptar los términos y condiciones` }),
+  planId: z.string().check(z.minLength(1, { error: () => t`Debes seleccionar un plan de pago` })),
+  methodId: z.string().check(z.minLength(1, { error: () => t`Debes indicar el método de pago` })),
+  acceptTerms: z.boolean().check(z.refine(Boolean, { error: () => t`Debes aceptar los términos y condiciones` })),
 })
 export type SummaryValues = z.input<typeof summarySchema>

@@ -2,18 +2,14 @@
 // validation runs. Document numbers are not checked for format here: the server answers
 // dni_wrong_format / passport_wrong_format / nif_wrong_format / cif_wrong_format and the form shows it.
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
-const required = (message: () => string, max = 200) => z.string().trim().min(1, { error: message }).max(max)
-const optionalText = (max = 200) => z.string().trim().max(max)
+const required = (message: () => string, max = 200) => z.string().check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max))
+const optionalText = (max = 200) => z.string().check(z.trim(), z.maxLength(max))
 const email = (message: () => string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: message })
-    .pipe(z.email({ error: () => t`El email no es válido` }))
-const optionalEmail = () => z.union([z.literal(''), z.string().trim().pipe(z.email({ error: () => t`El email no es válido` }))])
-const isoDate = (message: () => string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+  z.pipe(z.string().check(z.trim(), z.minLength(1, { error: message })), z.email({ error: () => t`El email no es válido` }))
+const optionalEmail = () => z.union([z.literal(''), z.pipe(z.string().check(z.trim()), z.email({ error: () => t`El email no es válido` }))])
+const isoDate = (message: () => string) => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }))
 
 export const personalDataSchema = () =>
   z.object({
@@ -50,12 +46,14 @@ export const buyerSchema = () =>
       city: required(() => t`Debes indicar la ciudad`),
       email: email(() => t`Debes introducir el email`),
       phone: required(() => t`Debes introducir el teléfono`, 30),
-      declares_capacity: z.boolean().refine(Boolean, { error: () => t`Debes confirmar esta declaración` }),
+      declares_capacity: z.boolean().check(z.refine(Boolean, { error: () => t`Debes confirmar esta declaración` })),
     })
-    .superRefine((value, ctx) => {
-      if (value.type === 'person' && !value.surname1) ctx.addIssue({ code: 'custom', path: ['surname1'], message: t`Debes introducir el apellido` })
-      if (value.type === 'company' && !value.company_name) ctx.addIssue({ code: 'custom', path: ['company_name'], message: t`Debes introducir el nombre de la empresa` })
-    })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (value.type === 'person' && !value.surname1) ctx.addIssue({ code: 'custom', path: ['surname1'], message: t`Debes introducir el apellido` })
+        if (value.type === 'company' && !value.company_name) ctx.addIssue({ code: 'custom', path: ['company_name'], message: t`Debes introducir el nombre de la empresa` })
+      }),
+    )
 
 export const dniSchema = () =>
   z.object({
@@ -64,7 +62,7 @@ export const dniSchema = () =>
     issue_date: isoDate(() => t`Debes indicar la fecha de expedición`),
     country: required(() => t`Debes indicar el país de expedición`),
     support_number: required(() => t`Debes introducir el número de soporte`, 20),
-    file: z.string().nullable(),
+    file: z.nullable(z.string()),
   })
 
 export const passportSchema = () =>
@@ -73,7 +71,7 @@ export const passportSchema = () =>
     expiry_date: isoDate(() => t`Debes indicar la fecha de caducidad`),
     issue_date: z.union([z.literal(''), isoDate(() => t`La fecha no es válida`)]),
     country: required(() => t`Debes indicar el país de expedición`),
-    file: z.string().nullable(),
+    file: z.nullable(z.string()),
   })
 
 const guardianSchema = () =>
@@ -105,15 +103,17 @@ export const guardiansSchema = () =>
   z
     .object({
       guardian_type: z.enum(GUARDIAN_TYPES, { error: () => t`Debes indicar quiénes son los tutores legales` }),
-      guardians: z.array(looseGuardian).min(1).max(2),
+      guardians: z.array(looseGuardian).check(z.minLength(1), z.maxLength(2)),
     })
-    .superRefine((value, ctx) => {
-      const count = TWO_GUARDIANS.has(value.guardian_type) ? 2 : 1
-      value.guardians.slice(0, count).forEach((g, index) => {
-        const result = guardianSchema().safeParse(g)
-        if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['guardians', index, ...issue.path] })
-      })
-    })
+    .check(
+      z.superRefine((value, ctx) => {
+        const count = TWO_GUARDIANS.has(value.guardian_type) ? 2 : 1
+        value.guardians.slice(0, count).forEach((g, index) => {
+          const result = guardianSchema().safeParse(g)
+          if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['guardians', index, ...issue.path] })
+        })
+      }),
+    )
 
 export const guardianCount = (type: string) => (TWO_GUARDIANS.has(type) ? 2 : 1)
 
@@ -128,7 +128,7 @@ export const emergencyContactSchema = () =>
 
 export const authorizationSchema = () =>
   z.object({
-    guardian_id: z.string().min(1, { error: () => t`Elige quién firma` }),
+    guardian_id: z.string().check(z.minLength(1, { error: () => t`Elige quién firma` })),
     signer_name: required(() => t`Debes escribir tu nombre completo como firma`),
-    accept: z.boolean().refine(Boolean, { error: () => t`Debes aceptar la autorización para firmarla` }),
+    accept: z.boolean().check(z.refine(Boolean, { error: () => t`Debes aceptar la autorización para firmarla` })),
   })

@@ -1,29 +1,32 @@
 // The invitation form (SPEC §3, §5): name, e-mail, phone required; the commercial consent answered yes or no.
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 const isEmail = (value: string) => z.email().safeParse(value).success
 
 export const invitationSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Debes introducir tu nombre` })
-    .max(200, { error: () => t`Es demasiado largo` }),
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Debes introducir tu email` })
-    .max(254, { error: () => t`Es demasiado largo` })
-    .refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }),
-  phone: z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Debes introducir tu teléfono` })
-    .max(30, { error: () => t`Es demasiado largo` }),
-  commercial_consent: z.string().refine((value) => value === 'yes' || value === 'no', {
-    error: () => t`Debes responder sí o no`,
-  }),
+  name: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: () => t`Debes introducir tu nombre` }),
+    z.maxLength(200, { error: () => t`Es demasiado largo` }),
+  ),
+  email: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: () => t`Debes introducir tu email` }),
+    z.maxLength(254, { error: () => t`Es demasiado largo` }),
+    z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }),
+  ),
+  phone: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: () => t`Debes introducir tu teléfono` }),
+    z.maxLength(30, { error: () => t`Es demasiado largo` }),
+  ),
+  // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
+  commercial_consent: z.string().check(
+    z.refine((value) => value === 'yes' || value === 'no', {
+      error: () => t`Debes responder sí o no`,
+    }),
+  ) as z.ZodMiniType<'yes' | 'no', string>,
   third_party_consent: z.boolean(),
 })
 
@@ -31,14 +34,8 @@ export type InvitationValues = z.input<typeof invitationSchema>
 
 /** Finding a group of friends: its reference and its code. */
 export const groupLookupSchema = z.object({
-  groupId: z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Debes indicar el grupo` }),
-  code: z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Debes indicar el código del grupo` }),
+  groupId: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes indicar el grupo` })),
+  code: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes indicar el código del grupo` })),
 })
 
 export type GroupLookupValues = z.input<typeof groupLookupSchema>
