@@ -92,8 +92,10 @@ test('in the browser: branded first paint, no lookup from the page, sign-in work
     if (message.type() === 'error') problems.push(message.text())
   })
   let lookups = 0
+  const stylesheets: string[] = []
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/customer/agency')) lookups += 1
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname)
   })
 
   await page.goto(`${origin}/auth/login`)
@@ -110,6 +112,15 @@ test('in the browser: branded first paint, no lookup from the page, sign-in work
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible()
   await expect(page.getByRole('article')).toHaveCount(1)
+  // A tab of the booking page: code loaded by a lazy page itself.
+  await page.getByRole('article').getByRole('link').first().click()
+  await page.getByRole('tab', { name: 'Contacto' }).click()
+  await expect(page.getByRole('tabpanel')).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Contacto' })).toHaveAttribute('aria-selected', 'true')
+  // The entry stylesheet is in the page: never fetched, not even by a lazy page's preloader (a late
+  // copy would put the default colours back over the agency's), and the agency's colours hold.
+  expect(stylesheets.filter((path) => /\/assets\/app-[\w-]+\.css$/.test(path))).toEqual([])
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())).toBe('#0f766e')
   await page.screenshot({ path: 'test-results/screenshots/production-norte-bookings.png', fullPage: true })
   expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
 })

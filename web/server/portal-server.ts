@@ -274,7 +274,10 @@ export const inlineStylesheets = (template: string, readAsset: (path: string) =>
     const css = readAsset(href);
     if (css === null || Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || /url\(\s*(?!['"]?(?:data:|\/|https?:))/i.test(css)) return tag;
     // a `</style` (or any `</`) inside the CSS, in a string, must not end the element: `\/` is the same character to CSS
-    return `<style data-href="${href}">${css.replaceAll('</', '<\\/')}</style>`;
+    // The disabled link is not fetched; it is what Vite's preloader looks for before loading a lazy
+    // chunk's stylesheets: without it, the first lazy page loaded this one again, after the agency's
+    // branding styles, and put the default colours back over the agency's.
+    return `<style data-href="${href}">${css.replaceAll('</', '<\\/')}</style><link rel="stylesheet" href="${href}" disabled>`;
   });
 
 export const createPortalServer = (options: PortalServerOptions): Server => {

@@ -1,11 +1,12 @@
 import { i18n as linguiI18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Callout } from '@/components/callout'
 import { Button } from '@/components/button'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
+import { Spinner } from '@/components/spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { isApiError } from '@/lib/api/api-error'
 import { redirectPayment } from '@/lib/api/generated/endpoints/payment/payment'
@@ -21,6 +22,7 @@ import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
 import { messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
+import { lazyComponent } from '@/lib/lazy-component'
 import { needsRedirect, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import { cartPreview } from '@/features/checkout/amounts'
 import { localDay } from '@/features/checkout/dates'
@@ -28,15 +30,36 @@ import { isStepId, STEPS, type StepId } from '@/features/checkout/draft'
 import { cartChoice, firstIncompleteStep, type Offer, priceList } from '@/features/checkout/offer'
 import { StepIndicator } from '@/features/checkout/step-indicator'
 import { useStepLabels } from '@/features/checkout/step-labels'
-import { CustomizationStep } from '@/features/checkout/steps/customization-step'
 import { PackStep } from '@/features/checkout/steps/pack-step'
-import { PersonalStep } from '@/features/checkout/steps/personal-step'
-import { RoomingStep } from '@/features/checkout/steps/rooming-step'
-import { RoomsStep } from '@/features/checkout/steps/rooms-step'
-import { SummaryStep } from '@/features/checkout/steps/summary-step'
 import { useCheckoutDraft } from '@/features/checkout/use-checkout-draft'
 import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment'
 import './checkout.css'
+
+// The first step comes with the page; each later one loads while the customer fills in the one
+// before (preloaded when the page is idle), so the page's first load carries one step's code.
+const laterSteps = {
+  rooms: lazyComponent(() => import('@/features/checkout/steps/rooms-step').then((m) => m.RoomsStep)),
+  personal: lazyComponent(() => import('@/features/checkout/steps/personal-step').then((m) => m.PersonalStep)),
+  customization: lazyComponent(() => import('@/features/checkout/steps/customization-step').then((m) => m.CustomizationStep)),
+  rooming: lazyComponent(() => import('@/features/checkout/steps/rooming-step').then((m) => m.RoomingStep)),
+  summary: lazyComponent(() => import('@/features/checkout/steps/summary-step').then((m) => m.SummaryStep)),
+} satisfies Partial<Record<StepId, unknown>>
+const { rooms: RoomsStep, personal: PersonalStep, customization: CustomizationStep, rooming: RoomingStep, summary: SummaryStep } = laterSteps
+
+/** Loads the step after `step` once the browser has nothing better to do. */
+function usePreloadNextStep(step: StepId) {
+  useEffect(() => {
+    const next = STEPS[STEPS.indexOf(step) + 1]
+    if (!next || next === 'pack') return
+    const preload = () => laterSteps[next].preload()
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preload, { timeout: 3_000 })
+      return () => cancelIdleCallback(handle)
+    }
+    const handle = setTimeout(preload, 1_000)
+    return () => clearTimeout(handle)
+  }, [step])
+}
 
 const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
@@ -48,7 +71,8 @@ export function CheckoutPage() {
   const extras = useListExtras(id, { query: { staleTime: 5 * 60_000 } })
   const plans = useListPaymentTerms(id, { query: { staleTime: 5 * 60_000 } })
   const methods = useListPaymentMethods(id, undefined, { query: { staleTime: 5 * 60_000 } })
-  const packSeats = useGetPackSeats(id, { query: { staleTime: 0 } })
+  // seats change as others book: fresh on every visit, but the router's request of a moment ago will do
+  const packSeats = useGetPackSeats(id, { query: { staleTime: 5_000 } })
   useDocumentTitle(group.data ? t`Reserva: ${group.data.name}` : t`Reserva`)
 
   const queries = [group, extras, plans, methods]
@@ -116,6 +140,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   const requested = params.get('step')
   const wanted: StepId = isStepId(requested) ? requested : draft.step
   const step: StepId = STEPS.indexOf(wanted) <= furthestIndex ? wanted : furthest
+  usePreloadNextStep(step)
 
   // Keep the address bar and the draft in step with what is shown.
   const { persist } = draftApi
@@ -187,41 +212,49 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
 
       <div className={step === 'summary' ? 'ck-checkout-layout ck-checkout-layout--wide' : 'ck-checkout-layout'}>
         <div className="ck-checkout-layout__main">
-          {step === 'pack' && <PackStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} />}
-          {step === 'rooms' && (
-            <RoomsStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooms} />
-          )}
-          {step === 'personal' && (
-            <PersonalStep
-              draftApi={draftApi}
-              departure={group.start_at}
-              headingRef={headingRef}
-              onNext={goNext}
-              onBack={goBack}
-              serverErrors={payment.stepErrors.personal}
-              minorFromServer={payment.stepErrors.minor}
-              onServerErrorsShown={() => {
-                payment.clearStepErrors('personal')
-                payment.clearStepErrors('minor')
-              }}
-            />
-          )}
-          {step === 'customization' && (
-            <CustomizationStep
-              offer={offer}
-              draftApi={draftApi}
-              headingRef={headingRef}
-              onNext={goNext}
-              onBack={goBack}
-              serverMessage={payment.stepErrors.customization}
-            />
-          )}
-          {step === 'rooming' && (
-            <RoomingStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooming} />
-          )}
-          {step === 'summary' && (
-            <SummaryStep offer={offer} draftApi={draftApi} headingRef={headingRef} onBack={goBack} onGoTo={goTo} payment={payment} />
-          )}
+          <Suspense
+            fallback={
+              <div className="ck-panel ck-step-loading">
+                <Spinner size="lg" label={t`Cargando…`} />
+              </div>
+            }
+          >
+            {step === 'pack' && <PackStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} />}
+            {step === 'rooms' && (
+              <RoomsStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooms} />
+            )}
+            {step === 'personal' && (
+              <PersonalStep
+                draftApi={draftApi}
+                departure={group.start_at}
+                headingRef={headingRef}
+                onNext={goNext}
+                onBack={goBack}
+                serverErrors={payment.stepErrors.personal}
+                minorFromServer={payment.stepErrors.minor}
+                onServerErrorsShown={() => {
+                  payment.clearStepErrors('personal')
+                  payment.clearStepErrors('minor')
+                }}
+              />
+            )}
+            {step === 'customization' && (
+              <CustomizationStep
+                offer={offer}
+                draftApi={draftApi}
+                headingRef={headingRef}
+                onNext={goNext}
+                onBack={goBack}
+                serverMessage={payment.stepErrors.customization}
+              />
+            )}
+            {step === 'rooming' && (
+              <RoomingStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooming} />
+            )}
+            {step === 'summary' && (
+              <SummaryStep offer={offer} draftApi={draftApi} headingRef={headingRef} onBack={goBack} onGoTo={goTo} payment={payment} />
+            )}
+          </Suspense>
         </div>
         {step !== 'summary' && (
           <aside className="ck-checkout-layout__aside" aria-label={t`Tu reserva`}>
