@@ -90,7 +90,8 @@ export const measureRoutes = (
 ): RouteUsage[] => {
   const sum = (files: string[]) => files.reduce((total, file) => total + options.size(file), 0);
   const usage = (route: string, key: string | null): RouteUsage => {
-    const files = firstLoadFiles(manifest, key, options.startup, options.withLazyRoutes);
+    // `{route}` in a key: the route module's own one (its part of the catalog)
+    const files = firstLoadFiles(manifest, key, options.startup, options.withLazyRoutes?.map((k) => k.replaceAll('{route}', route)));
     return { route, paths: options.paths?.[route] ?? [], lazy: key !== null, js: sum(files.js), css: sum(files.css), files };
   };
   const lazy = [...lazyRouteModules(manifest, options.routesDir)].sort(([a], [b]) => a.localeCompare(b));
@@ -127,10 +128,10 @@ export type Budget = { js: number; css: number };
 export type Budgets = {
   /** manifest keys main.tsx always loads before the first render */
   startup: string[];
-  /** manifest keys every lazy route loads along with its own chunk */
+  /** manifest keys every lazy route loads along with its own chunk; `{route}` stands for the route module's name */
   withLazyRoutes: string[];
   /** the default language's catalog parts (web/catalog-split.ts) */
-  catalog: { startup: string; rest: string };
+  catalog: { startup: string; rest: string; /** `{route}`: a route module's own part */ route?: string };
   /** the route module in the first bundle */
   signIn: string;
   /** kB (1000 bytes) of gzipped JS / CSS, per route module */

@@ -55,7 +55,23 @@ const read = (key: string) => {
   return readFileSync(join(dist, chunk.file), 'utf8');
 };
 const firstBundleCode = [...staticClosure(manifest, entryKey(manifest))].filter((key) => manifest[key]!.file.endsWith('.js')).map(read).join('\n');
-const misplaced = misplacedMessageIds(firstBundleCode, catalogIds(read(budgets.catalog.startup)), catalogIds(read(budgets.catalog.rest)));
+const startupIds = catalogIds(read(budgets.catalog.startup));
+const restIds = catalogIds(read(budgets.catalog.rest));
+const misplaced = misplacedMessageIds(firstBundleCode, startupIds, restIds);
+// Each lazy route's own chunk must find its messages in the startup part or in its own. (Not the shared
+// chunks it loads: they also hold modules the route never renders, whose messages are not in its part.)
+const routeCatalogKey = budgets.catalog.route;
+const misplacedByRoute = routeCatalogKey
+  ? usages
+      .filter((usage) => usage.lazy)
+      .flatMap((usage) => {
+        const routeKey = `${routesDir}${usage.route}.tsx`;
+        const code = read(routeKey);
+        const own = catalogIds(read(routeCatalogKey.replaceAll('{route}', usage.route)));
+        const ids = misplacedMessageIds(code, new Set([...startupIds, ...own]), restIds);
+        return ids.length ? [`${usage.route}: ${ids.join(', ')}`] : [];
+      })
+  : [];
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 const rows = verdicts.map((v) => [
@@ -99,5 +115,6 @@ const over = verdicts.filter((v) => v.over.length);
 if (laziness.length) console.error(`\nRoutes that must be lazy:\n  ${laziness.join('\n  ')}`);
 if (over.length) console.error(`\nPast budget: ${over.map((v) => `${v.route} (${v.over.join(', ')})`).join(', ')}. Make the route lighter, or raise its budget in scripts/bundle-budgets.json with a reason in the commit.`);
 if (misplaced.length) console.error(`\nMessages the first bundle shows but only the lazy part of the catalog has (stale .po origins? run npm run i18n:extract): ${misplaced.join(', ')}`);
-if (over.length || laziness.length || misplaced.length) process.exit(1);
+if (misplacedByRoute.length) console.error(`\nMessages a page's code shows that neither the startup part nor its own part of the catalog has (stale .po origins? run npm run i18n:extract):\n  ${misplacedByRoute.join('\n  ')}`);
+if (over.length || laziness.length || misplaced.length || misplacedByRoute.length) process.exit(1);
 console.log(`\nAll ${verdicts.length} routes within budget; every route but ${budgets.signIn} is lazy.`);

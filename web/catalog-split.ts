@@ -1,8 +1,13 @@
-// Vite plugin: each language's catalog in two parts, so the first bundle carries only the texts it shows.
+// Vite plugin: each language's catalog in parts, so a page loads only the texts it shows.
 //
-//   import('@/locales/es/messages.po?catalog=startup')  the messages used by modules main.tsx imports
-//                                                        statically (shell, sign-in page, error texts)
-//   import('@/locales/es/messages.po?catalog=rest')     every other message (the lazy pages)
+//   import('@/locales/es/messages.po?catalog=startup')   the messages used by modules main.tsx imports
+//                                                         statically (shell, sign-in page, error texts)
+//   import('@/locales/es/messages.po?catalog=route-faq') the other messages of one route module and what it
+//                                                         imports statically (web/src/app/routes/faq.tsx):
+//                                                         loaded with that page's code
+//   import('@/locales/es/messages.po?catalog=rest')      every message but the startup ones (what a page
+//                                                         loads later: a tab, a step, a dialog)
+//   import { routeCatalogs } from 'virtual:route-catalogs'  routeCatalogs[locale][route]() for each route module
 //
 // Which module uses a message comes from the .po origins (`#: src/…`, kept by `npm run i18n:extract`);
 // which modules are in the first bundle from following web/src/main.tsx's static imports. The app
@@ -10,14 +15,16 @@
 // (web/src/lib/i18n.ts, web/src/app/router.tsx). scripts/check-bundle-budgets.ts checks after every
 // build that each message id in the first bundle's code is in the startup part (stale origins fail
 // the build). A plain `import('….po')` still gets the whole catalog from @lingui/vite-plugin.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { LinguiConfigNormalized } from '@lingui/conf'
 import { createCompiledCatalog, getCatalogDependentFiles, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
 import type { Plugin } from 'vite'
 
 export type CatalogPart = 'startup' | 'rest'
-const PART_QUERY = /\.po\?catalog=(startup|rest)$/
+const PART_QUERY = /\.po\?catalog=(startup|rest|route-[\w-]+)$/
+const ROUTE_CATALOGS = 'virtual:route-catalogs'
+const RESOLVED_ROUTE_CATALOGS = `\0${ROUTE_CATALOGS}`
 
 const IMPORT_RE = /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
@@ -55,15 +62,45 @@ export function splitMessages<T>(
   return parts
 }
 
+/** Messages with an origin in `routeFiles` and none in `startupFiles` (those are loaded already). */
+export function routeMessages<T>(
+  messages: Record<string, T>,
+  origins: Record<string, { origin?: [string, number?][] }>,
+  routeFiles: Set<string>,
+  startupFiles: Set<string>,
+): Record<string, T> {
+  const part: Record<string, T> = {}
+  for (const [id, message] of Object.entries(messages)) {
+    const files = (origins[id]?.origin ?? []).map(([file]) => file)
+    if (files.some((file) => routeFiles.has(file)) && !files.some((file) => startupFiles.has(file))) part[id] = message
+  }
+  return part
+}
+
 export function catalogSplit(options: { linguiConfig: LinguiConfigNormalized; entry: string; srcDir: string }): Plugin {
   const config = options.linguiConfig
   return {
     name: 'portal-catalog-split',
     enforce: 'pre',
+    resolveId(id) {
+      return id === ROUTE_CATALOGS ? RESOLVED_ROUTE_CATALOGS : null
+    },
     async load(id) {
+      if (id === RESOLVED_ROUTE_CATALOGS) {
+        // One loader per language and route module, written out so each is its own chunk.
+        const routesDir = join(options.srcDir, 'app', 'routes')
+        const routes = readdirSync(routesDir).filter((file) => file.endsWith('.tsx')).map((file) => file.slice(0, -'.tsx'.length)).sort()
+        const catalogs = await getCatalogs(config)
+        const byLocale = config.locales.map((locale) => {
+          const path = catalogs[0]!.path.replace('{locale}', locale)
+          const loaders = routes.map((route) => `    ${JSON.stringify(route)}: () => import(${JSON.stringify(`${resolve(config.rootDir, path)}.po?catalog=route-${route}`)})`)
+          return `  ${JSON.stringify(locale)}: {\n${loaders.join(',\n')}\n  }`
+        })
+        return { code: `export const routeCatalogs = {\n${byLocale.join(',\n')}\n}\n`, moduleType: 'js' }
+      }
       const match = PART_QUERY.exec(id)
       if (!match) return null
-      const part = match[1] as CatalogPart
+      const part = match[1]!
       const file = id.split('?')[0]!
       const found = getCatalogForFile(relative(config.rootDir, file), await getCatalogs(config))
       if (!found) throw new Error(`${file} is not one of the Lingui catalogs (web/lingui.config.ts)`)
@@ -76,7 +113,17 @@ export function catalogSplit(options: { linguiConfig: LinguiConfigNormalized; en
       const graph = staticModuleGraph(options.entry, options.srcDir)
       for (const module of graph) this.addWatchFile(module)
       const startupFiles = new Set([...graph].map((path) => relative(config.rootDir, path)))
-      const { source, errors } = createCompiledCatalog(locale, splitMessages(messages, origins, startupFiles)[part], { namespace: 'es' })
+      let selected: Record<string, unknown>
+      if (part.startsWith('route-')) {
+        const routeFile = join(options.srcDir, 'app', 'routes', `${part.slice('route-'.length)}.tsx`)
+        if (!existsSync(routeFile)) throw new Error(`${part}: no route module ${relative(config.rootDir, routeFile)}`)
+        const routeGraph = staticModuleGraph(routeFile, options.srcDir)
+        for (const module of routeGraph) this.addWatchFile(module)
+        selected = routeMessages(messages, origins, new Set([...routeGraph].map((path) => relative(config.rootDir, path))), startupFiles)
+      } else {
+        selected = splitMessages(messages, origins, startupFiles)[part as CatalogPart]
+      }
+      const { source, errors } = createCompiledCatalog(locale, selected as typeof messages, { namespace: 'es' })
       if (errors.length) this.warn(`${locale} catalog: ${errors.length} message(s) failed to compile`)
       return { code: source, moduleType: 'js' }
     },

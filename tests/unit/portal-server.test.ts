@@ -38,8 +38,10 @@ const manifest: BuildManifest = {
   'src/app/routes/faq.tsx': { file: 'assets/faq.js', imports: ['_react.js'] },
   'src/locales/es/messages.po?catalog=startup': { file: 'assets/messages-es.js' },
   'src/locales/es/messages.po?catalog=rest': { file: 'assets/messages-es-rest.js' },
+  'src/locales/es/messages.po?catalog=route-booking': { file: 'assets/messages-es-booking.js' },
   'src/locales/en/messages.po?catalog=startup': { file: 'assets/messages-en.js' },
   'src/locales/en/messages.po?catalog=rest': { file: 'assets/messages-en-rest.js' },
+  'src/locales/en/messages.po?catalog=route-booking': { file: 'assets/messages-en-booking.js' },
 };
 const routes: RouteEntry[] = routeTable(`
   import * as loginRoute from '@/app/routes/login'
@@ -161,7 +163,7 @@ describe('production portal server', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/booking.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/tabs.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-en-rest.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-en-booking.js" />');
     expect(html).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/booking.css" />');
     expect(html).not.toContain('href="/assets/react.js"');
     expect(html).toMatch(/<div id="root"><p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;<\/p><\/div>/);
@@ -173,7 +175,8 @@ describe('production portal server', () => {
     expect(pagePreloads(manifest, routes, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [] });
     expect(pagePreloads(manifest, routes, '/booking/x/payments', 'es')).toEqual({
       first: ['assets/messages-es.js'],
-      js: ['assets/booking.js', 'assets/tabs.js', 'assets/messages-es-rest.js'],
+      // the booking route module's part of the catalog, not all the lazy messages
+      js: ['assets/booking.js', 'assets/tabs.js', 'assets/messages-es-booking.js'],
       css: ['assets/booking.css', 'assets/tabs.css'],
     });
     expect(pagePreloads(null, routes, '/faq', 'es')).toEqual({ first: [], js: [], css: [] });

@@ -188,13 +188,13 @@ const closure = (manifest: BuildManifest, key: string, into = new Set<string>())
 
 /**
  * What the page at `pathname` will load right after the entry: its language's part of the catalog
- * (web/catalog-split.ts) and, for a lazy route, its chunk, that chunk's imports and CSS, and the rest
- * of the catalog. Announced in the HTML, they download alongside the entry instead of after it.
+ * (web/catalog-split.ts) and, for a lazy route, its chunk, that chunk's imports and CSS, and the route's
+ * part of the catalog. Announced in the HTML, they download alongside the entry instead of after it.
  */
 export type Preloads = {
   /** needed before the first render (the language's first catalog part) */
   first: string[];
-  /** the page's lazy chunk, its imports and the rest of the catalog: needed right after */
+  /** the page's lazy chunk, its imports and its part of the catalog: needed right after */
   js: string[];
   css: string[];
 };
@@ -208,7 +208,9 @@ export const pagePreloads = (manifest: BuildManifest | null, routes: RouteEntry[
   const route = matchRoute(pathname, routes);
   if (route && !route.static) {
     closure(manifest, route.module, later);
-    closure(manifest, `src/locales/${locale}/messages.po?catalog=rest`, later);
+    // the route module's own part of the catalog (web/catalog-split.ts): src/app/routes/{name}.tsx
+    const name = /([\w-]+)\.tsx$/.exec(route.module)?.[1];
+    if (name) closure(manifest, `src/locales/${locale}/messages.po?catalog=route-${name}`, later);
   }
   const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []));
   const files = (keys: Iterable<string>) => [...keys].filter((key) => !loaded.has(key)).map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));

@@ -13,3 +13,9 @@ declare module '*.po?catalog=rest' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+
+// Each route module's part of each language's catalog (web/catalog-split.ts): routeCatalogs.es.faq().
+declare module 'virtual:route-catalogs' {
+  import type { Messages } from '@lingui/core'
+  export const routeCatalogs: Record<string, Record<string, (() => Promise<{ messages: Messages }>) | undefined> | undefined>
+}

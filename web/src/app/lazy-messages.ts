@@ -1,20 +1,13 @@
-import type { RouteObject } from 'react-router'
-import { loadFullCatalog } from '@/lib/i18n'
+import type { LazyRouteFunction, RouteObject } from 'react-router'
+import { loadRouteCatalog } from '@/lib/i18n'
 
 /**
- * Every lazy route loads its code and the lazy pages' messages together (in parallel): the first
- * bundle only carries its own messages (web/catalog-split.ts), so a lazy page never renders with
- * an untranslated id.
+ * A lazy route: its code and its messages, loaded together (in parallel). The first bundle only
+ * carries its own messages and each route module has its part of the catalog (web/catalog-split.ts),
+ * so a page never renders with an untranslated id. `route` names the module imported
+ * (web/src/app/routes/{route}.tsx; tests/unit/router.test.ts checks they agree).
  */
-export function withFullCatalog(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => {
-    const children = route.children ? withFullCatalog(route.children) : undefined
-    const lazy = route.lazy
-    if (typeof lazy !== 'function') return children ? ({ ...route, children } as RouteObject) : route
-    return {
-      ...route,
-      ...(children ? { children } : {}),
-      lazy: async () => (await Promise.all([lazy(), loadFullCatalog()]))[0],
-    } as RouteObject
-  })
-}
+export const page =
+  (route: string, load: LazyRouteFunction<RouteObject>): LazyRouteFunction<RouteObject> =>
+  async () =>
+    (await Promise.all([load(), loadRouteCatalog(route)]))[0]

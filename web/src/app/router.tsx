@@ -6,7 +6,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { createGuards } from '@/app/guards'
 import { DefaultLayout } from '@/app/layouts/default-layout'
 import { GuestLayout } from '@/app/layouts/guest-layout'
-import { withFullCatalog } from '@/app/lazy-messages'
+import { page } from '@/app/lazy-messages'
 import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
 import { RootLayout, RootHydrateFallback } from '@/app/root-layout'
 import { createRoutePrefetch } from '@/app/route-prefetch'
@@ -30,10 +30,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           middleware: guards('i18n'),
           children: [
             { path: 'auth/login', ...loginRoute },
-            { path: 'auth/remember', lazy: () => import('@/app/routes/remember') },
-            { path: 'auth/autologin/:id?/:token?', lazy: () => import('@/app/routes/autologin') },
-            { path: 'login', lazy: () => import('@/app/routes/login-callback') },
-            { path: 'maintenance', lazy: () => import('@/app/routes/maintenance') },
+            { path: 'auth/remember', lazy: page('remember', () => import('@/app/routes/remember')) },
+            { path: 'auth/autologin/:id?/:token?', lazy: page('autologin', () => import('@/app/routes/autologin')) },
+            { path: 'login', lazy: page('login-callback', () => import('@/app/routes/login-callback')) },
+            { path: 'maintenance', lazy: page('maintenance', () => import('@/app/routes/maintenance')) },
           ],
         },
         // Default layout: header, footer.
@@ -45,14 +45,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ErrorBoundary: RouteErrorBoundary,
               middleware: guards('auth', 'i18n'),
               children: [
-                { index: true, loader: prefetch.bookings, lazy: () => import('@/app/routes/bookings') },
-                { path: 'auth/password', lazy: () => import('@/app/routes/password') },
-                { path: 'booking/:id', loader: prefetch.booking, lazy: () => import('@/app/routes/booking') },
-                { path: 'booking/:id?/payments', lazy: () => import('@/app/routes/booking-payments') },
-                { path: 'payment/:id?', lazy: () => import('@/app/routes/payment') },
-                { path: 'travelgroup/:id/checkout', loader: prefetch.checkout, lazy: () => import('@/app/routes/checkout') },
-                { path: 'travelgroup/:id/success', lazy: () => import('@/app/routes/checkout-success') },
-                { path: 'travelgroup/:id/winner', lazy: () => import('@/app/routes/winner') },
+                { index: true, loader: prefetch.bookings, lazy: page('bookings', () => import('@/app/routes/bookings')) },
+                { path: 'auth/password', lazy: page('password', () => import('@/app/routes/password')) },
+                { path: 'booking/:id', loader: prefetch.booking, lazy: page('booking', () => import('@/app/routes/booking')) },
+                { path: 'booking/:id?/payments', lazy: page('booking-payments', () => import('@/app/routes/booking-payments')) },
+                { path: 'payment/:id?', lazy: page('payment', () => import('@/app/routes/payment')) },
+                { path: 'travelgroup/:id/checkout', loader: prefetch.checkout, lazy: page('checkout', () => import('@/app/routes/checkout')) },
+                { path: 'travelgroup/:id/success', lazy: page('checkout-success', () => import('@/app/routes/checkout-success')) },
+                { path: 'travelgroup/:id/winner', lazy: page('winner', () => import('@/app/routes/winner')) },
               ],
             },
             {
@@ -60,13 +60,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ErrorBoundary: RouteErrorBoundary,
               middleware: guards('i18n'),
               children: [
-                { path: 'faq', lazy: () => import('@/app/routes/faq') },
-                { path: 'legal', lazy: () => import('@/app/routes/legal') },
-                { path: 'ballot/:id?', lazy: () => import('@/app/routes/ballot') },
-                { path: 'travelgroup', lazy: () => import('@/app/routes/travel-groups') },
-                { path: 'travelgroup/:id', loader: prefetch.travelGroup, lazy: () => import('@/app/routes/travel-group') },
-                { path: 'travelgroup/:id/invitation', lazy: () => import('@/app/routes/invitation') },
-                { path: '*', lazy: () => import('@/app/routes/not-found') },
+                { path: 'faq', lazy: page('faq', () => import('@/app/routes/faq')) },
+                { path: 'legal', lazy: page('legal', () => import('@/app/routes/legal')) },
+                { path: 'ballot/:id?', lazy: page('ballot', () => import('@/app/routes/ballot')) },
+                { path: 'travelgroup', lazy: page('travel-groups', () => import('@/app/routes/travel-groups')) },
+                { path: 'travelgroup/:id', loader: prefetch.travelGroup, lazy: page('travel-group', () => import('@/app/routes/travel-group')) },
+                { path: 'travelgroup/:id/invitation', lazy: page('invitation', () => import('@/app/routes/invitation')) },
+                { path: '*', lazy: page('not-found', () => import('@/app/routes/not-found')) },
               ],
             },
           ],
@@ -76,4 +76,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ]
 }
 
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(withFullCatalog(createRoutes(queryClient)))
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient))

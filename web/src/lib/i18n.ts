@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
+import { routeCatalogs } from 'virtual:route-catalogs'
 import { defaultLocale, isLocale, type Locale } from '@/lib/i18n-locales'
 
 // Language lives in a cookie, never in the URL (SPEC §2, §9).
@@ -58,30 +59,41 @@ const catalogParts: Record<Locale, Record<'startup' | 'rest', () => Promise<{ me
 
 let pendingLocale: Locale | undefined
 let activation: Promise<void> = Promise.resolve()
-// Whether the lazy pages' messages are wanted: always, except from start-up (initI18n) until the
-// first lazy page asks for them (loadFullCatalog).
+// Whether all the lazy messages are wanted: always, except from start-up (initI18n) until a part of a
+// page that is not its route module asks for them (loadFullCatalog: a tab, a step, a dialog).
 let restWanted = true
 const restLoaded = new Set<Locale>()
+// The route modules whose messages were asked for (loadRouteCatalog), and for which languages they are in.
+const routesWanted = new Set<string>()
+const routesLoaded = new Map<Locale, Set<string>>()
+
+const routePart = (locale: Locale, route: string) => routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
 
 /** Loads the catalog (once), activates it and sets <html lang>. */
 export function activateLocale(locale: Locale): Promise<void> {
   pendingLocale = locale
   activation = (async () => {
     const withRest = restWanted
-    const parts = await Promise.all([catalogParts[locale].startup(), ...(withRest ? [catalogParts[locale].rest()] : [])])
+    const routes = withRest ? [] : [...routesWanted]
+    const parts = await Promise.all([
+      catalogParts[locale].startup(),
+      ...(withRest ? [catalogParts[locale].rest()] : routes.map((route) => routePart(locale, route))),
+    ])
     // A later call won while this catalog was loading: don't flip back.
     if (pendingLocale !== locale) return
     i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((part) => part.messages)) })
     if (withRest) restLoaded.add(locale)
     else restLoaded.delete(locale)
+    routesLoaded.set(locale, new Set(routes))
     if (typeof document !== 'undefined') document.documentElement.lang = locale
   })()
   return activation
 }
 
 /**
- * The lazy pages' messages too, for the active language (and every later one). The router waits for
- * it alongside every lazy page's code. Loading them keeps the language (i18n emits "change").
+ * All the lazy messages, for the active language (and every later one): what a part of a page that
+ * loads on its own (lib/lazy-component.ts) waits for with its code. Loading them keeps the language
+ * (i18n emits "change").
  */
 export async function loadFullCatalog(): Promise<void> {
   restWanted = true
@@ -92,6 +104,21 @@ export async function loadFullCatalog(): Promise<void> {
   if (i18n.locale !== locale || restLoaded.has(locale)) return
   i18n.load(locale, messages)
   restLoaded.add(locale)
+}
+
+/**
+ * One route module's messages (web/src/app/routes/{route}.tsx and what it imports statically), for
+ * the active language and every later one: the router waits for them alongside the page's code.
+ */
+export async function loadRouteCatalog(route: string): Promise<void> {
+  routesWanted.add(route)
+  await activation
+  const locale = i18n.locale
+  if (!isLocale(locale) || restLoaded.has(locale) || routesLoaded.get(locale)?.has(route)) return
+  const { messages } = await routePart(locale, route)
+  if (i18n.locale !== locale || restLoaded.has(locale)) return
+  i18n.load(locale, messages)
+  routesLoaded.set(locale, new Set([...(routesLoaded.get(locale) ?? []), route]))
 }
 
 /** Persists the choice for 365 days and switches the UI without a reload. */

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react'
+import { loadFullCatalog } from '@/lib/i18n'
 
 export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the code now (on hover, focus, or when the page is idle); never throws. */
@@ -10,14 +11,16 @@ export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
  * `preload()`, for parts of a page that are not on screen when it first paints (other tabs,
  * dialogs). Both share one request. A failed load is tried again on the next attempt instead of
  * being remembered; the error itself reaches the route's error boundary (which reloads after a deploy).
+ * The messages of every lazy part come with it: a page's own part of the catalog holds only what its
+ * route module imports statically (web/catalog-split.ts).
  *
  *   const RefundsTab = lazyComponent(() => import('./tabs/refunds-tab').then((m) => m.RefundsTab))
  */
 export function lazyComponent<P>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null
   const get = () => {
-    pending ??= load().then(
-      (component) => ({ default: component }),
+    pending ??= Promise.all([load(), loadFullCatalog()]).then(
+      ([component]) => ({ default: component }),
       (error: unknown) => {
         pending = null
         throw error

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { i18n } from '@lingui/core'
+import { routeCatalogs } from 'virtual:route-catalogs'
+import { describe, expect, it } from 'vitest'
+import { routeMessages } from '../../web/catalog-split.ts'
+import { initI18n, loadFullCatalog, loadRouteCatalog, switchLocale } from '@/lib/i18n'
+
+// Each route module has its part of each language's catalog (web/catalog-split.ts), loaded with the
+// page's code; everything else a page loads later (tabs, steps, dialogs) brings the rest.
+
+const routesDir = fileURLToPath(new URL('../../web/src/app/routes/', import.meta.url))
+const routerSource = readFileSync(fileURLToPath(new URL('../../web/src/app/router.tsx', import.meta.url)), 'utf8')
+
+describe('route parts of the catalog', () => {
+  it('a route part holds the messages of the route’s own modules that the startup part has not', () => {
+    const messages = { a: 'Entrar', b: 'Reservar plaza', c: 'Cargando…', d: 'Preguntas' }
+    const origins = {
+      a: { origin: [['src/features/auth/login-page.tsx', 3] as [string, number]] },
+      b: { origin: [['src/features/checkout/pack-step.tsx'] as [string]] },
+      c: { origin: [['src/features/checkout/pack-step.tsx'], ['src/components/spinner.tsx']] as [string][] },
+      d: { origin: [['src/features/faq/faq-page.tsx'] as [string]] },
+    }
+    const startup = new Set(['src/features/auth/login-page.tsx', 'src/components/spinner.tsx'])
+    expect(routeMessages(messages, origins, new Set(['src/app/routes/checkout.tsx', 'src/features/checkout/pack-step.tsx']), startup)).toEqual({ b: 'Reservar plaza' })
+  })
+
+  it('every lazy route names the module it imports, and every route module has a part in both languages', () => {
+    const pages = [...routerSource.matchAll(/page\('([\w-]+)',\s*\(\)\s*=>\s*import\('@\/app\/routes\/([\w-]+)'\)\)/g)]
+    expect(pages.length).toBeGreaterThan(15)
+    for (const [, name, module] of pages) expect(name).toBe(module)
+    // no lazy route left without its messages
+    expect(routerSource.match(/lazy:/g)).toHaveLength(pages.length)
+    const modules = readdirSync(routesDir).filter((file) => file.endsWith('.tsx')).map((file) => file.slice(0, -4))
+    for (const locale of ['es', 'en']) expect(Object.keys(routeCatalogs[locale] ?? {}).sort()).toEqual(modules.sort())
+  })
+
+  it('loads a page’s part with it, keeps it across a language switch, and the rest only when asked', async () => {
+    const faq = (await routeCatalogs.es!.faq!()).messages
+    const checkout = (await routeCatalogs.es!.checkout!()).messages
+    const faqId = Object.keys(faq)[0]!
+    const checkoutOnly = Object.keys(checkout).find((id) => !(id in faq))!
+    expect(faqId).toBeDefined()
+    expect(checkoutOnly).toBeDefined()
+
+    // start-up: the first bundle's messages only
+    await initI18n()
+    await switchLocale('es')
+    expect(i18n._(faqId)).toBe(faqId)
+    // the FAQ page: its part, not the checkout's
+    await loadRouteCatalog('faq')
+    expect(i18n.messages[faqId]).toEqual(faq[faqId])
+    expect(i18n._(checkoutOnly)).toBe(checkoutOnly)
+
+    // another language: the page's part comes along
+    await switchLocale('en')
+    const enFaq = (await routeCatalogs.en!.faq!()).messages
+    expect(i18n.locale).toBe('en')
+    expect(i18n.messages[faqId]).toEqual(enFaq[faqId])
+    expect(i18n._(checkoutOnly)).toBe(checkoutOnly)
+
+    // a tab, a step, a dialog: everything
+    await loadFullCatalog()
+    expect(i18n._(checkoutOnly)).not.toBe(checkoutOnly)
+    await switchLocale('es')
+    expect(i18n.messages[checkoutOnly]).toEqual(checkout[checkoutOnly])
+  })
+})
