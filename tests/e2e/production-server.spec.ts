@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
-import { API } from './support/portal'
+import { API, signInFast } from './support/portal'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 let server: ChildProcess | undefined
@@ -123,6 +123,28 @@ test('in the browser: branded first paint, no lookup from the page, sign-in work
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())).toBe('#0f766e')
   await page.screenshot({ path: 'test-results/screenshots/production-norte-bookings.png', fullPage: true })
   expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
+})
+
+test('a booking opened from its address: its data asked for once, started by the page itself before the app', async ({ page, context, request }) => {
+  const origin = `http://norte.localhost:${port}`
+  const token = await signInFast(context, request, 'laura.martin@example.com', origin, 'ag-norte')
+  const bookings = (await (await request.get(`${API}/booking`, { headers: { agencyId: 'ag-norte', Authorization: `Bearer ${token}` } })).json()) as { id: string }[]
+  const id = bookings[0]!.id
+  const reads: string[] = []
+  page.on('request', (req) => {
+    if (req.method() === 'GET' && new URL(req.url()).pathname.startsWith('/api/customer/')) reads.push(new URL(req.url()).pathname)
+  })
+  await page.goto(`${origin}/booking/${encodeURIComponent(id)}`)
+  await expect(page.getByRole('tab', { name: 'Experiencia' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { level: 2, name: 'Tu viaje' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Laura/ })).toBeVisible()
+  // the page's HTML started these; the app took the answers instead of asking again
+  for (const path of [`/api/customer/booking/${id}`, `/api/customer/booking/${id}/travel-group`, '/api/customer/auth/profile']) {
+    expect(reads.filter((read) => read === path), path).toHaveLength(1)
+  }
+  const { body: html } = await get(`/booking/${encodeURIComponent(id)}`, { Host: `norte.localhost:${port}` })
+  expect(html).toContain('__EARLY_READS__')
+  expect(html).not.toContain(token)
 })
 
 test('a forwarded host reaches the page: the browser behind a proxy gets that agency', async ({ page }) => {

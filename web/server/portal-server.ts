@@ -11,6 +11,7 @@ import type { Agency } from '../src/lib/api/generated/model/agency.ts';
 import type { Config } from '../src/lib/api/generated/model/config.ts';
 import { brandVariablesCss, escapeHtml, inlineJson, sanitizeTenantCss } from '../src/lib/branding.ts';
 import { matchRoute, type RouteEntry } from '../route-table.ts';
+import { type EarlyReads, earlyReads, earlyReadsScript } from './early-reads.ts';
 
 /**
  * The customer API on the portal's own origin: the server passes `/api/customer/*` on to `apiUrl`.
@@ -245,12 +246,16 @@ export const renderIndexHtml = (
   nonce: string,
   preloads: Preloads = { first: [], js: [], css: [] },
   config: Config | null = null,
+  early: EarlyReads | null = null,
 ): string => {
   const splash = bootSplash(agency, nonce);
+  // The page's first API reads, started before the app's code (early-reads.ts); not during maintenance,
+  // when every page goes to the notice.
+  const earlyScript = early && agency && !config?.maintenance ? earlyReadsScript(early, agency.id, API_PATH, nonce) : '';
   // The agency's config (maintenance, build) in the page: the first route's guard needs it, and asking
   // for it from the page costs a round trip before anything shows. The page still polls it.
   const configScript = config ? `<script nonce="${nonce}">window.__CONFIG__=${inlineJson(config)};</script>` : '';
-  const extra = [preloadTags(preloads), splash.style, configScript].filter(Boolean).join('\n    ');
+  const extra = [earlyScript, preloadTags(preloads), splash.style, configScript].filter(Boolean).join('\n    ');
   // The build's own tags get the nonce first, before anything from the agency is spliced in.
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return template
@@ -415,7 +420,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const nonce = randomBytes(16).toString('base64');
     const agency = await resolveAgency(requestOrigin(req));
     const config = agency ? await resolveConfig(agency.id) : null;
-    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, routes, pathname, pageLocale(req)), config);
+    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, routes, pathname, pageLocale(req)), config, earlyReads(pathname, routes));
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options.apiUrl, agency));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');

@@ -46,18 +46,24 @@ const laterSteps = {
 } satisfies Partial<Record<StepId, unknown>>
 const { rooms: RoomsStep, personal: PersonalStep, customization: CustomizationStep, rooming: RoomingStep, summary: SummaryStep } = laterSteps
 
-/** Loads the step after `step` once the browser has nothing better to do. */
+/**
+ * Loads the step after `step` a little after it shows, once the browser has nothing better to do:
+ * the customer needs it only after filling in this one, and the page's own loading comes first.
+ */
 function usePreloadNextStep(step: StepId) {
   useEffect(() => {
     const next = STEPS[STEPS.indexOf(step) + 1]
     if (!next || next === 'pack') return
-    const preload = () => laterSteps[next].preload()
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(preload, { timeout: 3_000 })
-      return () => cancelIdleCallback(handle)
+    let idle: number | undefined
+    const timer = setTimeout(() => {
+      const preload = () => laterSteps[next].preload()
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(preload, { timeout: 3_000 })
+      else preload()
+    }, 2_000)
+    return () => {
+      clearTimeout(timer)
+      if (idle !== undefined) cancelIdleCallback(idle)
     }
-    const handle = setTimeout(preload, 1_000)
-    return () => clearTimeout(handle)
   }, [step])
 }
 

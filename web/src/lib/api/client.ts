@@ -1,5 +1,6 @@
 import { ApiError } from './api-error.ts';
 import type { ErrorBody } from './generated/model/errorBody.ts';
+import { earlyReadKey, takeEarlyRead } from './early-reads.ts';
 import { getAgencyId, getRequestLanguage, getToken, notifyUnauthorized } from './request-context.ts';
 
 // The development default of SPEC §9; production builds set VITE_API_URL.
@@ -38,9 +39,13 @@ export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<
     headers.set('Content-Type', 'application/json');
   }
 
+  const address = `${apiBaseUrl()}${url}`;
   let res: Response;
   try {
-    res = await fetch(`${apiBaseUrl()}${url}`, { ...init, headers });
+    // A plain read the page's HTML already started with the same credentials (web/server/early-reads.ts)?
+    const isRead = (init.method ?? 'GET').toUpperCase() === 'GET' && !init.body;
+    const early = isRead ? takeEarlyRead(address, earlyReadKey(token, agencyId, getRequestLanguage())) : null;
+    res = (early && (await early.catch(() => null))) || (await fetch(address, { ...init, headers }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'network_error', 'No answer from the server');

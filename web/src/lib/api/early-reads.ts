@@ -1,0 +1,30 @@
+// Answers to the first reads of a page, started by the production server's inline script before the
+// app's code arrived (web/server/early-reads.ts). The client takes one when its own request would be
+// exactly that one (address, token, agency, language), once, within seconds of the page load;
+// anything else (another session or language, a failed or late read) is asked for again.
+
+/** After this, a read started with the page is too old to stand for a new one. */
+export const EARLY_READ_MAX_AGE_MS = 15_000
+
+type EarlyReads = { key: string; at: number; reads: Record<string, Promise<Response> | undefined> }
+
+declare global {
+  interface Window {
+    __EARLY_READS__?: EarlyReads
+  }
+}
+
+/** The same for the script and the client: whose request it is, in which language. */
+export const earlyReadKey = (token: string | null, agencyId: string | null, language: string) => `${token ?? ''}|${agencyId ?? ''}|${language}`
+
+/** The answer started early for `url` with these credentials, if there is one still to take. */
+export function takeEarlyRead(url: string, key: string, now = Date.now()): Promise<Response> | null {
+  if (typeof window === 'undefined') return null
+  const early = window.__EARLY_READS__
+  const read = early?.reads[url]
+  if (!early || !read) return null
+  // taken or not, it is not offered twice
+  delete early.reads[url]
+  if (early.key !== key || now - early.at > EARLY_READ_MAX_AGE_MS) return null
+  return read
+}
