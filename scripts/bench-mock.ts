@@ -33,7 +33,7 @@ import {
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     tool: { type: 'string' },
