@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { displayStatus } from '@/features/bookings/booking-status'
+import { displayStatus } from '@/lib/booking-status'
 import { displayName } from '@/features/auth/display-name'
 import { BUILD_KEY, createBuildWatcher } from '@/lib/build-version'
 import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload'

@@ -2,8 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Booking } from '@/lib/api/generated/model/booking'
-import type { BookingStatus } from '@/lib/api/generated/model/bookingStatus'
-import { addDays } from '@/lib/calendar'
+import { displayStatus } from '@/lib/booking-status'
 
 export const TAB_IDS = ['experience', 'payments', 'refunds', 'documentation', 'rooming', 'review', 'notices', 'contact', 'group', 'packs', 'ballots', 'qr'] as const
 export type TabId = (typeof TAB_IDS)[number]
@@ -24,24 +23,7 @@ export const tabLabels: Record<TabId, MessageDescriptor> = {
   qr: msg`Código QR`,
 }
 
-/** The server's status, or "completed" once a whole day has passed after the trip's end (SPEC §4). */
-export type DisplayStatus = BookingStatus | 'completed'
-
-export const statusLabels: Record<DisplayStatus, MessageDescriptor> = {
-  pending: msg`Pendiente de pago`,
-  confirmed: msg`Confirmada`,
-  invited: msg`Invitación`,
-  canceled: msg`Cancelada`,
-  completed: msg`Completada`,
-}
-
 type StatusInput = Pick<Booking, 'status'> & { travel_group: Pick<Booking['travel_group'], 'start_at' | 'end_at'> }
-
-export function displayStatus(booking: StatusInput, today: string): DisplayStatus {
-  if (booking.status !== 'confirmed' && booking.status !== 'pending') return booking.status
-  const dayAfterEnd = addDays(booking.travel_group.end_at, 1)
-  return dayAfterEnd !== null && dayAfterEnd < today ? 'completed' : booking.status
-}
 
 /** The trip has started (departure day included): from then on nothing can be cancelled or changed. */
 export const tripStarted = (booking: StatusInput, today: string) => booking.travel_group.start_at <= today

@@ -11,7 +11,7 @@ import type { BookingSummary } from '@/lib/api/generated/model/bookingSummary'
 import { messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate, truncate } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
-import { displayStatus, statusLabels } from '@/features/bookings/booking-status'
+import { displayStatus, statusLabels } from '@/lib/booking-status'
 import './bookings.css'
 
 /** "/": My bookings — a card per booking, or the empty state of SPEC §2. */

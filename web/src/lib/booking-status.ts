@@ -1,0 +1,28 @@
+// SPEC §4: what the portal shows as a booking's status, in one place for My bookings and the booking page.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { BookingStatus } from '@/lib/api/generated/model/bookingStatus'
+import { addDays, localDay } from '@/lib/calendar'
+
+/** The server's status, or "completed" once a whole day has passed after the trip's end. */
+export type DisplayStatus = BookingStatus | 'completed'
+
+/**
+ * A confirmed or pending booking is completed once a whole day has passed after the group's end
+ * date: end_at + 1 day < today. A trip ending on 20 Nov shows completed from 22 Nov. Canceled and
+ * invited bookings keep their status. `today` is a local calendar day (YYYY-MM-DD) or a moment.
+ */
+export function displayStatus(booking: { status: BookingStatus; travel_group: { end_at: string } }, today: string | Date = new Date()): DisplayStatus {
+  if (booking.status !== 'confirmed' && booking.status !== 'pending') return booking.status
+  const dayAfterEnd = addDays(booking.travel_group.end_at, 1)
+  const day = typeof today === 'string' ? today : localDay(today)
+  return dayAfterEnd !== null && dayAfterEnd < day ? 'completed' : booking.status
+}
+
+export const statusLabels: Record<DisplayStatus, MessageDescriptor> = {
+  pending: msg`Pendiente de pago`,
+  confirmed: msg`Confirmada`,
+  invited: msg`Invitación`,
+  canceled: msg`Cancelada`,
+  completed: msg`Completada`,
+}
