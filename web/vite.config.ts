@@ -70,7 +70,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // written next to the chunks but not referenced from them: web/server does not serve them
+    sourcemap: 'hidden',
     // .vite/manifest.json: scripts/check-bundle-budgets.ts reads each route's chunks from it.
     manifest: true,
     rolldownOptions: {

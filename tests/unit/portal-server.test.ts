@@ -73,6 +73,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(routes));
@@ -151,7 +152,9 @@ describe('production portal server', () => {
     for (const name of ['x-frame-options', 'permissions-policy', 'cross-origin-opener-policy']) expect(http.headers.get(name)).toBeTruthy();
   });
 
-  it('never serves the build metadata or other dot-files', async () => {
+  it('never serves the build metadata, other dot-files or the source maps', async () => {
+    expect((await get(`/assets/app.js`)).status).toBe(200);
+    expect((await get(`/assets/app.js.map`)).status).toBe(404);
     expect((await get(`/.vite/manifest.json`)).status).toBe(404);
     expect((await get(`/.vite/routes.json`)).status).toBe(404);
     expect((await get(`/assets/.hidden`)).status).toBe(404);

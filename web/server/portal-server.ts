@@ -82,7 +82,6 @@ const MIME: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
-  '.map': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
@@ -400,8 +399,9 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       res.end();
       return;
     }
-    // The build's own metadata (.vite/manifest.json, routes.json) and any other dot-file are not served.
-    if (pathname.split('/').some((segment) => segment.startsWith('.'))) {
+    // The build's own metadata (.vite/manifest.json, routes.json), any other dot-file and the source
+    // maps (the build keeps them for debugging and error reports, not for every visitor) are not served.
+    if (pathname.split('/').some((segment) => segment.startsWith('.')) || pathname.endsWith('.map')) {
       res.statusCode = 404;
       res.end();
       return;
