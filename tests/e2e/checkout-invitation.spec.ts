@@ -86,8 +86,11 @@ test('joining a group of friends by its link: a wrong e-mail, then joined', asyn
   await join.getByRole('button', { name: 'Unirme al grupo' }).click()
   await expect(join.getByRole('status').filter({ hasText: 'Ya formas parte del grupo Amigos de 4ºB' })).toBeVisible()
   await expect(join.getByRole('list', { name: 'Miembros del grupo' })).toContainText('pablo')
+  // The friend's e-mail links to the group itself: following it finds the group with no typing.
   const mail = await lastMailedLink(page.request, 'pablo@example.com')
-  expect(mail).toContain('/travelgroup/tg-sol-lon')
+  expect(mail).toContain('/travelgroup/tg-sol-lon/invitation?group=grp-sol-1&code=AMIGOS-4B')
+  await page.goto(mail)
+  await expect(page.getByRole('region', { name: 'Viajar con tu grupo de amigos' }).getByText('Amigos de 4ºB')).toBeVisible()
 })
 
 test('the winner page: a place the agency gave, and on to complete the booking', async ({ page }) => {

@@ -517,7 +517,8 @@ export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
           email,
           `${ctx.agency.name}: ${fullName(me)} te invita a viajar juntos`,
           `${fullName(me)} quiere que viajéis juntos en ${group.name}. Al reservar, únete al grupo «${bookingGroup.name}» con el código ${bookingGroup.code}.`,
-          `${portalOrigin(ctx)}/travelgroup/${group.id}`,
+          // the portal's invitation page fills in the group and its code from the link
+          `${portalOrigin(ctx)}/travelgroup/${encodeURIComponent(group.id)}/invitation?group=${encodeURIComponent(bookingGroup.id)}&code=${encodeURIComponent(bookingGroup.code)}`,
         );
       }
     }
