@@ -26,7 +26,13 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
   // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=).
   useEffect(() => {
     const tab = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')
-    if (tab && typeof tab.scrollIntoView === 'function') tab.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    const list = listRef.current
+    if (!tab || !list || typeof tab.scrollIntoView !== 'function') return
+    // Only when it is not wholly in view, and to the strip's start: the strip snaps each tab's start,
+    // and 'nearest' left the tab's end at the edge, where the snap pulled it half out of view again.
+    const [t, l] = [tab.getBoundingClientRect(), list.getBoundingClientRect()]
+    const inView = t.left >= l.left - 1 && t.right <= l.right + 1
+    if (!inView) tab.scrollIntoView({ block: 'nearest', inline: 'start' })
   }, [selected])
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
