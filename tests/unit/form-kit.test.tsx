@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { t } from '@lingui/core/macro'
-import { screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
@@ -82,6 +82,14 @@ describe('form kit', () => {
     expect(screen.getByLabelText(/Teléfono/).getAttribute('aria-invalid')).toBeNull()
     expect(document.activeElement).toBe(name)
     expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('pressing submit keeps focus in the field typed in (its message would move the button mid-press)', async () => {
+    await renderWithApp(<Example onSubmit={vi.fn()} />)
+    const button = screen.getByRole('button', { name: 'Enviar' })
+    expect(fireEvent.mouseDown(button, { button: 0 })).toBe(false)
+    // other buttons (right button, keyboard) are left alone
+    expect(fireEvent.mouseDown(button, { button: 2 })).toBe(true)
   })
 
   it('shows the errors in English when English is active', async () => {

@@ -38,10 +38,6 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
   const reviewHeading = useRef<HTMLHeadingElement>(null)
   const buyer = booking.buyer
   const form = useZodForm(cancellationSchema(), {
-    // validated on submit, then live: a blur validation racing the submit one (the dialog focuses the
-    // first field on open) can drop the errors of fields not touched yet
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: {
       reason: '' as CancellationReason,
       comment: '',
