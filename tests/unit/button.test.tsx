@@ -64,4 +64,20 @@ describe('Button', () => {
     await renderWithApp(<Button>Ok</Button>)
     expect(screen.getByRole('button', { name: 'Ok' }).getAttribute('type')).toBe('button')
   })
+
+  it('a submit button keeps focus in the field being typed in when pressed; other buttons take it', async () => {
+    const onMouseDown = vi.fn()
+    await renderWithApp(
+      <form>
+        <Button type="submit" onMouseDown={onMouseDown}>
+          Enviar
+        </Button>
+        <Button>Otro</Button>
+      </form>,
+    )
+    expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Enviar' }), { button: 0 })).toBe(false)
+    expect(onMouseDown).toHaveBeenCalledOnce()
+    expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Enviar' }), { button: 2 })).toBe(true)
+    expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Otro' }), { button: 0 })).toBe(true)
+  })
 })

@@ -27,6 +27,7 @@ export function Button({
   className,
   children,
   type = 'button',
+  onMouseDown,
   ...rest
 }: ButtonProps) {
   const [pending, setPending] = useState(false)
@@ -65,6 +66,13 @@ export function Button({
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       onClick={handleClick}
+      onMouseDown={(event) => {
+        onMouseDown?.(event)
+        // A form's submit button does not take focus from the field being typed in: that blur would
+        // check the field and show its message before the press ends, pushing the button down, and the
+        // click then landed beside it (nothing sent). The submit checks every field anyway.
+        if (type === 'submit' && event.button === 0) event.preventDefault()
+      }}
     >
       {busy && <Spinner size="sm" decorative />}
       <span className="button__label">{children}</span>

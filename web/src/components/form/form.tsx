@@ -54,28 +54,10 @@ export function Form<TValues extends FieldValues, TOutput extends FieldValues = 
   )
 }
 
-/**
- * Busy and disabled while the form's onSubmit promise is pending.
- *
- * Pressing it does not take focus from the field being typed in: that blur would check the field
- * and show its message before the press ends, pushing the button down, and the click then landed
- * beside it, so the form was never sent (and the other fields' messages never shown). The submit
- * checks every field anyway, and moves focus to the first invalid one.
- */
-export function SubmitButton({ loading, onMouseDown, ...props }: Omit<ButtonProps, 'type' | 'onClick'>) {
+/** Busy and disabled while the form's onSubmit promise is pending (and, as every submit button, keeps focus in the field: see Button). */
+export function SubmitButton({ loading, ...props }: Omit<ButtonProps, 'type' | 'onClick'>) {
   const { formState } = useFormContext()
-  return (
-    <Button
-      {...props}
-      type="submit"
-      loading={loading || formState.isSubmitting}
-      onMouseDown={(event) => {
-        onMouseDown?.(event)
-        // keep focus where it is (a primary button only: other buttons still focus as usual)
-        if (event.button === 0) event.preventDefault()
-      }}
-    />
-  )
+  return <Button {...props} type="submit" loading={loading || formState.isSubmitting} />
 }
 
 /**
