@@ -147,6 +147,27 @@ test('a booking opened from its address: its data asked for once, started by the
   expect(html).not.toContain(token)
 })
 
+test('the built portal’s lazy parts bring their texts: a booking tab and a checkout step, in Spanish then English', async ({ page, context, request }) => {
+  const origin = `http://localhost:${port}`
+  await signInFast(context, request, 'ana.garcia@example.com', origin)
+  // (a text missing from the part of the catalog that came with the code would show as its id)
+  // A tab loaded on its own (its code and all lazy messages), then the language switched.
+  await page.goto(`${origin}/booking/bkg-sol-1001`)
+  await page.getByRole('tab', { name: 'Contacto' }).click()
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Contacto con la agencia' })).toBeVisible()
+  await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+  await expect(page.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Contact the agency' })).toBeVisible()
+
+  // A fresh page load in English: the checkout's part of the catalog, then a later step's code.
+  await page.goto(`${origin}/travelgroup/tg-sol-lon/checkout`)
+  await expect(page.locator('#checkout-step-title')).toHaveText('Choose your pack')
+  await page.getByRole('radio', { name: /^Pack básico/ }).check()
+  await page.getByLabel('How many people are travelling?').selectOption('2')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.locator('#checkout-step-title')).toHaveText('Choose your rooms')
+})
+
 test('a forwarded host reaches the page: the browser behind a proxy gets that agency', async ({ page }) => {
   // The proxy is played by rewriting the page request's headers.
   await page.route(`http://127.0.0.1:${port}/**`, async (route) => {
