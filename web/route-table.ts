@@ -68,17 +68,34 @@ export const matchRoute = (pathname: string, table: RouteEntry[]): RouteEntry | 
   return best?.entry ?? null
 }
 
-const fits = (parts: string[], segments: string[]): boolean => {
+/** Whether `segments` (a pattern) take all of `parts` (a path); the dynamic ones' values land in `params`. */
+const fits = (parts: string[], segments: string[], params: Record<string, string> = {}): boolean => {
   if (segments.length === 0) return parts.length === 0
   const [segment, ...restSegments] = segments
   if (segment === '*') return true
+  const name = segment!.startsWith(':') ? segment!.slice(1).replace(/\?$/, '') : null
   if (segment!.endsWith('?')) {
     // optional: either it takes this part, or it is skipped
-    return (parts.length > 0 && fits(parts.slice(1), restSegments)) || fits(parts, restSegments)
+    if (parts.length > 0) {
+      const taken = { ...params }
+      if (name !== null) taken[name] = decodeURIComponentSafe(parts[0]!)
+      if (fits(parts.slice(1), restSegments, taken)) {
+        Object.assign(params, taken)
+        return true
+      }
+    }
+    return fits(parts, restSegments, params)
   }
   if (parts.length === 0) return false
-  if (!segment!.startsWith(':') && segment !== decodeURIComponentSafe(parts[0]!)) return false
-  return fits(parts.slice(1), restSegments)
+  if (name === null && segment !== decodeURIComponentSafe(parts[0]!)) return false
+  if (name !== null) params[name] = decodeURIComponentSafe(parts[0]!)
+  return fits(parts.slice(1), restSegments, params)
+}
+
+/** The parameters of `pattern` (a table entry's path) in `pathname`, decoded as React Router gives them; null when it does not fit. */
+export const routeParams = (pattern: string, pathname: string): Record<string, string> | null => {
+  const params: Record<string, string> = {}
+  return fits(pathname.split('/').filter(Boolean), pattern.split('/').filter(Boolean), params) ? params : null
 }
 
 const decodeURIComponentSafe = (value: string) => {

@@ -6,7 +6,6 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import {
   ADULT,
   bookingOf,
-  both,
   buyerSection,
   chooseSummary,
   continueButton,

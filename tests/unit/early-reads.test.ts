@@ -4,8 +4,8 @@ import { resolve } from 'node:path'
 import { QueryClient } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { routeTable } from '../../web/route-table.ts'
-import { earlyReads, earlyReadsScript, routeParams } from '../../web/server/early-reads.ts'
+import { routeParams, routeTable } from '../../web/route-table.ts'
+import { earlyReads, earlyReadsScript } from '../../web/server/early-reads.ts'
 import { createRoutePrefetch } from '@/app/route-prefetch'
 import { apiBaseUrl, apiFetch } from '@/lib/api/client'
 import { EARLY_READ_MAX_AGE_MS } from '@/lib/api/early-reads'
@@ -27,8 +27,10 @@ describe('which reads a page starts early', () => {
     expect(earlyReads('/faq', routes)).toBeNull()
     expect(earlyReads('/auth/login', routes)).toBeNull()
     expect(earlyReads('/booking/a%2Fb', routes)).toBeNull()
-    expect(earlyReads('/booking/%E0%A4%A', routes)).toBeNull()
     expect(routeParams('travelgroup/:id/checkout', '/travelgroup/tg%20x/checkout')).toEqual({ id: 'tg x' })
+    expect(routeParams('booking/:id?/payments', '/booking/b-1/payments')).toEqual({ id: 'b-1' })
+    expect(routeParams('booking/:id?/payments', '/booking/payments')).toEqual({})
+    expect(routeParams('booking/:id', '/faq')).toBeNull()
   })
 
   it('are the reads the router starts for the same page (app/route-prefetch.ts)', async () => {

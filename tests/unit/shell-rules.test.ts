@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { displayStatus } from '@/lib/booking-status'
+import { localDay } from '@/lib/calendar'
 import { displayName } from '@/features/auth/display-name'
 import { BUILD_KEY, createBuildWatcher } from '@/lib/build-version'
 import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload'
 
 const booking = (status: 'pending' | 'confirmed' | 'invited' | 'canceled', end_at: string) => ({ status, travel_group: { end_at } })
-const day = (iso: string) => new Date(`${iso}T10:00:00`)
+const day = (iso: string) => localDay(new Date(`${iso}T10:00:00`))
 
 describe('booking status shown', () => {
   it('completed once a whole day has passed after the end date (end + 1 day < today)', () => {
@@ -19,8 +20,8 @@ describe('booking status shown', () => {
   it('counts calendar days across months, years and late hours', () => {
     expect(displayStatus(booking('confirmed', '2026-12-30'), day('2027-01-01'))).toBe('completed')
     expect(displayStatus(booking('confirmed', '2026-12-31'), day('2027-01-01'))).toBe('confirmed')
-    expect(displayStatus(booking('confirmed', '2026-02-28'), new Date(2026, 2, 1, 23, 59))).toBe('confirmed')
-    expect(displayStatus(booking('confirmed', '2026-02-28'), new Date(2026, 2, 2, 0, 0))).toBe('completed')
+    expect(displayStatus(booking('confirmed', '2026-02-28'), localDay(new Date(2026, 2, 1, 23, 59)))).toBe('confirmed')
+    expect(displayStatus(booking('confirmed', '2026-02-28'), localDay(new Date(2026, 2, 2, 0, 0)))).toBe('completed')
   })
 
   it('canceled and invited keep their status; a malformed date never completes', () => {

@@ -5,8 +5,7 @@
 // started (same address, token, agency, language), once and within seconds; otherwise it asks itself.
 // The token never reaches the HTML: the script reads it in the browser, as the app does.
 import { inlineJson } from '../src/lib/branding.ts';
-import type { RouteEntry } from '../route-table.ts';
-import { matchRoute } from '../route-table.ts';
+import { matchRoute, type RouteEntry, routeParams } from '../route-table.ts';
 
 type PageReads = {
   /** the page is for signed-in customers only: nothing is asked for without a token */
@@ -41,25 +40,6 @@ const PAGE_READS: Record<string, PageReads> = {
 
 /** Read by the header's account menu on every page a signed-in customer sees (web/src/features/auth/user-menu.tsx). */
 const SIGNED_IN_READS = ['/auth/profile'];
-
-/** A route pattern's parameters in `pathname` (decoded, as React Router gives them), or null. */
-export const routeParams = (pattern: string, pathname: string): Record<string, string> | null => {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i += 1) {
-    const segment = want[i]!;
-    if (segment.startsWith(':')) {
-      try {
-        params[segment.slice(1).replace(/\?$/, '')] = decodeURIComponent(have[i]!);
-      } catch {
-        return null;
-      }
-    } else if (segment !== have[i]) return null;
-  }
-  return params;
-};
 
 export type EarlyReads = {
   /** started in any case (public pages) */

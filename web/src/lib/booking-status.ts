@@ -10,13 +10,12 @@ export type DisplayStatus = BookingStatus | 'completed'
 /**
  * A confirmed or pending booking is completed once a whole day has passed after the group's end
  * date: end_at + 1 day < today. A trip ending on 20 Nov shows completed from 22 Nov. Canceled and
- * invited bookings keep their status. `today` is a local calendar day (YYYY-MM-DD) or a moment.
+ * invited bookings keep their status. `today` is the traveller's local calendar day (YYYY-MM-DD).
  */
-export function displayStatus(booking: { status: BookingStatus; travel_group: { end_at: string } }, today: string | Date = new Date()): DisplayStatus {
+export function displayStatus(booking: { status: BookingStatus; travel_group: { end_at: string } }, today: string = localDay()): DisplayStatus {
   if (booking.status !== 'confirmed' && booking.status !== 'pending') return booking.status
   const dayAfterEnd = addDays(booking.travel_group.end_at, 1)
-  const day = typeof today === 'string' ? today : localDay(today)
-  return dayAfterEnd !== null && dayAfterEnd < day ? 'completed' : booking.status
+  return dayAfterEnd !== null && dayAfterEnd < today ? 'completed' : booking.status
 }
 
 export const statusLabels: Record<DisplayStatus, MessageDescriptor> = {

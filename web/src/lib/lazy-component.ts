@@ -9,8 +9,8 @@ export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
 /**
  * A component whose code loads the first time it renders (React.lazy), or earlier through
  * `preload()`, for parts of a page that are not on screen when it first paints (other tabs,
- * dialogs). Both share one request. A failed load is tried again on the next attempt instead of
- * being remembered; the error itself reaches the route's error boundary (which reloads after a deploy).
+ * dialogs). Both share one request. A failed preload is not remembered (rendering tries again); a
+ * failed render reaches the route's error boundary, which reloads the page after a deploy.
  * The messages of every lazy part come with it: a page's own part of the catalog holds only what its
  * route module imports statically (web/catalog-split.ts).
  *

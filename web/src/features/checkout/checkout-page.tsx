@@ -29,7 +29,6 @@ import { localDay } from '@/features/checkout/dates'
 import { isStepId, STEPS, type StepId } from '@/features/checkout/draft'
 import { cartChoice, firstIncompleteStep, type Offer, priceList } from '@/features/checkout/offer'
 import { StepIndicator } from '@/features/checkout/step-indicator'
-import { useStepLabels } from '@/features/checkout/step-labels'
 import { PackStep } from '@/features/checkout/steps/pack-step'
 import { useCheckoutDraft } from '@/features/checkout/use-checkout-draft'
 import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment'
@@ -123,7 +122,6 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const labels = useStepLabels()
   const [leaving, setLeaving] = useState(false)
 
   const onBooked = useCallback(
