@@ -39,6 +39,15 @@ for (const file of files) {
   }
 }
 
+// e2e specs take `test` from the suite's own fixtures (a request context that keeps no connection to race
+// the mock's idle close: tests/e2e/support/test.ts), never straight from Playwright.
+const e2eDir = resolve('tests/e2e');
+for (const entry of readdirSync(e2eDir)) {
+  if (!entry.endsWith('.spec.ts')) continue;
+  const text = readFileSync(join(e2eDir, entry), 'utf8');
+  if (/import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*['"]@playwright\/test['"]/.test(text)) problems.push(`tests/e2e/${entry}: imports test from @playwright/test (use ./support/test)`);
+}
+
 if (problems.length) {
   console.error(`Architecture rules broken:\n  ${problems.join('\n  ')}`);
   process.exit(1);

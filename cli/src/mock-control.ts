@@ -1,4 +1,5 @@
 import type { TenantInput } from './tenant-input.ts';
+import { fetchRetryingIdempotent } from '../../core/http-retry.ts';
 
 // Typed client for the mock server's control API (/__mock). The mock is
 // written in parallel, so responses are read leniently: a list may come bare
@@ -65,7 +66,7 @@ export function createMockControlClient(mockUrl: string, options: MockControlOpt
     const url = `${baseUrl}/__mock${pathAndQuery}`;
     let response: Response;
     try {
-      response = await doFetch(url, {
+      response = await fetchRetryingIdempotent(doFetch, url, {
         method,
         headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { runCli } from '../../cli/src/main.ts';
-import { closedPortUrl, json, startFakeServer, type FakeServer } from './helpers/fake-server.ts';
+import { closedPortUrl, json, startFakeServer, type FakeServer } from '../support/fake-server.ts';
 import { binPath, miniContractPath, repoRoot } from './helpers/paths.ts';
 import { createTestIo } from './helpers/test-io.ts';
 

@@ -4,7 +4,7 @@ import { createApiClient, resolveApiBaseUrl, type ApiClient, type ApiSession } f
 import { findOperationByRoute, loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts';
 import { createResponseChecker, type ResponseChecker } from '../../cli/src/smoke/response-checker.ts';
 import type { Violation } from '../../cli/src/smoke/violation.ts';
-import { json, startFakeServer, type FakeServer } from './helpers/fake-server.ts';
+import { json, startFakeServer, type FakeServer } from '../support/fake-server.ts';
 import { miniContractPath } from './helpers/paths.ts';
 
 const thing = { id: 't-1', name: 'Tent', price: 1200, status: 'active', created_at: '2026-11-21T10:00:00Z', note: null };

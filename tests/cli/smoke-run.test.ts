@@ -11,7 +11,7 @@ import { probeStep } from '../../cli/src/smoke/probes.ts';
 import { runSmoke, type SmokeOptions, type SmokePlan } from '../../cli/src/smoke/run-smoke.ts';
 import type { SmokeReport } from '../../cli/src/smoke/smoke-report.ts';
 import type { StepContext, StepDefinition } from '../../cli/src/smoke/step-runner.ts';
-import { closedPortUrl, json, startFakeServer, type FakeHandler, type FakeServer } from './helpers/fake-server.ts';
+import { closedPortUrl, json, startFakeServer, type FakeHandler, type FakeServer } from '../support/fake-server.ts';
 import { miniContractPath } from './helpers/paths.ts';
 import { createTestIo } from './helpers/test-io.ts';
 

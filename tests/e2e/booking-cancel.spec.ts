@@ -1,7 +1,8 @@
 // Cancelling a booking as a customer does it, in Spanish and English: SPEC §5's messages, the IBAN
 // checksum, the refund breakdown line by line before confirming, then the booking canceled with its
 // refund. Each test cancels a booking bought for it in a tenant of its own.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs } from './support/booking-world'
 import { signInFast, SOL } from './support/portal'

@@ -2,7 +2,8 @@
 // (dni_expired, dni_close_expiration, passport_expired, passport_close_expiration, *_wrong_format),
 // guardians and the parental authorization with its PDF, the providers warning, file upload, and
 // the pending-documentation modal. Writes go to bookings made for each test in the specs' own tenant.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { bornYearsAgo, freshBooking, isoFromToday, quietDialogs, signInAs } from './support/booking-world'
 import { signInFast, SOL } from './support/portal'

@@ -1,7 +1,8 @@
 // The mock's scenarios that change what a booking page shows: expired-passport, expired-dni,
 // rooming-confirmed and already-traveled. Each test switches them on its own tenant only (so other
 // specs never see them) and switches them off afterwards.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs, type Tenant } from './support/booking-world'
 import { clearScenarios, setScenarios } from './support/portal'

@@ -1,7 +1,8 @@
 // Screenshots of the booking page for a person to look at (test-results/screenshots/booking-*): every
 // tab, the documentation forms, the cancellation breakdown and the pending-documentation modal, on a
 // phone and a desktop, in Spanish and English. Opt-in: SCREENSHOTS=1 npm run test:e2e -- booking-screenshots
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { bornYearsAgo, freshBooking, quietDialogs, signInAs } from './support/booking-world'
 import { signInFast, SOL } from './support/portal'
 

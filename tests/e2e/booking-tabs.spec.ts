@@ -1,7 +1,8 @@
 // The booking page's tabs as a customer uses them, with axe on every tab: the demo bookings of Viajes
 // Sol read as they are (confirmed, canceled, completed, invited), and what changes data (bank account,
 // pack, rooming request) on bookings bought for the test in a tenant of its own.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs } from './support/booking-world'
 import { signInFast, SOL } from './support/portal'

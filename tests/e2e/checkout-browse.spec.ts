@@ -1,6 +1,6 @@
 // Browsing trips (public): the list and its search, the detail with packs, rooms, extras,
 // insurance, payment plans and conditions, and API HTML sanitized in the browser.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 
 // Whole journeys on a shared, busy machine: more than the default 30 s each.

@@ -1,6 +1,7 @@
 // The invitation form (a guest asks to join a trip and gets a sign-in link), joining a group of
 // friends by its code (with booking_group_mail_invalid), and the winner page.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { bookByApi, freshCustomer, token } from './support/checkout'
 import { lastMailedLink, SOL, TOKEN_KEY } from './support/portal'

@@ -1,7 +1,8 @@
 // The whole booking journey as a customer goes through it: browse, six steps, pay at the provider,
 // back to the portal. Spanish with a single payment on a phone; English with instalments on a
 // desktop, with a declined card first and a retry that succeeds. Axe on every step.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import {
   ADULT,

@@ -1,6 +1,7 @@
 // The payments of an existing booking: its terms (limit date, penalty limit date, amount, paid date),
 // paying a pending term and an extra term at the provider, and the late-term penalty on the last term.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { bookByApi, chooseSummary, draftFor, euros, freshCustomer, paymentsOf, payButton, provider, seedDraft } from './support/checkout'
 import { SOL, TOKEN_KEY } from './support/portal'

@@ -1,7 +1,8 @@
 // The mock's scenarios against the checkout and the payments: sold out, pack full, a minor buyer,
 // a card the provider always declines, and terms past their dates. They run on the ag-norte tenant
 // (norte.localhost), one at a time, and put the tenant back after each test.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { bookByApi, chooseSummary, draftFor, freshCustomer, paymentsOf, payButton, provider, seedDraft, settled, stepHeading } from './support/checkout'
 import { clearScenarios, NORTE, setScenarios, TOKEN_KEY } from './support/portal'

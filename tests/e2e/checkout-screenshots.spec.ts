@@ -1,7 +1,8 @@
 // Screenshots of browsing, every checkout step, the schedule, the payment results, booking payments,
 // the invitation form, success and winner — phone and desktop, Spanish and English — for a person to
 // look at (test-results/screenshots/checkout-*). Opt-in: SCREENSHOTS=1 npm run test:e2e -- checkout-screenshots
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { API, MOCK, SOL, TOKEN_KEY } from './support/portal'
 import { auth, bookByApi, draftFor, freshCustomer, seedDraft, settled, token } from './support/checkout'
 

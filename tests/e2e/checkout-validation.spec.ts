@@ -1,6 +1,7 @@
 // Personal data messages (SPEC §5: travellers, the buyer as a person or a company, formats, a minor
 // buyer with the minor warning), and nothing lost when the connection drops or the server fails.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import {
   ADULT,

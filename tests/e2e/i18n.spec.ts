@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 
 test('Spanish by default; the switch persists in the lang cookie, never in the URL', async ({ page, context }) => {

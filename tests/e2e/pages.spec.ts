@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { openUserMenu, signInFast, signInWithPassword, SOL, userMenuButton } from './support/portal'
 

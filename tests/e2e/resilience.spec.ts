@@ -3,7 +3,8 @@
 // never made twice. The mock's slow and flaky scenarios run on a tenant of this file's own
 // (resil.localhost), so the other specs' tenants never see them; failures that must happen exactly
 // when a test needs them are injected in the browser instead.
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { chooseSummary, draftFor, payButton, provider, seedDraft } from './support/checkout'
 import { API, clearScenarios, MOCK, setScenarios, signInWithPassword, SOL, TOKEN_KEY } from './support/portal'
 

@@ -1,6 +1,7 @@
 // Screenshots of every shell page, phone and desktop, Spanish and English, two tenants, for a
 // person to look at (test-results/screenshots/). Opt-in: SCREENSHOTS=1 npm run test:e2e -- screenshots
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { MAR, NORTE, openUserMenu, signInFast, SOL } from './support/portal'
 
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots')

@@ -2,7 +2,7 @@
 // and travel-group HTML try to run script or load from another site; and a sign-in link's token, which
 // must leave no trace in the address bar, the history or a referrer. The production server's side
 // (CSP, its logs) is in production-server.spec.ts; the sanitizers' unit tests in tests/unit.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, evilOrigin, hostileCustomerLink, watchForAttacks } from './support/hostile'
 import { API, MOCK, SOL } from './support/portal'
 

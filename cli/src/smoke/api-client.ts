@@ -1,5 +1,6 @@
 import type { ContractIndex, OperationSpec } from './contract-index.ts';
 import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest } from './curl.ts';
+import { fetchRetryingIdempotent } from '../../../core/http-retry.ts';
 import { describeFetchError } from '../mock-control.ts';
 import type { CheckedResponse, ResponseChecker } from './response-checker.ts';
 import type { Violation } from './violation.ts';
@@ -167,7 +168,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const started = performance.now();
     let response: Response;
     try {
-      response = await doFetch(url, {
+      response = await fetchRetryingIdempotent(doFetch, url, {
         method: request.method,
         headers,
         ...(body === undefined ? {} : { body }),
@@ -241,7 +242,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const base = { operationId: request.label, method: request.method, url: url.href, curl, probe: false, external: true };
     let response: Response;
     try {
-      response = await doFetch(url.href, { method: request.method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetchRetryingIdempotent(doFetch, url.href, { method: request.method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const reason = describeFetchError(error);
       const record: CallRecord = { ...base, status: undefined, statusKey: undefined, durationMs: Math.round(performance.now() - started), violationCount: 1, error: reason };

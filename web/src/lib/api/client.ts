@@ -1,3 +1,4 @@
+import { fetchRetryingIdempotent } from '../../../../core/http-retry.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorBody } from './generated/model/errorBody.ts';
 import { earlyReadKey, takeEarlyRead } from './early-reads.ts';
@@ -45,7 +46,7 @@ export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<
     // A plain read the page's HTML already started with the same credentials (web/server/early-reads.ts)?
     const isRead = (init.method ?? 'GET').toUpperCase() === 'GET' && !init.body;
     const early = isRead ? takeEarlyRead(address, earlyReadKey(token, agencyId, getRequestLanguage())) : null;
-    res = (early && (await early.catch(() => null))) || (await fetch(address, { ...init, headers }));
+    res = (early && (await early.catch(() => null))) || (await fetchRetryingIdempotent(fetch, address, { ...init, headers }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'network_error', 'No answer from the server');

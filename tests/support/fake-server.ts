@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A tiny HTTP server on 127.0.0.1:0 for tests: each test sets how it answers.
+// A tiny HTTP server on 127.0.0.1:0 for tests (the CLI's and the portal client's): each test sets how it answers.
 
 export type FakeRequest = {
   method: string;
@@ -11,6 +11,8 @@ export type FakeRequest = {
 };
 
 export type FakeAnswer = {
+  /** reset the connection before any answer: a kept-alive connection the server closed as it was reused */
+  reset?: true;
   status: number;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
@@ -24,6 +26,9 @@ export type FakeServer = {
   setHandler(handler: FakeHandler): void;
   close(): Promise<void>;
 };
+
+/** The connection reset before any answer. */
+export const RESET: FakeAnswer = { reset: true, status: 0 };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): FakeAnswer {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
@@ -40,6 +45,10 @@ export async function startFakeServer(initial: FakeHandler = () => ({ status: 40
       requests.push(request);
       Promise.resolve(handler(request))
         .then((answer) => {
+          if (answer.reset === true) {
+            req.socket.resetAndDestroy();
+            return;
+          }
           res.writeHead(answer.status, answer.headers ?? {});
           res.end(answer.body ?? '');
         })

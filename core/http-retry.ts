@@ -1,0 +1,22 @@
+// Framework-free: the portal (browser), the CLI and the tests share this one rule.
+
+/** RFC 9110 §9.2.2: a method whose repetition has the same effect on the server as one request. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+export const isIdempotentMethod = (method: string | undefined): boolean => IDEMPOTENT_METHODS.has((method ?? 'GET').toUpperCase());
+
+/**
+ * fetch, with the one retry browsers make (RFC 9112 §9.3.1). A kept-alive connection that the server
+ * closes just as the client reuses it fails before any answer: the request never reached a handler.
+ * fetch reports that, as any other failure to get an answer, as a TypeError. An idempotent request is
+ * then sent once more (on a new connection: the failed one is gone); a non-idempotent one never is,
+ * since the client cannot know whether the server acted on it. Aborts and timeouts are not retried.
+ */
+export const fetchRetryingIdempotent = async (doFetch: typeof fetch, input: string | URL, init: RequestInit = {}): Promise<Response> => {
+  try {
+    return await doFetch(input, init);
+  } catch (error) {
+    if (!(error instanceof TypeError) || !isIdempotentMethod(init.method) || init.signal?.aborted === true) throw error;
+    return doFetch(input, init);
+  }
+};
