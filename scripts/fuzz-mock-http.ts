@@ -353,7 +353,7 @@ const main = async (): Promise<number> => {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const mock = spawnMock({ port, mockRoot: args['mock-root'] });
+  const mock = spawnMock({ port, mockRoot: args['mock-root'], debugLogin: true });
   await waitFor(`${base}/__mock/health`, mock);
 
   console.log(`\n2. over HTTP on ${base}: ${REQUESTS} generated requests, ${CONCURRENCY} at a time`);

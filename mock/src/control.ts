@@ -6,12 +6,13 @@ import { z } from 'zod';
 
 import { errorResponse, fieldErrorsOf } from './handlers/context.ts';
 import { journalFor, type JournalEntry } from './journal.ts';
+import { AT_ROOT } from './root-path.ts';
 import type { Runtime } from './runtime.ts';
-import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.ts';
+import { agencyScenarios, isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.ts';
 import { createWorld, seedAgencyContent } from './world/seed.ts';
 import type { AgencyRecord, OutboxMail, World } from './world/types.ts';
 
-export const CONTROL_PREFIX = '*/__mock';
+export const CONTROL_PREFIX = `${AT_ROOT}/__mock`;
 
 // ── response shapes (exported so the CLI and tests can type what they read) ──
 
@@ -26,6 +27,8 @@ export type TenantSeedResult = { tenants: AgencyRecord[]; restored: string[]; tr
 export type OutboxListing = { mails: OutboxMail[] };
 export type JournalListing = { capacity: number; entries: JournalEntry[] };
 export type ResetResult = { seed: number; seededAt: string; agencies: number };
+/** GET/PUT /__mock/settings: switches of the mock as a whole. */
+export type MockSettings = { debugLogin: boolean };
 export type Health = { status: 'ok'; seed: number; seededAt: string; agencies: number; scenarios: ScenarioName[] };
 
 export const scenarioListing = (world: World): ScenarioListing => ({
@@ -116,8 +119,7 @@ const setScenarios = (world: World, agency: string | null, names: ScenarioName[]
   else world.scenarios.byAgency[agency] = names;
 };
 
-const scenariosOf = (world: World, agency: string | null): ScenarioName[] =>
-  agency === null ? world.scenarios.global : (world.scenarios.byAgency[agency] ?? []);
+const scenariosOf = (world: World, agency: string | null): readonly ScenarioName[] => (agency === null ? world.scenarios.global : agencyScenarios(world, agency));
 
 // ── tenants ──
 
@@ -168,7 +170,13 @@ const FaqEntryInputSchema = z.strictObject({
 
 export const TenantInputSchema = z
   .strictObject({
-    id: z.string().trim().regex(SLUG_PATTERN, 'must be a slug like ag-viajes-sol (a-z, 0-9, - and _)').optional(),
+    id: z
+      .string()
+      .trim()
+      .regex(SLUG_PATTERN, 'must be a slug like ag-viajes-sol (a-z, 0-9, - and _)')
+      // The world keeps some maps by agency id in JSON objects: a name every object has is not an id.
+      .refine((id) => !(id in Object.prototype), 'is a reserved name; choose another id')
+      .optional(),
     name: z.string().trim().min(1, 'must not be empty').max(120),
     hosts: z.array(hostSchema).min(1, 'needs at least one host').max(20).optional(),
     /** the CLI sends one host */
@@ -238,8 +246,8 @@ const buildAgency = (world: World, input: z.output<typeof TenantInputSchema>): A
       input.legal_notice_html ?? `<h2>Aviso legal</h2><p>${escapeHtml(input.name)} es la agencia organizadora de los viajes de este portal.</p>`,
     faq: { es: input.faq?.es ?? [], en: input.faq?.en ?? [] },
     build: world.agencies[0]?.build ?? '1',
-    // Tenants added at run time are for testing, where debug sign-in saves a login round trip.
-    debug_login: input.debug_login ?? true,
+    // Off unless asked for: debug sign-in hands a session for any e-mail (tests ask for it per tenant).
+    debug_login: input.debug_login ?? false,
   };
 };
 
@@ -257,6 +265,20 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
     const world = rt.world;
     const body: Health = { status: 'ok', seed: world.seed, seededAt: world.seededAt, agencies: world.agencies.length, scenarios: [...world.scenarios.global] };
     return HttpResponse.json(body);
+  }),
+
+  // ── settings ──
+  // debugLogin: POST /auth/debug for every tenant (off unless the mock started with --debug-login or this
+  // turns it on); a tenant can also have it alone (its debug_login).
+  http.get(`${CONTROL_PREFIX}/settings`, () => HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings)),
+
+  http.put(`${CONTROL_PREFIX}/settings`, async ({ request }) => {
+    const read = await readJsonBody(request);
+    if (!read.ok) return read.response;
+    const parsed = z.strictObject({ debugLogin: z.boolean().optional() }).safeParse(read.value ?? {});
+    if (!parsed.success) return validationFailed(parsed.error);
+    if (parsed.data.debugLogin !== undefined) rt.options.debugLogin = parsed.data.debugLogin;
+    return HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings);
   }),
 
   // ── scenarios ──

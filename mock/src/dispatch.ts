@@ -13,6 +13,7 @@
 import { getResponse, matchRequestUrl, type RequestHandler } from 'msw';
 
 import { API_PREFIX, fastRouteOf, type FastRoute } from './handlers/context.ts';
+import { AT_ROOT } from './root-path.ts';
 
 /** The path prefix of the customer API (API_PREFIX without MSW's any-origin `*`). */
 const API_PATH = `${API_PREFIX.replace(/^\*/, '')}/`;
@@ -47,8 +48,10 @@ const literalSegment = (pattern: string): string | null => {
 /** Could this non-API handler ever match a path under /api/customer/? Only if it is not a plain other prefix. */
 const mayShadowApi = (handler: RequestHandler): boolean => {
   const path = (handler.info as { path?: unknown }).path;
-  if (typeof path !== 'string' || !path.startsWith('*/')) return true;
-  const first = path.slice(2).split('/')[0] ?? '';
+  if (typeof path !== 'string') return true;
+  const rest = path.startsWith(`${AT_ROOT}/`) ? path.slice(AT_ROOT.length + 1) : path.startsWith('*/') ? path.slice(2) : null;
+  if (rest === null) return true;
+  const first = rest.split('/')[0] ?? '';
   return !/^[A-Za-z0-9_.~-]+$/.test(first) || first === API_PATH.split('/')[1];
 };
 

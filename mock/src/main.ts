@@ -16,6 +16,10 @@ const USAGE = `Usage: npm run mock -- [options]
   --quiet            no line per request (env MOCK_QUIET=1)
   --persistence <p>  journal (default: changes appended to world.journal, group-committed) or
                      snapshot (the whole world.json rewritten per write) (env MOCK_PERSISTENCE)
+  --debug-login      POST /auth/debug signs in as anyone, for every tenant (env MOCK_DEBUG_LOGIN=1);
+                     off by default: then only tenants added with debug_login have it
+  --no-control       no control API: /__mock does not exist (env MOCK_NO_CONTROL=1). Run any demo
+                     that others can reach with it: the control API hands out sign-in links
   -h, --help         this help
 `;
 
@@ -41,6 +45,8 @@ const parseOptions = (argv: string[]) => {
       'data-dir': { type: 'string' },
       quiet: { type: 'boolean' },
       persistence: { type: 'string' },
+      'debug-login': { type: 'boolean' },
+      'no-control': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -60,6 +66,8 @@ const parseOptions = (argv: string[]) => {
     fresh: values.fresh === true || flagOption(env['MOCK_FRESH']),
     dataDir: values['data-dir'] ?? env['MOCK_DATA_DIR'] ?? DEFAULT_DATA_DIR,
     quiet: values.quiet === true || flagOption(env['MOCK_QUIET']),
+    debugLogin: values['debug-login'] === true || flagOption(env['MOCK_DEBUG_LOGIN']),
+    control: !(values['no-control'] === true || flagOption(env['MOCK_NO_CONTROL'])),
   };
 };
 
@@ -81,7 +89,8 @@ const banner = (server: MockServer, startedMs: number): string => {
   return `
 Mock API listening on ${server.url}  (${Math.round(startedMs)} ms)
   API       ${server.url}/api/customer
-  control   ${server.url}/__mock  (scenarios, reset, tenants, outbox, journal, health)
+  control   ${server.control ? `${server.url}/__mock  (scenarios, reset, tenants, outbox, journal, health)` : 'off (--no-control)'}
+  debug     ${server.runtime.options.debugLogin ? 'POST /auth/debug on for every tenant (--debug-login)' : 'POST /auth/debug off (on per tenant, or with --debug-login)'}
   state     ${stateLine}
   stored in ${path.resolve(server.dataDir)}
 

@@ -10,8 +10,9 @@ import type { Runtime } from './runtime.ts';
  * the service worker). Control and provider first: their prefixes never overlap the API's, and
  * they must keep working whatever scenario the API handlers are in.
  */
-export const createMockHandlers = (rt: Runtime): HttpHandler[] => [
-  ...createControlHandlers(rt),
+export const createMockHandlers = (rt: Runtime, options: { control?: boolean } = {}): HttpHandler[] => [
+  // Without the control API (a demo others can reach) /__mock does not exist: every call is a 404.
+  ...(options.control === false ? [] : createControlHandlers(rt)),
   ...createProviderHandlers(rt),
   ...createApiHandlers(rt),
 ];

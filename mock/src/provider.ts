@@ -4,11 +4,12 @@
 // works in any browser, under Playwright and through the service worker alike.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
+import { AT_ROOT } from './root-path.ts';
 import type { Runtime } from './runtime.ts';
-import { completeProviderPayment } from './world/payments.ts';
+import { completeProviderPayment, isPaymentSignature, paymentReturnUrl } from './world/payments.ts';
 import type { PaymentRecord } from './world/types.ts';
 
-export const PROVIDER_PREFIX = '*/__provider';
+export const PROVIDER_PREFIX = `${AT_ROOT}/__provider`;
 
 type Outcome = 'approve' | 'decline';
 
@@ -20,22 +21,20 @@ const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR
 const formatCents = (cents: number) => euros.format(cents / 100);
 
 /** Form fields from a query string, an urlencoded or multipart form, or (for scripts) JSON. */
-const readFields = async (request: Request): Promise<Record<string, string>> => {
-  const fields: Record<string, string> = {};
-  new URL(request.url).searchParams.forEach((value, key) => {
-    fields[key] = value;
-  });
+const readFields = async (request: Request): Promise<Map<string, string>> => {
+  // A Map: field names are the payer's to choose, `__proto__` included.
+  const fields = new Map<string, string>(new URL(request.url).searchParams);
   if (request.method === 'GET' || request.method === 'HEAD') return fields;
   const type = request.headers.get('content-type') ?? '';
   try {
     if (type.includes('application/json')) {
       const body = (await request.json()) as unknown;
       if (body !== null && typeof body === 'object') {
-        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields.set(key, value);
       }
     } else if (type.includes('form')) {
       (await request.formData()).forEach((value, key) => {
-        if (typeof value === 'string') fields[key] = value;
+        if (typeof value === 'string') fields.set(key, value);
       });
     }
   } catch {
@@ -99,9 +98,6 @@ ${body}
 const errorPage = (status: number, es: string, en: string) =>
   page(status, es, `<div role="alert"><p><strong>${escapeHtml(es)}</strong></p><p lang="en">${escapeHtml(en)}</p></div>`);
 
-// Mirrors the url completeProviderPayment sends the payer back to, for payments already processed.
-const returnUrlOf = (payment: PaymentRecord) => `${payment.returnUrl.replace(/\/$/, '')}/${payment.id}`;
-
 const payPage = (payment: PaymentRecord, signature: string) => {
   const details = `
 <p class="note">Entorno de pruebas: no se realiza ningún cargo. <span lang="en">Test environment: no money is charged.</span></p>
@@ -117,7 +113,7 @@ const payPage = (payment: PaymentRecord, signature: string) => {
       done,
       `${details}
 <p role="status"><strong>${done}</strong> <span lang="en">${doneEn}</span></p>
-<p><a class="link" href="${escapeHtml(returnUrlOf(payment))}">Volver al portal</a></p>`,
+<p><a class="link" href="${escapeHtml(paymentReturnUrl(payment))}">Volver al portal</a></p>`,
     );
   }
   return page(
@@ -138,14 +134,25 @@ const payPage = (payment: PaymentRecord, signature: string) => {
 
 const isOutcome = (value: string | undefined): value is Outcome => value === 'approve' || value === 'decline';
 
+/** The payment a provider form is about, when its signature is the API's; else the page that says why not. */
+const signedPayment = (rt: Runtime, fields: Map<string, string>): { payment: PaymentRecord } | { refused: Response } => {
+  const id = fields.get('payment');
+  if (!id) return { refused: errorPage(400, 'Falta la referencia del pago.', 'The payment reference is missing.') };
+  const payment = rt.world.payments.find((p) => p.id === id);
+  if (!payment) return { refused: errorPage(404, 'Pago no encontrado.', 'Payment not found.') };
+  // As a real provider: a form the merchant did not sign (forged, or changed on the way) is refused.
+  if (!isPaymentSignature(rt.options.providerSecret, payment, fields.get('signature') ?? '')) {
+    return { refused: errorPage(403, 'La firma del pago no es válida. Vuelve al portal e inténtalo de nuevo.', 'The payment signature is not valid. Go back to the portal and try again.') };
+  }
+  return { payment };
+};
+
 export const createProviderHandlers = (rt: Runtime): HttpHandler[] => {
   const showPayPage = async ({ request }: { request: Request }) => {
     const fields = await readFields(request);
-    const id = fields['payment'];
-    if (!id) return errorPage(400, 'Falta la referencia del pago.', 'The payment reference is missing.');
-    const payment = rt.world.payments.find((p) => p.id === id);
-    if (!payment) return errorPage(404, 'Pago no encontrado.', 'Payment not found.');
-    return payPage(payment, fields['signature'] ?? '');
+    const signed = signedPayment(rt, fields);
+    if ('refused' in signed) return signed.refused;
+    return payPage(signed.payment, fields.get('signature') ?? '');
   };
 
   return [
@@ -154,11 +161,11 @@ export const createProviderHandlers = (rt: Runtime): HttpHandler[] => {
 
     http.post(`${PROVIDER_PREFIX}/complete`, async ({ request }) => {
       const fields = await readFields(request);
-      const id = fields['payment'];
-      const outcome = fields['outcome'];
-      if (!id) return errorPage(400, 'Falta la referencia del pago.', 'The payment reference is missing.');
+      const outcome = fields.get('outcome');
+      const signed = signedPayment(rt, fields);
+      if ('refused' in signed) return signed.refused;
       if (!isOutcome(outcome)) return errorPage(400, 'Elige aprobar o rechazar el pago.', 'Choose to approve or decline the payment.');
-      const completed = completeProviderPayment(rt, id, outcome);
+      const completed = completeProviderPayment(rt, signed.payment.id, outcome);
       if (completed === null) return errorPage(404, 'Pago no encontrado.', 'Payment not found.');
       rt.save();
       // 303: the browser follows with a GET, so a reload of the portal page never re-posts the form.

@@ -1,3 +1,4 @@
+import { newProviderSecret } from './world/payments.ts';
 import { createWorld } from './world/seed.ts';
 import type { World } from './world/types.ts';
 
@@ -8,7 +9,13 @@ export type Runtime = {
   now(): Date;
   save(): void;
   reset(seed?: number): void;
-  options: { portalOrigins: string[] };
+  options: {
+    portalOrigins: string[];
+    /** debug sign-in for every tenant (the mock's --debug-login, or PUT /__mock/settings); a tenant may also turn it on alone */
+    debugLogin: boolean;
+    /** the key the API and the card provider sign payment forms with: new for every runtime, never stored */
+    providerSecret: string;
+  };
   /**
    * Counts the writes the world has seen, where someone counts them: the HTTP server bumps it after
    * every write request (POST, PUT, PATCH, DELETE: the only requests that change the world, as its
@@ -30,6 +37,8 @@ export type RuntimeOptions = {
    * passes its change tracker here (store/tracked-world.ts). The identity by default.
    */
   wrap?: (world: World) => World;
+  /** debug sign-in (POST /auth/debug) for every tenant; off by default */
+  debugLogin?: boolean;
 };
 
 export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
@@ -53,7 +62,7 @@ export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
       rt.world = createWorld(nextSeed ?? rt.world.seed ?? seed, now());
       rt.save();
     },
-    options: { portalOrigins: [] },
+    options: { portalOrigins: [], debugLogin: opts.debugLogin === true, providerSecret: newProviderSecret() },
   };
   if (!loaded) rt.save();
   return rt;

@@ -12,6 +12,7 @@ import { createDispatcher, type Dispatcher, type RequestSource } from './dispatc
 import { createLightRequest } from './light-request.ts';
 import { jsonBodyOf, jsonBytesOf, useLightResponses } from './handlers/context.ts';
 import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts';
+import { CONTROL_PREFIX } from './control.ts';
 import { createMockHandlers } from './mock-handlers.ts';
 import { createRuntime, type Runtime, type Store } from './runtime.ts';
 import { createFileStore, DEFAULT_DATA_DIR } from './store/file-store.ts';
@@ -50,6 +51,10 @@ export type MockServerOptions = {
   persistence?: 'journal' | 'snapshot';
   /** journal size past which the next flush writes a snapshot instead */
   compactAboveBytes?: number;
+  /** false: no control API at all (/__mock answers 404), for a demo others can reach */
+  control?: boolean;
+  /** debug sign-in (POST /auth/debug) for every tenant, not only those that turned it on */
+  debugLogin?: boolean;
 };
 
 /** Where the world came from at start-up. */
@@ -62,6 +67,8 @@ export type MockServer = {
   dataDir: string;
   state: MockStateSource;
   runtime: Runtime;
+  /** whether the control API (/__mock) exists on this server */
+  control: boolean;
   /** the journal's counters ('journal' persistence), else null */
   journalStats(): JournalStats | null;
   close(): Promise<void>;
@@ -459,7 +466,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       save: (world) => fileStore.save(world),
     };
     // With fresh it does not even read the old world; a world it had to seed, it stores at once.
-    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap });
+    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap, debugLogin: opts.debugLogin });
     runtime.generation = 0;
     state = opts.fresh === true ? 'fresh' : restored ? 'restored' : 'seeded';
     // A restored world starts a journal of its own: the replayed one is folded into world.json.
@@ -469,7 +476,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     }
     // This process, for benchmarks and soak runs: memory, and how the journal and the router fare.
     // ?gc=1 runs a full garbage collection first: what is live, not what awaits collection (soak runs).
-    const processHandler = http.get('*/__mock/process', ({ request }) => {
+    const processHandler = http.get(`${CONTROL_PREFIX}/process`, ({ request }) => {
       const collected = new URL(request.url).searchParams.get('gc') === '1';
       if (collected) fullGc();
       const memory = process.memoryUsage();
@@ -481,7 +488,8 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
         directlyRouted: dispatcher.direct,
       });
     });
-    dispatcher = createDispatcher([...(opts.extraHandlers?.(runtime) ?? []), processHandler, ...createMockHandlers(runtime)]);
+    const control = opts.control !== false;
+    dispatcher = createDispatcher([...(opts.extraHandlers?.(runtime) ?? []), ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control })]);
     live = { rt: runtime, journal: journalFor(runtime) };
   } catch (error) {
     server.close();
@@ -514,7 +522,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   useLightResponses(true);
 
   const journalStats = () => journaled?.stats() ?? null;
-  return { url, port: actualPort, host, dataDir, state, runtime, journalStats, close };
+  return { url, port: actualPort, host, dataDir, state, runtime, control: opts.control !== false, journalStats, close };
 };
 
 let gcFunction: (() => void) | null = null;

@@ -60,6 +60,9 @@ export type Probe = {
 export const createProbeApi = (): ProbeApi => {
   let now = PROBE_NOW.getTime();
   const rt = createRuntime({ fresh: true, now: () => new Date(now) });
+  // Probes sign in by debug sign-in where a tenant turned it on (off by default): every tenant but
+  // ag-mar, which stays the production-like one whose 403 debug_disabled is probed.
+  for (const agency of rt.world.agencies) agency.debug_login = agency.id !== 'ag-mar';
   const handlers = [...createControlHandlers(rt), ...createApiHandlers(rt)];
   const tokens = new Map<LoginName, string>();
 

@@ -3,7 +3,7 @@
 // look at (test-results/screenshots/checkout-*). Opt-in: SCREENSHOTS=1 npm run test:e2e -- checkout-screenshots
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { API, MOCK, SOL, TOKEN_KEY } from './support/portal'
+import { API, decideAtProvider, SOL, TOKEN_KEY, type PaymentAction } from './support/portal'
 import { auth, bookByApi, draftFor, freshCustomer, seedDraft, settled, token } from './support/checkout'
 
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots')
@@ -84,13 +84,13 @@ for (const size of sizes) {
         headers: auth(tok, 'ag-sol'),
         data: { term_ids: [overview.terms[1]!.id], payment_method_id: 'tg-sol-pir-pm-card', return_url: `${SOL}/payment` },
       })
-      const failed = ((await purchase.json()) as { payment_id: string }).payment_id
-      await request.post(`${MOCK}/__provider/complete`, { form: { payment: failed, outcome: 'decline' }, maxRedirects: 0 })
+      const failed = (await purchase.json()) as PaymentAction
+      await decideAtProvider(request, failed, 'decline')
 
       await page.goto(`/payment/${overview.payments[0]!.id}`)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await shot(page, `${tag}-payment-success`)
-      await page.goto(`/payment/${failed}`)
+      await page.goto(`/payment/${failed.payment_id}`)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await shot(page, `${tag}-payment-failed`)
       await page.goto(`/booking/${bookingId}/payments`)

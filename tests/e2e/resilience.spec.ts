@@ -21,7 +21,7 @@ let bookingId = ''
 
 /** The tenant and its customer (invited to one trip: My bookings lists it); signed in through debug sign-in. */
 async function setUp(request: APIRequestContext) {
-  const tenant = await request.post(`${MOCK}/__mock/tenants`, { data: { id: AGENCY, name: 'Viajes Resiliencia', hosts: ['resil.localhost'] } })
+  const tenant = await request.post(`${MOCK}/__mock/tenants`, { data: { id: AGENCY, name: 'Viajes Resiliencia', hosts: ['resil.localhost'], debug_login: true } })
   expect([201, 409], await tenant.text()).toContain(tenant.status())
   const headers = { agencyId: AGENCY }
   const invite = await request.post(`${API}/travelgroup/${INVITED_TO}/invite`, {

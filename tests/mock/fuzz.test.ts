@@ -82,7 +82,7 @@ describe('fuzzing the mock from the contract', () => {
   it(`answers ${TARGET.toLocaleString('en')}+ generated requests without a 5xx, a throw, an error body without a known code or a 2xx off the contract`, async () => {
     const started = performance.now();
     let now = NOW;
-    const rt = createRuntime({ fresh: true, now: () => new Date(now) });
+    const rt = createRuntime({ fresh: true, now: () => new Date(now), debugLogin: true });
     const handlers = createMockHandlers(rt);
     const random = createRandom(SEED);
     const view = viewContract(contract);

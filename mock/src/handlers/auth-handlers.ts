@@ -135,7 +135,7 @@ export const authHandlers = (rt: Runtime): HttpHandler[] => [
 
   route(rt, 'post', '/auth/debug', 'public', async (ctx) => {
     const body = await readJson(ctx, DebugLoginBody);
-    if (!ctx.agency.debug_login) fail(403, 'debug_disabled', 'Debug sign-in is disabled for this agency.');
+    if (!ctx.agency.debug_login && !ctx.rt.options.debugLogin) fail(403, 'debug_disabled', 'Debug sign-in is disabled for this agency.');
     const customer = customerByEmail(ctx, body.email) ?? fail(404, 'not_found', 'No customer with that e-mail.');
     return openSession(ctx, customer, 'debug');
   }),

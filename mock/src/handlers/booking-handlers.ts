@@ -22,7 +22,7 @@ import type { Runtime } from '../runtime.ts';
 import { repriceUnpaid, replacePlan } from '../world/booking-terms.ts';
 import { computeCancelBreakdown } from '../world/cancellation.ts';
 import { ibanValid, normalizeIban } from '../world/iban.ts';
-import { createPayment, providerBaseFrom } from '../world/payments.ts';
+import { createPayment, paymentContext } from '../world/payments.ts';
 import { formatDate, formatEuro, pdfResponse, renderPdf } from '../world/pdf.ts';
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/types.ts';
 import {
@@ -256,7 +256,7 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
     if (wanted.some((t) => t.status === 'expired')) fail(409, 'payment_term_limit_date_excedeed', 'A payment term is past its limit date.');
     // the view carries the late-term penalty due on the last term
     const amount = wanted.reduce((sum, t) => sum + t.amount + t.penalty_amount, 0);
-    const { action } = createPayment({ world: ctx.world, now: ctx.now, id: ctx.id, providerBase: providerBaseFrom(ctx.request) }, booking, {
+    const { action } = createPayment(paymentContext(ctx), booking, {
       termIds: wanted.map((t) => t.id),
       amount,
       method: method.type,
@@ -304,7 +304,7 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
       booking.terms.push(fresh);
       term = fresh;
     }
-    const { action } = createPayment({ world: ctx.world, now: ctx.now, id: ctx.id, providerBase: providerBaseFrom(ctx.request) }, booking, {
+    const { action } = createPayment(paymentContext(ctx), booking, {
       termIds: [term.id],
       amount: term.amount,
       method: method.type,

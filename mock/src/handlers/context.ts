@@ -193,10 +193,8 @@ export const readJson = async <S extends z.ZodType>(ctx: Ctx, schema: S): Promis
  * bad_request (with fields) for an operation whose contract declares no 422.
  */
 export const readQuery = <S extends z.ZodType>(ctx: Ctx, schema: S, invalidStatus: 400 | 422 = 422): z.infer<S> => {
-  const raw: Record<string, string> = {};
-  ctx.url.searchParams.forEach((value, key) => {
-    raw[key] = value;
-  });
+  // fromEntries defines own keys: `?__proto__=…` is a key like any other (and rejected as unknown), not a prototype.
+  const raw = Object.fromEntries(ctx.url.searchParams);
   const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     fail(invalidStatus, invalidStatus === 400 ? 'bad_request' : 'validation_error', 'Some query parameters are not valid.', fieldErrorsOf(parsed.error));

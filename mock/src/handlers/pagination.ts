@@ -9,10 +9,8 @@ import { type Ctx, fail, fieldErrorsOf } from './context.ts';
 const INTEGER = /^-?\d+$/;
 
 export const readPagedQuery = <S extends z.ZodType>(ctx: Ctx, schema: S, integerKeys: readonly string[] = ['page', 'per_page']): z.infer<S> => {
-  const raw: Record<string, string | number> = {};
-  ctx.url.searchParams.forEach((value, key) => {
-    raw[key] = integerKeys.includes(key) && INTEGER.test(value.trim()) ? Number(value.trim()) : value;
-  });
+  // fromEntries defines own keys: `?__proto__=…` is a key like any other, never the object's prototype.
+  const raw = Object.fromEntries([...ctx.url.searchParams].map(([key, value]) => [key, integerKeys.includes(key) && INTEGER.test(value.trim()) ? Number(value.trim()) : value]));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) fail(422, 'validation_error', 'Some query parameters are not valid.', fieldErrorsOf(parsed.error));
   return parsed.data as z.infer<S>;

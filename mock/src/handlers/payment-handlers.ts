@@ -1,7 +1,7 @@
 // A payment after checkout (or a purchase): back to the provider, its outcome, and a retry after a failure.
 import type { HttpHandler } from 'msw';
 import type { Runtime } from '../runtime.ts';
-import { actionFor, createPayment, providerBaseFrom } from '../world/payments.ts';
+import { actionFor, createPayment, paymentContext } from '../world/payments.ts';
 import type { BookingRecord, PaymentRecord } from '../world/types.ts';
 import { paymentView, termStatus } from '../world/views.ts';
 import { type Ctx, fail, json, route } from './context.ts';
@@ -44,7 +44,7 @@ export const paymentHandlers = (rt: Runtime): HttpHandler[] => [
     // a payment replaced by a retry sends the payer to its replacement
     const latest = latestOf(ctx, payment);
     if (alreadyPaid(latest, booking)) fail(409, 'payment_already_completed', 'This payment is already completed.');
-    return json(actionFor(latest, providerBaseFrom(ctx.request)));
+    return json(actionFor(latest, paymentContext(ctx)));
   }),
 
   route(rt, 'post', '/payment/:id/check', 'auth', (ctx, params) => json(paymentView(paymentOf(ctx, params['id']).payment))),
@@ -63,7 +63,7 @@ export const paymentHandlers = (rt: Runtime): HttpHandler[] => [
       latest.error_code = 'abandoned';
     }
     const { payment: next, action } = createPayment(
-      { world: ctx.world, now: ctx.now, id: ctx.id, providerBase: providerBaseFrom(ctx.request) },
+      paymentContext(ctx),
       booking,
       { termIds: latest.termIds, amount: latest.amount, method: latest.method, returnUrl: latest.returnUrl },
     );

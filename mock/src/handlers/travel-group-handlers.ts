@@ -41,7 +41,7 @@ import {
 import { ageOn } from '../world/dates.ts';
 import { foldForSearch } from '../world/geo.ts';
 import { roomingConfirmed, roomingListView } from '../world/rooming.ts';
-import { actionFor, createPayment, providerBaseFrom } from '../world/payments.ts';
+import { actionFor, createPayment, paymentContext } from '../world/payments.ts';
 import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGroupRecord } from '../world/types.ts';
 import { bookingView, groupSeatsLeft, packSeatsLeft, packSeatsView, roomsLeft, travelGroupSummaryView, travelGroupView } from '../world/views.ts';
 import { mailSignInLink, portalOrigin, sendMail } from './auth-handlers.ts';
@@ -286,7 +286,7 @@ const checkout = (ctx: Ctx, group: TravelGroupRecord, me: CustomerRecord, body: 
     if (replay.travelGroupId !== group.id) invalid('idempotency_key', 'duplicate', 'This key was already used for another booking.');
     const payment = checkoutPayment(ctx, replay);
     if (!payment) throw new Error(`booking ${replay.id} has no checkout payment`);
-    return { result: { booking_id: replay.id, action: actionFor(payment, providerBaseFrom(ctx.request)) } };
+    return { result: { booking_id: replay.id, action: actionFor(payment, paymentContext(ctx)) } };
   }
 
   validateCheckout(ctx, group, body);
@@ -326,7 +326,7 @@ const checkout = (ctx: Ctx, group: TravelGroupRecord, me: CustomerRecord, body: 
 
   const first = booking.terms[0]!;
   const { action } = createPayment(
-    { world: ctx.world, now: ctx.now, id: ctx.id, providerBase: providerBaseFrom(ctx.request) },
+    paymentContext(ctx),
     booking,
     { termIds: [first.id], amount: first.amount, method: method.type, returnUrl: body.return_url },
   );

@@ -1,5 +1,9 @@
 // Payments through the simulated card provider: create (with the form to post), complete, retry.
 // Paying a booking's terms confirms the booking once nothing is left pending.
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
 import type { PaymentAction } from '../../../web/src/lib/api/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { activeScenarios } from '../scenarios.ts';
@@ -7,18 +11,41 @@ import { isoDate } from './dates.ts';
 import type { BookingRecord, PaymentRecord, World } from './types.ts';
 import { groupOf, lateTermPenalty, type ViewContext } from './views.ts';
 
-type PaymentContext = { world: World; now: Date; id(prefix: string): string; providerBase: string };
+/** providerSecret: the key the API and the card provider share (rt.options.providerSecret). */
+type PaymentContext = { world: World; now: Date; providerBase: string; providerSecret: string };
 
-/** Where the mock's provider page lives: the mock's own origin. */
-export const providerBaseFrom = (request: Request) => new URL(request.url).origin;
+/** What making a payment's form takes from the request it answers: the provider's address (the mock's own origin) and key. */
+export const paymentContext = (ctx: { world: World; now: Date; request: Request; rt: Runtime }): PaymentContext => ({
+  world: ctx.world,
+  now: ctx.now,
+  providerBase: new URL(ctx.request.url).origin,
+  providerSecret: ctx.rt.options.providerSecret,
+});
 
-const signature = (paymentId: string, amount: number) => {
-  let h = 0x811c9dc5;
-  for (const ch of `${paymentId}:${amount}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
-  return h.toString(16);
+/** A new key for the API and the card provider to sign payment forms with. */
+export const newProviderSecret = (): string => bytesToHex(randomBytes(32));
+
+/** Where the provider sends the payer back to once the payment is decided. */
+export const paymentReturnUrl = (payment: PaymentRecord): string => `${payment.returnUrl.replace(/\/$/, '')}/${payment.id}`;
+
+/**
+ * The merchant signature of a payment form, as real card providers ask for (HMAC-SHA256 over what the
+ * payer must not change: the payment, its amount and where the payer goes back to). Without the key,
+ * nobody can make a form the provider accepts, or complete someone else's payment.
+ */
+export const paymentSignature = (secret: string, payment: PaymentRecord): string =>
+  bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`${payment.id}\n${payment.amount}\n${paymentReturnUrl(payment)}`)));
+
+/** Compares a signature the payer sent with the right one, in time that does not depend on where they differ. */
+export const isPaymentSignature = (secret: string, payment: PaymentRecord, given: string): boolean => {
+  const expected = paymentSignature(secret, payment);
+  if (given.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i += 1) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  return diff === 0;
 };
 
-export const actionFor = (payment: PaymentRecord, providerBase: string): PaymentAction =>
+export const actionFor = (payment: PaymentRecord, { providerBase, providerSecret }: Pick<PaymentContext, 'providerBase' | 'providerSecret'>): PaymentAction =>
   payment.method === 'transfer' || payment.amount === 0
     ? { payment_id: payment.id, type: 'none', method: 'GET', url: null, fields: {}, amount: payment.amount }
     : {
@@ -26,7 +53,7 @@ export const actionFor = (payment: PaymentRecord, providerBase: string): Payment
         type: 'redirect',
         method: 'POST',
         url: `${providerBase}/__provider/pay`,
-        fields: { payment: payment.id, amount: String(payment.amount), signature: signature(payment.id, payment.amount), return_url: `${payment.returnUrl.replace(/\/$/, '')}/${payment.id}` },
+        fields: { payment: payment.id, amount: String(payment.amount), signature: paymentSignature(providerSecret, payment), return_url: paymentReturnUrl(payment) },
         amount: payment.amount,
       };
 
@@ -36,7 +63,8 @@ export const createPayment = (
   opts: { termIds: string[]; amount: number; method: 'tpv' | 'transfer'; returnUrl: string },
 ): { payment: PaymentRecord; action: PaymentAction } => {
   const payment: PaymentRecord = {
-    id: ctx.id('pay'),
+    // Not a counter: a payment's id must not let anyone guess the next one.
+    id: `pay-${bytesToHex(randomBytes(12))}`,
     agencyId: booking.agencyId,
     bookingId: booking.id,
     termIds: opts.termIds,
@@ -50,7 +78,7 @@ export const createPayment = (
     retriedBy: null,
   };
   ctx.world.payments.push(payment);
-  return { payment, action: actionFor(payment, ctx.providerBase) };
+  return { payment, action: actionFor(payment, ctx) };
 };
 
 /** Marks a payment paid: its terms paid (the last carrying any late penalty), an invoice, and the booking confirmed when nothing is pending. */
@@ -88,7 +116,7 @@ export const completeProviderPayment = (rt: Runtime, paymentId: string, outcome:
   const world = rt.world;
   const payment = world.payments.find((p) => p.id === paymentId);
   if (!payment) return null;
-  const returnUrl = `${payment.returnUrl.replace(/\/$/, '')}/${payment.id}`;
+  const returnUrl = paymentReturnUrl(payment);
   if (payment.status !== 'pending') return { returnUrl };
   const declined = outcome === 'decline' || activeScenarios(world, payment.agencyId).has('payment-fails');
   if (declined) {

@@ -88,7 +88,7 @@ const makeAgencies = (): AgencyRecord[] => [
     legal_notice_html: legalFor('Viajes Sol S.L.', 'B12345678'),
     faq: faqFor('Viajes Sol'),
     build: '2026.11.21-1',
-    debug_login: true,
+    debug_login: false,
   },
   {
     id: 'ag-norte',
@@ -104,7 +104,7 @@ const makeAgencies = (): AgencyRecord[] => [
     legal_notice_html: legalFor('Aventura Norte S.A.', 'A87654321'),
     faq: faqFor('Aventura Norte'),
     build: '2026.11.21-1',
-    debug_login: true,
+    debug_login: false,
   },
   {
     id: 'ag-mar',

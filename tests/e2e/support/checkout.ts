@@ -2,7 +2,7 @@
 // and the buyer's data, drafts put straight into sessionStorage (to start a test at a later step),
 // bookings made through the API, and the mock's card provider.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { API, lastMailedLink, MOCK } from './portal'
+import { API, decideAtProvider, lastMailedLink, type PaymentAction } from './portal'
 
 /** An accessible name in Spanish or English, matched exactly. */
 export const both = (es: string, en: string) => new RegExp(`^(${escape(es)}|${escape(en)})$`)
@@ -189,9 +189,8 @@ export async function bookByApi(request: APIRequestContext, tok: string, agencyI
     },
   })
   expect(res.status(), await res.text()).toBe(201)
-  const result = (await res.json()) as { booking_id: string; action: { payment_id: string } }
-  const done = await request.post(`${MOCK}/__provider/complete`, { form: { payment: result.action.payment_id, outcome: 'approve' }, maxRedirects: 0 })
-  expect(done.status()).toBe(303)
+  const result = (await res.json()) as { booking_id: string; action: PaymentAction }
+  await decideAtProvider(request, result.action, 'approve')
   return result.booking_id
 }
 

@@ -52,6 +52,15 @@ export async function lastMailedLink(request: APIRequestContext, to: string): Pr
   return link!
 }
 
+/** A payment's redirect action, as the API answers it. */
+export type PaymentAction = { payment_id: string; fields: Record<string, string> }
+
+/** The payer approves or declines at the card provider: its form, signed by the API, posted as is. */
+export async function decideAtProvider(request: APIRequestContext, action: PaymentAction, outcome: 'approve' | 'decline') {
+  const res = await request.post(`${MOCK}/__provider/complete`, { form: { payment: action.payment_id, signature: action.fields.signature ?? '', outcome }, maxRedirects: 0 })
+  expect(res.status(), await res.text()).toBe(303)
+}
+
 export async function setScenarios(request: APIRequestContext, agency: string, names: string[]) {
   const res = await request.put(`${MOCK}/__mock/scenarios`, { data: { names, agency } })
   expect(res.ok(), await res.text()).toBe(true)

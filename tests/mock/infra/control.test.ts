@@ -5,6 +5,7 @@ import { createControlHandlers, type ScenarioListing, type TenantListing } from 
 import { createProviderHandlers } from '../../../mock/src/provider.ts';
 import { createRuntime, type Runtime } from '../../../mock/src/runtime.ts';
 import { createMemoryStore, type MemoryStore } from '../../../mock/src/store/memory-store.ts';
+import { paymentSignature } from '../../../mock/src/world/payments.ts';
 import type { PaymentRecord } from '../../../mock/src/world/types.ts';
 
 // The control API and the provider page as plain MSW handlers (no server): what the browser demo runs.
@@ -184,10 +185,12 @@ describe('provider', () => {
     return payment;
   };
 
+  const form = (fields: Record<string, string>) => [new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' }] as const;
+  const signed = (payment: PaymentRecord) => paymentSignature(rt.options.providerSecret, payment);
+
   it('renders an accessible page without script, with the amount and both choices', async () => {
-    pending();
-    const form = new URLSearchParams({ payment: 'pay-test-1', signature: 'abc', return_url: 'http://localhost:5173/payment/pay-test-1' });
-    const res = await call('POST', '/__provider/pay', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const payment = pending();
+    const res = await call('POST', '/__provider/pay', ...form({ payment: 'pay-test-1', signature: signed(payment), return_url: 'http://localhost:5173/payment/pay-test-1' }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     const html = await res.text();
@@ -198,30 +201,79 @@ describe('provider', () => {
     expect(html).toMatch(/<button type="submit" name="outcome" value="approve"[^>]*>Aprobar pago<\/button>/);
     expect(html).toMatch(/<button type="submit" name="outcome" value="decline"[^>]*>Rechazar pago<\/button>/);
     expect(html).not.toMatch(/<script/i);
-    expect((await call('GET', '/__provider/pay?payment=pay-test-1')).status).toBe(200);
+    expect((await call('GET', `/__provider/pay?payment=pay-test-1&signature=${signed(payment)}`)).status).toBe(200);
     expect((await call('GET', '/__provider/pay?payment=ghost')).status).toBe(404);
   });
 
   it('approves: marks the payment paid, saves and sends the payer back with 303', async () => {
     const payment = pending();
     const saves = store.saves;
-    const res = await call('POST', '/__provider/complete', 'payment=pay-test-1&outcome=approve', { 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await call('POST', '/__provider/complete', ...form({ payment: 'pay-test-1', signature: signed(payment), outcome: 'approve' }));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('http://localhost:5173/payment/pay-test-1');
     expect(payment.status).toBe('paid');
     expect(store.saves).toBeGreaterThan(saves);
     // Processed: the page now only offers the way back.
-    const html = await (await call('GET', '/__provider/pay?payment=pay-test-1')).text();
+    const html = await (await call('GET', `/__provider/pay?payment=pay-test-1&signature=${signed(payment)}`)).text();
     expect(html).toContain('href="http://localhost:5173/payment/pay-test-1"');
     expect(html).not.toContain('Aprobar pago');
   });
 
   it('declines, and rejects a bad outcome or unknown payment', async () => {
     const payment = pending();
-    expect((await call('POST', '/__provider/complete', 'payment=pay-test-1&outcome=maybe', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(400);
-    expect((await call('POST', '/__provider/complete', 'payment=ghost&outcome=approve', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(404);
-    const res = await call('POST', '/__provider/complete', 'payment=pay-test-1&outcome=decline', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect((await call('POST', '/__provider/complete', ...form({ payment: 'pay-test-1', signature: signed(payment), outcome: 'maybe' }))).status).toBe(400);
+    expect((await call('POST', '/__provider/complete', ...form({ payment: 'ghost', signature: signed(payment), outcome: 'approve' }))).status).toBe(404);
+    const res = await call('POST', '/__provider/complete', ...form({ payment: 'pay-test-1', signature: signed(payment), outcome: 'decline' }));
     expect(res.status).toBe(303);
     expect(payment.status).toBe('failed');
+  });
+
+  it('refuses a forged completion, as a real provider: no signature, a made-up one, one for another amount or made with another key', async () => {
+    const payment = pending();
+    const saves = store.saves;
+    const other = { ...payment, amount: 1 };
+    const forgeries: Record<string, string>[] = [{}, { signature: 'abc' }, { signature: paymentSignature(rt.options.providerSecret, other) }, { signature: paymentSignature('another key', payment) }];
+    for (const forged of forgeries) {
+      const res = await call('POST', '/__provider/complete', ...form({ payment: 'pay-test-1', outcome: 'approve', ...forged }));
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain('La firma del pago no es válida');
+      expect((await call('POST', '/__provider/pay', ...form({ payment: 'pay-test-1', ...forged }))).status).toBe(403);
+    }
+    expect(payment.status).toBe('pending');
+    expect(store.saves).toBe(saves);
+  });
+});
+
+describe('hardening', () => {
+  it('answers only at its own root: never under the customer API or another prefix', async () => {
+    const handlers = [...createControlHandlers(rt), ...createProviderHandlers(rt)];
+    for (const path of ['/api/customer/__mock/outbox', '/api/customer/x/__mock/tenants', '/..;/__mock/health', '/x/__provider/pay?payment=p']) {
+      expect(await getResponse(handlers, new Request(`http://localhost:3333${path}`)), path).toBeUndefined();
+    }
+    expect((await call('GET', '/__mock/health')).status).toBe(200);
+  });
+
+  it('refuses a tenant id every object has (constructor, __proto__) with a clear 422, and still serves afterwards', async () => {
+    for (const id of ['constructor', '__proto__']) {
+      const res = await call('POST', '/__mock/tenants', { id, name: 'Prototipo', hosts: ['prototipo.localhost'] });
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { code: string; fields: { field: string }[] };
+      expect(body.code).toBe('validation_error');
+      expect(body.fields.map((f) => f.field)).toContain('id');
+    }
+    expect((await call('PUT', '/__mock/scenarios', { names: ['slow'], agency: 'constructor' })).status).toBe(422);
+    expect((await call('GET', '/__mock/scenarios')).status).toBe(200);
+    expect((await call('POST', '/__mock/tenants/seed', { id: 'constructor' })).status).toBe(404);
+  });
+
+  it('debug sign-in is off until switched on, for everyone or one tenant', async () => {
+    expect(rt.options.debugLogin).toBe(false);
+    expect(rt.world.agencies.every((agency) => !agency.debug_login)).toBe(true);
+    expect(await (await call('GET', '/__mock/settings')).json()).toEqual({ debugLogin: false });
+    expect(await (await call('PUT', '/__mock/settings', { debugLogin: true })).json()).toEqual({ debugLogin: true });
+    expect(rt.options.debugLogin).toBe(true);
+    expect((await call('PUT', '/__mock/settings', { debugLogin: 'yes' })).status).toBe(422);
+    const added = (await (await call('POST', '/__mock/tenants', { name: 'Pruebas', hosts: ['pruebas.localhost'] })).json()) as { debug_login: boolean };
+    expect(added.debug_login).toBe(false);
   });
 });
