@@ -209,6 +209,9 @@ export const RememberResponse = zod.object({
 
 
 /**
+ * Off by default: a backend answers 403 debug_disabled unless it was switched on for this agency
+ * (the mock: the tenant's debug_login, its --debug-login flag, or PUT /__mock/settings). A
+ * production backend never switches it on: it hands out a session for any e-mail.
  * @summary Sign in as any customer (development backends only)
  */
 export const DebugLoginBody = zod.object({

@@ -327,6 +327,9 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     }
     const href = url.href;
     const body = read.body;
+    // Who is asking, as a proxy in front would say (handlers/throttle.ts counts per client): kept when a
+    // proxy (the portal's server) already said it, else this connection's peer.
+    if (req.headers['x-forwarded-for'] === undefined && req.socket.remoteAddress !== undefined) req.headers['x-forwarded-for'] = req.socket.remoteAddress;
 
     let real: Request | undefined;
     const source: RequestSource = {

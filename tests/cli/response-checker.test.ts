@@ -137,6 +137,18 @@ describe('response checker against a real HTTP server', () => {
     expect(violation.expected).toContain('thing_locked, cant_lock_enough_seats');
   });
 
+  it('flags a 429 that does not say when to come back (Retry-After)', async () => {
+    server.setHandler(() => json(429, { code: 'too_many_requests', message: 'slow down' }));
+    const violation = (await client.call('createThing', { json: thing })).violations.find((v) => v.kind === 'header');
+    expect(violation).toMatchObject({ kind: 'header', operationId: 'createThing', status: 429, actual: 'no Retry-After header' });
+    server.setHandler(() => json(429, { code: 'too_many_requests', message: 'slow down' }, { 'Retry-After': 'soon' }));
+    expect((await client.call('createThing', { json: thing })).violations.find((v) => v.kind === 'header')?.actual).toBe('Retry-After: soon');
+    for (const retryAfter of ['30', 'Wed, 21 Oct 2026 07:28:00 GMT']) {
+      server.setHandler(() => json(429, { code: 'too_many_requests', message: 'slow down' }, { 'Retry-After': retryAfter }));
+      expect((await client.call('createThing', { json: thing })).violations.filter((v) => v.kind === 'header')).toEqual([]);
+    }
+  });
+
   it('accepts declared domain codes and generic codes for the status', async () => {
     server.setHandler(() => json(409, { code: 'cant_lock_enough_seats', message: 'no seats' }));
     expect((await client.call('createThing', { json: thing })).violations).toEqual([]);

@@ -85,6 +85,38 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('link', { name: '¿Has olvidado tu contraseña?' })).toHaveAttribute('href', '/auth/remember')
   })
 
+  test('password guessing is throttled: a clear message in both languages, and what was typed stays', async ({ page, browser }) => {
+    // An address of its own: the throttle counts per account, and demo accounts serve other tests.
+    const email = `adivina-${Date.now()}@example.com`
+    await page.goto('/auth/login')
+    await page.getByRole('tab', { name: 'Con contraseña' }).click()
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await page.getByLabel('Contraseña', { exact: true }).fill(`intento-${attempt}`)
+      const answer = page.waitForResponse((res) => res.url().endsWith('/auth/login'))
+      await page.getByRole('button', { name: 'Entrar' }).click()
+      expect((await answer).status()).toBe(401)
+      await expect(page.getByRole('alert').filter({ hasText: 'Usuario o contraseña incorrectos' })).toBeVisible()
+    }
+    await page.getByLabel('Contraseña', { exact: true }).fill('intento-6')
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Demasiados intentos seguidos. Espera unos minutos y vuelve a intentarlo.' })).toBeVisible()
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveValue('intento-6')
+    await expectNoSeriousA11yViolations(page)
+
+    const english = await browser.newContext({ locale: 'en-GB' })
+    const pageEn = await english.newPage()
+    await pageEn.goto(`${SOL}/auth/login`)
+    await pageEn.getByRole('tab', { name: 'With password' }).click()
+    await pageEn.getByLabel('Email', { exact: true }).fill(email)
+    await pageEn.getByLabel('Password', { exact: true }).fill('viaje2026')
+    await pageEn.getByRole('button', { name: 'Sign in' }).click()
+    await expect(pageEn.getByRole('alert').filter({ hasText: 'Too many attempts in a row. Wait a few minutes and try again.' })).toBeVisible()
+    await expect(pageEn.getByLabel('Email', { exact: true })).toHaveValue(email)
+    await english.close()
+  })
+
   test('by e-mail link: the token never stays in the address bar or the history', async ({ page, request }) => {
     await page.goto('/auth/login')
     await page.getByLabel('Email', { exact: true }).fill('enlace@example.com')

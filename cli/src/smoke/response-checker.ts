@@ -73,6 +73,13 @@ export function createResponseChecker(contract: ContractIndex, options: Response
       return result;
     }
     const declared = operation.responses[statusKey] as ResponseSpec;
+    // A throttled client must be told when to come back (RFC 6585, RFC 9110 §10.2.3): seconds or an HTTP date.
+    if (response.status === 429) {
+      const retryAfter = response.headers.get('retry-after');
+      if (retryAfter === null || !(/^\d+$/.test(retryAfter.trim()) || !Number.isNaN(Date.parse(retryAfter)))) {
+        report('header', 'a Retry-After header on a 429 (seconds or an HTTP date)', retryAfter === null ? 'no Retry-After header' : `Retry-After: ${retryAfter}`);
+      }
+    }
 
     // --- content type and body presence
     const hasBody = response.body.length > 0;

@@ -12,6 +12,8 @@ export type ViolationKind =
   | 'schema'
   /** error body's code not in x-error-codes for that status nor generic */
   | 'error-code'
+  /** a header the answer needs is missing or malformed (Retry-After on a 429) */
+  | 'header'
   /** a negative probe got a different status or code than expected */
   | 'probe'
   /** a step's own assertion failed (e.g. the list it needed was empty) */

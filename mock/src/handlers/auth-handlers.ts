@@ -13,6 +13,7 @@ import { hashPassword } from '../world/seed.ts';
 import type { CustomerRecord, SessionRecord } from '../world/types.ts';
 import { userView } from '../world/views.ts';
 import { type Ctx, fail, findIn, json, readJson, route, untracked } from './context.ts';
+import { assertNotThrottled, countAttempt } from './throttle.ts';
 
 export const TOKEN_TTL_SECONDS = 2_592_000;
 /** Sessions kept at most; past it the oldest go first. */
@@ -100,8 +101,10 @@ export const authHandlers = (rt: Runtime): HttpHandler[] => [
 
   route(rt, 'post', '/auth/login', 'public', async (ctx) => {
     const body = await readJson(ctx, LoginBody);
+    assertNotThrottled(ctx, 'signIn', body.email);
     const customer = customerByEmail(ctx, body.email);
     if (!customer || !customer.passwordHash || customer.passwordHash !== hashPassword(body.password)) {
+      countAttempt(ctx, 'signIn', body.email);
       fail(401, 'auth_login_wrong', 'Wrong e-mail or password.');
     }
     if (!customer!.validated) fail(403, 'user_not_validated', 'The e-mail address has not been validated yet.');
@@ -128,6 +131,9 @@ export const authHandlers = (rt: Runtime): HttpHandler[] => [
 
   route(rt, 'post', '/auth/remember', 'public', async (ctx) => {
     const body = await readJson(ctx, RememberBody);
+    assertNotThrottled(ctx, 'mailedLink', body.email);
+    // Counted whether or not the address is a customer's: the limit must not tell which ones are.
+    countAttempt(ctx, 'mailedLink', body.email);
     const customer = customerByEmail(ctx, body.email) ?? fail(404, 'not_found', 'No customer with that e-mail.');
     mailSignInLink(ctx, customer, body.purpose ?? 'login_link', body.redirect ?? null);
     return json({ sent: true, email: customer.email });

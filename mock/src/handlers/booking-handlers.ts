@@ -38,7 +38,7 @@ import {
 } from '../world/views.ts';
 import { sendMail } from './auth-handlers.ts';
 import { bookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts';
-import { type Ctx, fail, json, readJson, route } from './context.ts';
+import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, route } from './context.ts';
 import { cachedJson } from './view-cache.ts';
 
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id));
@@ -241,6 +241,7 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
   route(rt, 'post', '/booking/:id/purchase', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, PurchaseTermsBody);
     const booking = bookingFor(ctx, params.id!);
+    assertAgencyReturnUrl(ctx, body.return_url);
     const group = groupOf(ctx.world, booking);
     if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is canceled: nothing can be paid on it.');
     const method =
@@ -269,6 +270,7 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
   route(rt, 'post', '/booking/:id/pay-extra-term', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, PayExtraTermBody);
     const booking = bookingFor(ctx, params.id!);
+    assertAgencyReturnUrl(ctx, body.return_url);
     const group = groupOf(ctx.world, booking);
     if (booking.status === 'canceled') fail(409, 'conflict', 'The booking is canceled.');
     const member = memberFor(booking, body.member_id);

@@ -49,14 +49,32 @@ export class HttpFailure extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
+    /** response headers, e.g. Retry-After on a 429 */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
 /** Stop the handler with the contract's error body. */
-export const fail = (status: number, code: ErrorCode, message: string, fields?: FieldError[]): never => {
-  throw new HttpFailure(status, code, message, fields);
+export const fail = (status: number, code: ErrorCode, message: string, fields?: FieldError[], headers?: Record<string, string>): never => {
+  throw new HttpFailure(status, code, message, fields, headers);
+};
+
+/**
+ * Where the card provider may send the payer back to: a page of this agency's own portal (one of its
+ * hosts, http or https). Anything else would make the provider an open redirect (a phishing page, or a
+ * javascript: url), so it is a 422 on return_url before any payment is made.
+ */
+export const assertAgencyReturnUrl = (ctx: Ctx, url: string): void => {
+  let ok = false;
+  try {
+    const u = new URL(url);
+    ok = (u.protocol === 'http:' || u.protocol === 'https:') && (ctx.agency.hosts.includes(u.host) || ctx.agency.hosts.includes(u.hostname));
+  } catch {
+    ok = false;
+  }
+  if (!ok) fail(422, 'validation_error', "The return url must be a page of this agency's portal.", [{ field: 'return_url', code: 'format', message: "The return url must be a page of this agency's portal." }]);
 };
 
 // JSON answers are built directly rather than with HttpResponse.json, which sizes the body through a
@@ -149,8 +167,10 @@ export const jsonBytesOf = (response: Response): Uint8Array | undefined => (resp
 export const jsonFromText = (text: string, status: number, bytes?: Uint8Array): Response =>
   lightResponses ? lightJsonResponse(text, status, bytes) : new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
 
-export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[]) =>
-  jsonResponse(fields && fields.length ? { code, message, fields } : { code, message }, status);
+export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[], headers?: Record<string, string>) => {
+  const body = fields && fields.length ? { code, message, fields } : { code, message };
+  return headers === undefined ? jsonResponse(body, status) : HttpResponse.json(body, { status, headers });
+};
 
 export const json = <T>(body: T, status = 200) => jsonResponse(body, status);
 
@@ -349,7 +369,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
       for (const [key, value] of Object.entries(params)) if (typeof value === 'string') flatParams[key] = value;
       return await resolve(ctx, flatParams);
     } catch (error) {
-      if (error instanceof HttpFailure) return errorResponse(error.status, error.code, error.message, error.fields);
+      if (error instanceof HttpFailure) return errorResponse(error.status, error.code, error.message, error.fields, error.headers);
       console.error('[mock] handler error', method.toUpperCase(), path, error);
       return errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.');
     }

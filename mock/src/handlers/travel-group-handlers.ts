@@ -45,7 +45,7 @@ import { actionFor, createPayment, paymentContext } from '../world/payments.ts';
 import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGroupRecord } from '../world/types.ts';
 import { bookingView, groupSeatsLeft, packSeatsLeft, packSeatsView, roomsLeft, travelGroupSummaryView, travelGroupView } from '../world/views.ts';
 import { mailSignInLink, portalOrigin, sendMail } from './auth-handlers.ts';
-import { type Ctx, fail, json, readJson, readQuery, route } from './context.ts';
+import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, readQuery, route } from './context.ts';
 import { cachedJson } from './view-cache.ts';
 import { paginate, readPagedQuery } from './pagination.ts';
 
@@ -63,16 +63,6 @@ const holdsSeats = (b: BookingRecord) => b.status === 'pending' || b.status === 
 const invalid = (field: string, code: string, message: string): never => fail(422, 'validation_error', message, [{ field, code, message }]);
 
 const emailSchema = z.email();
-
-/** The portal origins this agency is served on; a return url elsewhere would make the provider an open redirect. */
-const isAgencyUrl = (ctx: Ctx, url: string) => {
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && (ctx.agency.hosts.includes(u.host) || ctx.agency.hosts.includes(u.hostname));
-  } catch {
-    return false;
-  }
-};
 
 const fullName = (c: CustomerRecord) => [c.name, c.surname1].filter(Boolean).join(' ') || c.email;
 
@@ -155,7 +145,7 @@ const validateCheckout = (ctx: Ctx, group: TravelGroupRecord, body: CheckoutInpu
   checkPartyAndRooms(group, body.pack_id, body.members.length, body.rooms);
   if (!group.paymentPlans.some((p) => p.id === body.payment_plan_id)) invalid('payment_plan_id', 'not_found', 'Choose one of the payment plans of this travel group.');
   if (!group.paymentMethods.some((m) => m.id === body.payment_method_id)) invalid('payment_method_id', 'not_found', 'Choose one of the payment methods of this travel group.');
-  if (!isAgencyUrl(ctx, body.return_url)) invalid('return_url', 'format', "The return url must be a page of this agency's portal.");
+  assertAgencyReturnUrl(ctx, body.return_url);
   if (body.buyer.type === 'company' && !body.buyer.company_name?.trim()) invalid('buyer.company_name', 'required', 'The company name is required.');
 
   // Server-side format rule: numbers and letters only, reported with the product's own codes.

@@ -14,6 +14,16 @@ export const agencyAuthProbes: Probe[] = [
   { operationId: 'login', name: 'wrong password', status: 401, code: 'auth_login_wrong', run: (api) => api.call('POST', '/auth/login', { body: { email: 'ana.garcia@example.com', password: 'nope' } }) },
   { operationId: 'login', name: 'not validated', status: 403, code: 'user_not_validated', run: (api) => api.call('POST', '/auth/login', { body: { email: 'pendiente@example.com', password: 'viaje2026' } }) },
   { operationId: 'login', name: 'bad e-mail is 422', status: 422, code: 'validation_error', run: (api) => api.call('POST', '/auth/login', { body: { email: 'not-an-email', password: 'x' } }) },
+  {
+    operationId: 'login',
+    name: 'a sixth wrong password in 15 minutes is throttled',
+    status: 429,
+    code: 'too_many_requests',
+    run: async (api) => {
+      for (let i = 0; i < 5; i += 1) await api.call('POST', '/auth/login', { body: { email: 'ana.garcia@example.com', password: `nope-${i}` } });
+      return api.call('POST', '/auth/login', { body: { email: 'ana.garcia@example.com', password: 'nope-6' } });
+    },
+  },
   { operationId: 'login', name: 'a customer of another tenant cannot sign in here', status: 401, code: 'auth_login_wrong', run: (api) => api.call('POST', '/auth/login', { agency: 'ag-sol', body: { email: 'laura.martin@example.com', password: 'viaje2026' } }) },
   { operationId: 'logout', name: 'signs out', status: 204, run: (api) => api.call('POST', '/auth/logout', { as: 'ana' }) },
   { operationId: 'logout', name: 'no token is 401', status: 401, code: 'unauthorized', run: (api) => api.call('POST', '/auth/logout') },
@@ -24,6 +34,16 @@ export const agencyAuthProbes: Probe[] = [
   { operationId: 'updateProfile', name: 'empty name is 422', status: 422, code: 'validation_error', run: (api) => api.call('PUT', '/auth/profile', { as: 'ana', body: { name: '', surname1: 'García' } }) },
   { operationId: 'remember', name: 'mails a link', status: 200, run: (api) => api.call('POST', '/auth/remember', { body: { email: 'enlace@example.com' } }) },
   { operationId: 'remember', name: 'unknown e-mail is 404', status: 404, code: 'not_found', run: (api) => api.call('POST', '/auth/remember', { body: { email: 'nadie@example.com' } }) },
+  {
+    operationId: 'remember',
+    name: 'a sixth link in 15 minutes is throttled',
+    status: 429,
+    code: 'too_many_requests',
+    run: async (api) => {
+      for (let i = 0; i < 5; i += 1) await api.ok('POST', '/auth/remember', { body: { email: 'enlace@example.com' } });
+      return api.call('POST', '/auth/remember', { body: { email: 'enlace@example.com' } });
+    },
+  },
   { operationId: 'remember', name: 'bad e-mail is 422', status: 422, code: 'validation_error', run: (api) => api.call('POST', '/auth/remember', { body: { email: 'x' } }) },
   { operationId: 'debugLogin', name: 'debug sign-in', status: 200, run: (api) => api.call('POST', '/auth/debug', { body: { email: 'ana.garcia@example.com' } }) },
   { operationId: 'debugLogin', name: 'disabled for a production-like tenant', status: 403, code: 'debug_disabled', run: (api) => api.call('POST', '/auth/debug', { agency: 'ag-mar', body: { email: 'ana.garcia@example.com' } }) },

@@ -40,6 +40,7 @@ export const serverErrorCodes = [
   'payment_already_completed',
   'payment_declined',
   'debug_disabled',
+  'too_many_requests',
   'internal_error',
   'service_unavailable',
   'network_error',
@@ -137,6 +138,10 @@ const messages: Record<ServerErrorCode, MessageDescriptor> = {
     message: 'El pago ha sido rechazado. Inténtalo de nuevo o usa otra tarjeta.',
   }),
   debug_disabled: msg({ id: 'error.debug_disabled', message: 'Esta función no está disponible' }),
+  too_many_requests: msg({
+    id: 'error.too_many_requests',
+    message: 'Demasiados intentos seguidos. Espera unos minutos y vuelve a intentarlo.',
+  }),
   internal_error: msg({
     id: 'error.internal_error',
     message: 'Se ha producido un error inesperado. Inténtalo de nuevo más tarde.',

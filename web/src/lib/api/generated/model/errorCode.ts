@@ -64,5 +64,6 @@ export const ErrorCode = {
   booking_not_cancelable: 'booking_not_cancelable',
   payment_already_completed: 'payment_already_completed',
   debug_disabled: 'debug_disabled',
+  too_many_requests: 'too_many_requests',
   service_unavailable: 'service_unavailable',
 } as const;

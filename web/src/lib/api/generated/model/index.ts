@@ -170,6 +170,7 @@ export * from './term.ts';
 export * from './termKind.ts';
 export * from './termStatus.ts';
 export * from './termsUpdate.ts';
+export * from './tooManyRequestsResponse.ts';
 export * from './translation.ts';
 export * from './travelGroup.ts';
 export * from './travelGroupOkResponse.ts';

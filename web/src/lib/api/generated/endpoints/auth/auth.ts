@@ -54,6 +54,7 @@ import type {
   RememberRequest,
   ServiceUnavailableResponse,
   Session,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   User,
   ValidationFailedResponse
@@ -123,7 +124,7 @@ return apiFetch<Session>(getLoginUrl(),
 
 export const getLoginMutationKey = () => ['login'] as const;
 
-export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationFailedResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext> => {
 
@@ -152,13 +153,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationFailedResponse | TooManyRequestsResponse | ServiceUnavailableResponse
     export type LoginMutationVariables = {data: LoginRequest}
 
     /**
  * @summary Sign in with e-mail and password
  */
-export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationFailedResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -472,7 +473,7 @@ return apiFetch<LinkSent>(getRememberUrl(),
 
 export const getRememberMutationKey = () => ['remember'] as const;
 
-export const getRememberMutationOptions = <TError = BadRequestResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getRememberMutationOptions = <TError = BadRequestResponse | NotFoundResponse | ValidationFailedResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof remember>>, TError,RememberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof remember>>, TError,RememberMutationVariables, TContext> => {
 
@@ -501,13 +502,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RememberMutationResult = NonNullable<Awaited<ReturnType<typeof remember>>>
     export type RememberMutationBody = RememberRequest
-    export type RememberMutationError = BadRequestResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type RememberMutationError = BadRequestResponse | NotFoundResponse | ValidationFailedResponse | TooManyRequestsResponse | ServiceUnavailableResponse
     export type RememberMutationVariables = {data: RememberRequest}
 
     /**
  * @summary E-mail a sign-in link
  */
-export const useRemember = <TError = BadRequestResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useRemember = <TError = BadRequestResponse | NotFoundResponse | ValidationFailedResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof remember>>, TError,RememberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof remember>>,
@@ -526,6 +527,9 @@ export const useRemember = <TError = BadRequestResponse | NotFoundResponse | Val
 }
 
 /**
+ * Off by default: a backend answers 403 debug_disabled unless it was switched on for this agency
+ * (the mock: the tenant's debug_login, its --debug-login flag, or PUT /__mock/settings). A
+ * production backend never switches it on: it hands out a session for any e-mail.
  * @summary Sign in as any customer (development backends only)
  */
 export const debugLogin = async (debugLoginRequest: DebugLoginRequest, options?: Parameters<typeof apiFetch>[1]): Promise<Session> => {
