@@ -71,3 +71,19 @@ describe('throttling of password guesses and mailed links', () => {
     expect((await remember('nadie@example.com')).status).toBe(429);
   });
 });
+
+describe('a password change', () => {
+  it('ends the customer’s other sessions; the one that changed it, and other customers’, go on', async () => {
+    const api = createProbeApi();
+    const signIn = async (email: string) => ((await api.ok('POST', '/auth/login', { body: { email, password: 'viaje2026' } })) as { token: string }).token;
+    const phone = await signIn('ana.garcia@example.com');
+    const laptop = await signIn('ana.garcia@example.com');
+    const marta = await signIn('marta.lopez@example.com');
+    const change = await api.call('PUT', '/auth/password', { token: laptop, body: { current_password: 'viaje2026', password: 'nueva-clave-2026', password_confirmation: 'nueva-clave-2026' } });
+    expect(change.status).toBe(200);
+    expect((await api.call('GET', '/auth/profile', { token: phone })).status).toBe(401);
+    expect((await api.call('GET', '/auth/profile', { token: laptop })).status).toBe(200);
+    expect((await api.call('GET', '/auth/profile', { token: marta })).status).toBe(200);
+    expect((await api.call('POST', '/auth/login', { body: { email: 'ana.garcia@example.com', password: 'nueva-clave-2026' } })).status).toBe(200);
+  });
+});

@@ -173,6 +173,8 @@ export const authHandlers = (rt: Runtime): HttpHandler[] => [
       fail(422, 'auth_wrong_password', 'The current password is not correct.', [{ field: 'current_password', code: 'auth_wrong_password', message: 'The current password is not correct.' }]);
     }
     me.passwordHash = hashPassword(body.password);
+    // Whoever knew the old password may hold a session: every other one of this customer ends; this one stays.
+    ctx.world.sessions = untracked(ctx.world.sessions).filter((s) => s.customerId !== me.id || s.token === ctx.session!.token);
     return json(userView(me));
   }),
 

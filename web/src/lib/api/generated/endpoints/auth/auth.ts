@@ -805,7 +805,8 @@ export const useAutologin = <TError = BadRequestResponse | UnauthorizedResponse 
 
 /**
  * `current_password` is required unless the session was opened from a sign-in link
- * (which is how a forgotten password is replaced).
+ * (which is how a forgotten password is replaced). Every other session of the customer ends
+ * (whoever knew the old password may hold one); the one that made the change goes on.
  * @summary Change the password
  */
 export const updatePassword = async (passwordChange: PasswordChange, options?: Parameters<typeof apiFetch>[1]): Promise<User> => {
