@@ -147,12 +147,34 @@ test.describe('sign-in', () => {
     await expectNoSeriousA11yViolations(fresh)
   })
 
-  test('the /login callback takes a token from the fragment and scrubs it', async ({ page, request }) => {
+  test('the /login callback asks whose account it opens before signing in (no login CSRF), and scrubs the token', async ({ page, request }) => {
     const token = await apiToken(request, 'ana.garcia@example.com')
     await page.goto(`/login#token=${token}&redirect=/faq`)
-    await expect(page).toHaveURL(`${SOL}/faq`)
+    await expect(page).toHaveURL(`${SOL}/login`)
     expect(await page.evaluate(() => location.hash)).toBe('')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('¿Entrar con esta cuenta?')
+    await expect(page.getByText('Vas a entrar en el área de cliente como Ana García (ana.garcia@example.com).')).toBeVisible()
+    // nothing is signed in before the traveller says so
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    await expect(page).toHaveURL(`${SOL}/faq`)
     await expect(userMenuButton(page)).toHaveAccessibleName(/Ana García/)
+  })
+
+  test('the /login callback: cancelling signs nobody in, a token that is not valid says so (English)', async ({ page, request, browser }) => {
+    const token = await apiToken(request, 'marta.lopez@example.com')
+    await page.goto(`/login#token=${token}`)
+    await page.getByRole('button', { name: 'Cancelar' }).click()
+    await expect(page).toHaveURL(`${SOL}/auth/login`)
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull()
+
+    const english = await browser.newContext({ locale: 'en-GB' })
+    const pageEn = await english.newPage()
+    await pageEn.goto(`${SOL}/login#token=tok_forged`)
+    await expect(pageEn.getByRole('heading', { level: 1 })).toHaveText('This access is no longer valid')
+    await expect(pageEn.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/auth/login')
+    await english.close()
   })
 
   test('sign-in returns where the user was headed; a 401 signs out and comes back', async ({ page, context }) => {

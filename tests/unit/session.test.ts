@@ -131,6 +131,17 @@ describe('a 401 from any call', () => {
     expect(toastStore.getSnapshot()).toHaveLength(1)
   })
 
+  it('except for a call that brought its own token (the /login callback checking one): the session stays', async () => {
+    const handler = vi.fn()
+    setUnauthorizedHandler(handler)
+    signIn('tok_1', 'password')
+    respond(401, { code: 'unauthorized', message: 'not a session' })
+    await expect(apiFetch('/auth/profile', { headers: { Authorization: 'Bearer tok_forged' } })).rejects.toMatchObject({ status: 401 })
+    expect(vi.mocked(fetch).mock.calls[0]![1]!.headers).toSatisfy((headers: Headers) => headers.get('Authorization') === 'Bearer tok_forged')
+    expect(handler).not.toHaveBeenCalled()
+    expect(isSignedIn()).toBe(true)
+  })
+
   it('except from a sign-in call: wrong credentials are not an expired session', async () => {
     const handler = vi.fn()
     setUnauthorizedHandler(handler)

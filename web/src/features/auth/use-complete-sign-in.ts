@@ -11,7 +11,7 @@ import { safeReturnPath, type SessionVia, signIn, takeReturnTo } from '@/lib/ses
 export function useCompleteSignIn() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  return async (session: Session, via: SessionVia, linkTarget?: string | null) => {
+  return async (session: Pick<Session, 'token' | 'user'>, via: SessionVia, linkTarget?: string | null) => {
     // Nothing cached from another customer may survive a sign-in.
     queryClient.clear()
     signIn(session.token, via)

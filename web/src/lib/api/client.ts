@@ -31,7 +31,9 @@ const parseBody = async (res: Response): Promise<unknown> => {
  */
 export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
   const headers = new Headers(init.headers);
-  const token = getToken();
+  // A call may bring its own credentials (the /login callback checks a token before it becomes the session).
+  const ownCredentials = headers.has('Authorization');
+  const token = ownCredentials ? null : getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const agencyId = getAgencyId();
   if (agencyId) headers.set('agencyId', agencyId);
@@ -44,7 +46,7 @@ export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<
   let res: Response;
   try {
     // A plain read the page's HTML already started with the same credentials (web/server/early-reads.ts)?
-    const isRead = (init.method ?? 'GET').toUpperCase() === 'GET' && !init.body;
+    const isRead = (init.method ?? 'GET').toUpperCase() === 'GET' && !init.body && !ownCredentials;
     const early = isRead ? takeEarlyRead(address, earlyReadKey(token, agencyId, getRequestLanguage())) : null;
     res = (early && (await early.catch(() => null))) || (await fetchRetryingIdempotent(fetch, address, { ...init, headers }));
   } catch (cause) {
