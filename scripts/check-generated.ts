@@ -28,6 +28,7 @@ const snapshot = (): Map<string, string> => {
 
 const before = snapshot();
 execFileSync(process.execPath, ['node_modules/orval/dist/bin/orval.mjs', '--config', 'orval.config.ts'], { stdio: 'pipe' });
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-api-operations.ts'], { stdio: 'pipe' });
 const after = snapshot();
 
 const drift = [...new Set([...before.keys(), ...after.keys()])]

@@ -3,7 +3,7 @@ import { getConfig } from '@lingui/conf'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { catalogSplit } from './catalog-split.ts'
 import { routeTablePlugin } from './route-table.ts'
 
@@ -49,10 +49,23 @@ const firstBundle = (ctx: ChunkingContext): Set<string> => {
   return seen
 }
 
-export default defineConfig({
+/**
+ * .vite/build-info.json: where this build's pages call the API (VITE_API_URL). The production server's
+ * CSP names that origin in connect-src only when the pages call another origin directly.
+ */
+const buildInfo = (mode: string): Plugin => ({
+  name: 'portal-build-info',
+  apply: 'build',
+  generateBundle() {
+    const apiUrl = loadEnv(mode, webRoot, 'VITE_').VITE_API_URL ?? null
+    this.emitFile({ type: 'asset', fileName: '.vite/build-info.json', source: JSON.stringify({ apiUrl }) })
+  },
+})
+
+export default defineConfig(({ mode }) => ({
   root: webRoot,
   // .vite/routes.json: which route module serves which path (the production server preloads a page's chunks).
-  plugins: [...webPlugins(), routeTablePlugin(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)))],
+  plugins: [...webPlugins(), routeTablePlugin(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))), buildInfo(mode)],
   resolve: { alias: webAliases },
   server: {
     port: 5173,
@@ -110,4 +123,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTarget, type BuildManifest, createPortalServer, INLINE_CSS_MAX_BYTES, inlineStylesheets, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
+import { apiTarget } from '../../web/server/api-proxy.ts'
+import { type BuildManifest, contentSecurityPolicy, createPortalServer, INLINE_CSS_MAX_BYTES, inlineStylesheets, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
 import { matchRoute, type RouteEntry, routeTable } from '../../web/route-table.ts';
 
 const agencies: Record<string, unknown> = {
@@ -99,6 +100,60 @@ describe('production portal server', () => {
     expect(lookups.filter((u) => u === 'http://localhost:4173')).toHaveLength(1);
   });
 
+  describe('the per-host cache of agencies', () => {
+    const startWith = async (options: { maxCachedHosts?: number; unknownHostCacheMs?: number }) => {
+      const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>')
+      const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.invalid/api/customer', fetchImpl: fakeFetch, log: () => {}, ...options })
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      const page = (host: string) =>
+        new Promise<void>((resolve, reject) => {
+          const req = request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers: { host: 'internal', 'x-forwarded-host': host } }, (res) => {
+            res.resume()
+            res.on('end', resolve)
+          })
+          req.on('error', reject)
+          req.end()
+        })
+      return { page, close: () => server.close() }
+    }
+    const lookedUp = (host: string) => lookups.filter((u) => u === `http://${host}`).length
+
+    it('keeps a bounded number of hosts: made-up X-Forwarded-Host values push out the least recently used, never grow it', async () => {
+      const { page, close } = await startWith({ maxCachedHosts: 3, unknownHostCacheMs: 60_000 })
+      try {
+        await page('localhost:4173')
+        const known = lookedUp('localhost:4173')
+        for (let i = 1; i <= 10; i += 1) {
+          await page(`bounded-${i}.example`)
+          // the portal's own host, in use all along, stays in
+          await page('localhost:4173')
+        }
+        expect(lookedUp('localhost:4173')).toBe(known)
+        await page('bounded-10.example')
+        expect(lookedUp('bounded-10.example')).toBe(1)
+        await page('bounded-2.example')
+        expect(lookedUp('bounded-2.example')).toBe(2)
+      } finally {
+        close()
+      }
+    })
+
+    it('remembers a host without an agency only briefly', async () => {
+      const { page, close } = await startWith({ unknownHostCacheMs: 50 })
+      try {
+        await page('brief.example')
+        await page('brief.example')
+        expect(lookedUp('brief.example')).toBe(1)
+        await new Promise((r) => setTimeout(r, 80))
+        await page('brief.example')
+        expect(lookedUp('brief.example')).toBe(2)
+      } finally {
+        close()
+      }
+    })
+  })
+
   it('prefers X-Forwarded-Host and X-Forwarded-Proto', async () => {
     const res = await get(`/`, { headers: { host: 'internal:8080', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } });
     const html = await res.text();
@@ -116,10 +171,29 @@ describe('production portal server', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
+    // the pages call the API on the portal's own origin (no build-info here: /api/customer): nothing else to connect to
+    expect(csp).toContain("connect-src 'self';");
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('lets only well-formed origins into the CSP: a tenant logo url cannot add a directive', () => {
+    const withLogo = (original: string) => contentSecurityPolicy('n0nce', '/api/customer', { logo: { images: { original } } } as never)
+    expect(withLogo('https://cdn.example/logo.png')).toContain("img-src 'self' data: blob: https://cdn.example;")
+    expect(withLogo('https://cdn.example:8443/logo.png')).toContain("img-src 'self' data: blob: https://cdn.example:8443;")
+    for (const hostile of ['https://cdn.example;sandbox/logo.png', 'https://a.example,b/logo.png', "https://cdn.example;script-src 'unsafe-inline'/x.png", 'javascript:alert(1)']) {
+      const csp = withLogo(hostile)
+      expect(csp, hostile).toContain("img-src 'self' data: blob:;")
+      expect(csp).not.toMatch(/sandbox|unsafe-inline|a\.example,b/)
+      expect(csp.split('; ').map((d) => d.split(' ')[0])).toEqual(['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'object-src', 'base-uri', 'frame-ancestors', 'worker-src', 'manifest-src'])
+    }
+  })
+
+  it('names the API origin in connect-src only when the build calls one directly', () => {
+    expect(contentSecurityPolicy('n0nce', '/api/customer', null)).toContain("connect-src 'self';")
+    expect(contentSecurityPolicy('n0nce', 'https://api.example/v1/customer', null)).toContain("connect-src 'self' https://api.example;")
+  })
 
   it('serves an unknown host unbranded instead of failing', async () => {
     const res = await get(`/`, { headers: { host: 'nobody.example' } });
@@ -247,7 +321,7 @@ describe('the customer API on the portal’s origin', () => {
       req.on('data', (c: Buffer) => (body += c.toString()))
       req.on('end', () => {
         seen.push({ method: req.method, url: req.url, headers: req.headers, body })
-        if (req.url?.startsWith('/api/customer/slow')) return // never answers
+        if (req.url?.startsWith('/api/customer/booking/slow')) return // never answers
         res.statusCode = req.url?.includes('missing') ? 404 : 200
         res.setHeader('content-type', 'application/json')
         res.setHeader('x-upstream', 'yes')
@@ -269,7 +343,7 @@ describe('the customer API on the portal’s origin', () => {
   afterAll(() => closeAll())
 
   it('passes calls on with their method, query, body and headers, and the answer back', async () => {
-    const res = await fetch(`${portal}/api/customer/booking/bkg-1?lang=es`, {
+    const res = await fetch(`${portal}/api/customer/booking/bkg-1/bank-account?lang=es`, {
       method: 'PUT',
       headers: { Authorization: 'Bearer tok_secret', agencyId: 'ag-sol', 'content-type': 'application/json', Origin: 'http://localhost:4173' },
       body: JSON.stringify({ a: 1 }),
@@ -277,13 +351,15 @@ describe('the customer API on the portal’s origin', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('x-upstream')).toBe('yes')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(await res.json()).toEqual({ path: '/api/customer/booking/bkg-1?lang=es' })
+    expect(await res.json()).toEqual({ path: '/api/customer/booking/bkg-1/bank-account?lang=es' })
     const call = seen.at(-1)!
     expect(call).toMatchObject({ method: 'PUT', body: '{"a":1}' })
     expect(call.headers).toMatchObject({ authorization: 'Bearer tok_secret', agencyid: 'ag-sol', origin: 'http://localhost:4173' })
     expect(call.headers['x-forwarded-proto']).toBe('http')
+    // who asked, for the API's throttling
+    expect(call.headers['x-forwarded-for']).toBe('127.0.0.1')
     expect(logs.join('\n')).not.toContain('tok_secret')
-    expect((await fetch(`${portal}/api/customer/missing`)).status).toBe(404)
+    expect((await fetch(`${portal}/api/customer/booking/missing`)).status).toBe(404)
   })
 
   it('never leaves the API’s path: dot segments, encoded or not, and look-alike prefixes', async () => {
@@ -302,16 +378,47 @@ describe('the customer API on the portal’s origin', () => {
   })
 
   it('an API that does not answer in time is a 503 the client retries', async () => {
-    const res = await fetch(`${portal}/api/customer/slow`)
+    const res = await fetch(`${portal}/api/customer/booking/slow`)
     expect(res.status).toBe(503)
     expect(await res.json()).toMatchObject({ code: 'service_unavailable' })
   })
 
-  it('maps portal paths onto the API base', () => {
-    expect(apiTarget('/api/customer', 'http://api.example/v1/customer/')?.href).toBe('http://api.example/v1/customer')
-    expect(apiTarget('/api/customer/auth/login', 'http://api.example/v1/customer')?.href).toBe('http://api.example/v1/customer/auth/login')
-    expect(apiTarget('/api/customer/../admin', 'http://api.example/v1/customer')).toBeNull()
-    expect(apiTarget('/api/customer//evil.example/x', 'http://api.example/v1/customer')?.origin).toBe('http://api.example')
+  it('maps the contract’s operations onto the API base, and nothing else', () => {
+    expect(apiTarget('POST', '/api/customer/auth/login', 'http://api.example/v1/customer')?.href).toBe('http://api.example/v1/customer/auth/login')
+    expect(apiTarget('GET', '/api/customer/booking/bkg-1/payments?x=1', 'http://api.example/v1/customer/')?.href).toBe('http://api.example/v1/customer/booking/bkg-1/payments?x=1')
+    expect(apiTarget('HEAD', '/api/customer/booking/bkg-1', 'http://api.example/v1/customer')?.pathname).toBe('/v1/customer/booking/bkg-1')
+    for (const [method, path] of [
+      ['GET', '/api/customer'],
+      ['GET', '/api/customer/'],
+      ['GET', '/api/customer/__mock/outbox?to=ana.garcia@example.com'],
+      ['PUT', '/api/customer/__mock/scenarios'],
+      ['GET', '/api/customer/x/__mock/tenants'],
+      ['GET', '/api/customer/..;/__mock/health'],
+      ['GET', '/api/customer/../admin'],
+      ['GET', '/api/customer//evil.example/x'],
+      ['GET', '/api/customer/booking/..'],
+      ['GET', '/api/customer/booking/%2e%2E'],
+      ['DELETE', '/api/customer/booking/bkg-1'],
+      ['POST', '/api/customer/__provider/complete'],
+    ]) {
+      expect(apiTarget(method!, path!, 'http://api.example/v1/customer'), `${method} ${path}`).toBeNull()
+    }
+  })
+
+  it('the control API and the card provider of a mock behind it are never reached (404 from the portal, nothing sent)', async () => {
+    const before = seen.length
+    for (const [method, path] of [
+      ['GET', '/api/customer/__mock/outbox?to=ana.garcia%40example.com'],
+      ['PUT', '/api/customer/__mock/scenarios'],
+      ['GET', '/api/customer/x/__mock/tenants'],
+      ['GET', '/api/customer/..;/__mock/health'],
+      ['POST', '/api/customer/__provider/complete'],
+    ]) {
+      const res = await fetch(`${portal}${path}`, { method })
+      expect(res.status, path).toBe(404)
+      expect(await res.json()).toMatchObject({ code: 'not_found' })
+    }
+    expect(seen.length).toBe(before)
   })
 })
 

@@ -2,60 +2,17 @@
 // host the request came to (X-Forwarded-Host/Proto, else Host; http by default), asks the API once per host
 // (cached), and writes the branding into the HTML so the first paint is already the agency's.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { Agency } from '../src/lib/api/generated/model/agency.ts';
 import type { Config } from '../src/lib/api/generated/model/config.ts';
 import { brandVariablesCss, escapeHtml, inlineJson, sanitizeTenantCss } from '../src/lib/branding.ts';
 import { matchRoute, type RouteEntry } from '../route-table.ts';
+import { API_PATH, apiTarget, proxyApi } from './api-proxy.ts';
 import { type EarlyReads, earlyReads, earlyReadsScript } from './early-reads.ts';
-
-/**
- * The customer API on the portal's own origin: the server passes `/api/customer/*` on to `apiUrl`.
- * Production builds call it there (web/.env.production), so no call needs a CORS preflight or a
- * connection of its own: on a phone that is a round trip or two less before every page shows.
- */
-export const API_PATH = '/api/customer';
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
-
-/** The upstream address for a portal request under API_PATH, or null when it would leave the API's path (`..`, encoded or not). */
-export const apiTarget = (requestUrl: string, apiUrl: string): URL | null => {
-  const base = new URL(apiUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
-  const rest = requestUrl.slice(API_PATH.length);
-  if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?')) return null;
-  const target = new URL(`${basePath}${rest}`, base);
-  if (target.origin !== base.origin || (target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))) return null;
-  return target;
-};
-
-const proxyApi = (req: IncomingMessage, res: ServerResponse, target: URL, origin: string, timeoutMs: number) => {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  headers['x-forwarded-host'] = new URL(origin).host;
-  headers['x-forwarded-proto'] = new URL(origin).protocol.replace(':', '');
-  const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method: req.method, headers, timeout: timeoutMs }, (answer) => {
-    res.statusCode = answer.statusCode ?? 502;
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-    answer.pipe(res);
-  });
-  upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
-  upstream.on('error', () => {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    // The portal's client reads this like any API failure (503: try again).
-    res.statusCode = 503;
-    res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ code: 'service_unavailable', message: 'The API did not answer.' }));
-  });
-  req.pipe(upstream);
-};
 
 export type PortalServerOptions = {
   distDir: string;
@@ -69,9 +26,12 @@ export type PortalServerOptions = {
   apiTimeoutMs?: number;
   /** how long an agency's config (maintenance, build) written into pages is reused (default 5 s) */
   configCacheMs?: number;
+  /** hosts whose agency is remembered at most (least recently used first out; default 1000) */
+  maxCachedHosts?: number;
+  /** how long a host with no agency (or a failed look-up) is remembered (default 5 s) */
+  unknownHostCacheMs?: number;
 };
 
-type CacheEntry = { agency: Agency | null; expires: number };
 
 const MIME: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -101,20 +61,32 @@ export const requestOrigin = (req: IncomingMessage): string => {
   return `${proto === 'https' ? 'https' : 'http'}://${safeHost}`;
 };
 
-const originOf = (url: string | null | undefined): string | null => {
+/** A host name (letters, digits, dots, dashes) or an IPv6 address in brackets, with an optional port. */
+const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The http(s) origin of a url, when it is one a CSP can hold as it is. URL accepts hosts such as
+ * `cdn.example;sandbox` or `a.example,b`: spliced into the policy, they would add a directive.
+ */
+export const cspOrigin = (url: string | null | undefined): string | null => {
   if (!url) return null;
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || !PLAIN_HOST.test(u.host)) return null;
+    return `${u.protocol}//${u.host}`;
   } catch {
     return null;
   }
 };
 
-export const contentSecurityPolicy = (nonce: string, apiUrl: string, agency: Agency | null): string => {
-  const api = originOf(apiUrl);
+/**
+ * browserApiUrl: where the pages call the API (the build's VITE_API_URL): a path on the portal's own
+ * origin needs nothing beyond 'self'; another origin is named.
+ */
+export const contentSecurityPolicy = (nonce: string, browserApiUrl: string | null, agency: Agency | null): string => {
+  const api = cspOrigin(browserApiUrl);
   const logo = agency?.logo?.images.original;
-  const logoSource = logo?.startsWith('data:') ? 'data:' : originOf(logo);
+  const logoSource = logo?.startsWith('data:') ? 'data:' : cspOrigin(logo);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -301,7 +273,11 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   // Written by the build (web/vite.config.ts): chunks per module, and which route module serves which path.
   const manifest = readBuildJson<BuildManifest>('manifest.json');
   const routes = readBuildJson<RouteEntry[]>('routes.json') ?? [];
-  const cache = new Map<string, CacheEntry>();
+  // Where the pages call the API: the build's VITE_API_URL (web/vite.config.ts), by default our own /api/customer.
+  const browserApiUrl = readBuildJson<{ apiUrl: string | null }>('build-info.json')?.apiUrl ?? API_PATH;
+  // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
+  const agencies = new LRUCache<string, { agency: Agency | null }>({ max: options.maxCachedHosts ?? 1000 });
+  const unknownHostMs = options.unknownHostCacheMs ?? 5_000;
   const gzipCache = new Map<string, Buffer>();
   const cacheMs = options.cacheMs ?? 5 * 60_000;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -327,8 +303,8 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   };
 
   const resolveAgency = async (origin: string): Promise<Agency | null> => {
-    const hit = cache.get(origin);
-    if (hit && hit.expires > Date.now()) return hit.agency;
+    const hit = agencies.get(origin);
+    if (hit) return hit.agency;
     try {
       const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/agency`, {
         method: 'POST',
@@ -337,12 +313,13 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
         signal: AbortSignal.timeout(3000),
       });
       const agency = res.ok ? ((await res.json()) as Agency) : null;
-      // an unknown host is cached like a known one; an API failure only briefly, so it heals fast
-      cache.set(origin, { agency, expires: Date.now() + (res.ok || res.status === 404 ? cacheMs : 5_000) });
+      // A known host for cacheMs; an unknown one (or an API failure) briefly: it may be set up any
+      // moment, and made-up hosts must not fill the cache for long.
+      agencies.set(origin, { agency }, { ttl: res.ok ? cacheMs : unknownHostMs });
       return agency;
     } catch (error) {
       log(`agency lookup for ${origin} failed: ${(error as Error).message}`);
-      cache.set(origin, { agency: null, expires: Date.now() + 5_000 });
+      agencies.set(origin, { agency: null }, { ttl: unknownHostMs });
       return null;
     }
   };
@@ -376,10 +353,11 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     res.on('finish', () => log(`${req.method} ${redactPath(url.pathname)}${url.search ? redactPath(url.search) : ''} ${res.statusCode} ${Date.now() - started}ms`));
     securityHeaders(req, res);
     if (url.pathname === API_PATH || url.pathname.startsWith(`${API_PATH}/`)) {
-      const target = apiTarget(req.url ?? '', options.apiUrl);
+      const target = apiTarget(req.method ?? 'GET', req.url ?? '', options.apiUrl);
       if (!target) {
         res.statusCode = 404;
-        res.end();
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ code: 'not_found', message: 'No such operation in the customer API.' }));
         return;
       }
       proxyApi(req, res, target, requestOrigin(req), options.apiTimeoutMs ?? 30_000);
@@ -421,7 +399,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const agency = await resolveAgency(requestOrigin(req));
     const config = agency ? await resolveConfig(agency.id) : null;
     const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, routes, pathname, pageLocale(req)), config, earlyReads(pathname, routes));
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options.apiUrl, agency));
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, browserApiUrl, agency));
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
