@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getConfig } from '@lingui/conf'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
@@ -62,10 +64,25 @@ const buildInfo = (mode: string): Plugin => ({
   },
 })
 
+/** public/mockServiceWorker.js is the mock's, for development in the browser: a production build leaves it out. */
+const withoutMockWorker = (): Plugin => {
+  let outDir = ''
+  return {
+    name: 'portal-without-mock-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      rmSync(join(outDir, 'mockServiceWorker.js'), { force: true })
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => ({
   root: webRoot,
   // .vite/routes.json: which route module serves which path (the production server preloads a page's chunks).
-  plugins: [...webPlugins(), routeTablePlugin(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))), buildInfo(mode)],
+  plugins: [...webPlugins(), routeTablePlugin(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))), buildInfo(mode), withoutMockWorker()],
   resolve: { alias: webAliases },
   server: {
     port: 5173,

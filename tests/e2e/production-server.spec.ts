@@ -44,7 +44,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000)
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'ignore' })
   port = await freePort()
-  server = spawn('node_modules/.bin/tsx', ['web/server/main.ts'], {
+  // as `npm run serve` starts it: the compiled server, plain node (no tsx)
+  server = spawn(process.execPath, ['web/dist-server/main.js'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', API_URL: API },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -166,6 +167,34 @@ test('the built portal’s lazy parts bring their texts: a booking tab and a che
   await page.getByLabel('How many people are travelling?').selectOption('2')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.locator('#checkout-step-title')).toHaveText('Choose your rooms')
+})
+
+test('the mock’s control API and card provider are out of reach through the portal; only files that exist are served', async ({ page, request }) => {
+  const origin = `http://localhost:${port}`
+  // what an attacker would try from the public port: anyone's sign-in link, the scenarios, a forged payment
+  for (const [method, path] of [
+    ['GET', '/api/customer/__mock/outbox?to=ana.garcia%40example.com'],
+    ['PUT', '/api/customer/__mock/scenarios'],
+    ['GET', '/api/customer/x/__mock/tenants'],
+    ['GET', '/api/customer/..;/__mock/health'],
+    ['POST', '/api/customer/__provider/complete'],
+  ] as const) {
+    const res = await request.fetch(`${origin}${path}`, { method })
+    expect(res.status(), `${method} ${path}`).toBe(404)
+    expect(await res.text()).not.toMatch(/mails|scenarios|tenants|seed|Pasarela/)
+  }
+  // an operation of the contract still goes through
+  expect((await request.get(`${origin}/api/customer/auth/config`, { headers: { agencyId: 'ag-sol' } })).status()).toBe(200)
+
+  const robots = await request.get(`${origin}/robots.txt`)
+  expect(robots.headers()['content-type']).toContain('text/plain')
+  expect(await robots.text()).toContain('Disallow: /')
+  for (const missing of ['/mockServiceWorker.js', '/favicon.ico', '/sitemap.xml', '/wp-login.php']) {
+    expect((await request.get(`${origin}${missing}`)).status(), missing).toBe(404)
+  }
+  // a page of the app is still the app
+  await page.goto(`${origin}/faq`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
 test('a forwarded host reaches the page: the browser behind a proxy gets that agency', async ({ page }) => {

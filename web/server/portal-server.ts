@@ -389,7 +389,8 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       sendFile(req, res, candidate);
       return;
     }
-    if (pathname.startsWith('/assets/')) {
+    // A missing file (/assets/…, /favicon.ico, /sitemap.xml, /wp-login.php) is a 404, not the app's page.
+    if (pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       res.statusCode = 404;
       res.end();
       return;
