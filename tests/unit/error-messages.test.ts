@@ -44,6 +44,7 @@ const expectedCodes = [
   'payment_already_completed',
   'payment_declined',
   'debug_disabled',
+  'too_many_requests',
   'internal_error',
   'service_unavailable',
   'network_error',

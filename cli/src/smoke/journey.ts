@@ -1012,9 +1012,11 @@ export const journeyProbes: readonly JourneyProbeSpec[] = [
     operationId: 'login',
     route: 'POST /auth/login',
     needs: ['agency.lookup'],
-    requires: ['email'],
     expect: { status: 401, code: 'auth_login_wrong' },
-    request: (context) => ({ json: { email: context.state.email, password: `wrong-${context.marker}` }, auth: 'none' }),
+    // An address nobody has (.invalid is reserved): a backend that throttles failed sign-ins per account
+    // (as it should) must never lock out the account the run signs in with. It must answer as for a wrong
+    // password, or it tells strangers which addresses have accounts.
+    request: (context) => ({ json: { email: `smoke-${context.marker}@example.invalid`, password: `wrong-${context.marker}` }, auth: 'none' }),
   },
   {
     id: 'probe.lock-without-token',
