@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { autologin } from '@/lib/api/generated/endpoints/auth/auth'
+import { AuthNotice } from '@/features/auth/auth-notice'
 import { AUTOLOGIN_PATH, setLinkCredentials, takeLinkCredentials } from '@/features/auth/link-credentials'
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
 import './auth.css'
@@ -43,18 +44,12 @@ export function AutologinPage() {
 
   if (!failed) return <PageSpinner label={t`Accediendo…`} />
   return (
-    <section className="auth-card" aria-labelledby="autologin-title">
-      <header className="auth-card__header">
-        <h1 id="autologin-title" className="auth-card__title">
-          <Trans>Este enlace ya no es válido</Trans>
-        </h1>
-        <p className="auth-card__intro">
-          <Trans>Los enlaces de acceso sirven una sola vez y caducan a las 24 horas. Pide uno nuevo desde la página de acceso.</Trans>
-        </p>
-      </header>
-      <Link className="auth-card__cta" to="/auth/login">
-        <Trans>Pedir un enlace nuevo</Trans>
-      </Link>
-    </section>
+    <AuthNotice
+      id="autologin-title"
+      title={<Trans>Este enlace ya no es válido</Trans>}
+      intro={<Trans>Los enlaces de acceso sirven una sola vez y caducan a las 24 horas. Pide uno nuevo desde la página de acceso.</Trans>}
+      to="/auth/login"
+      action={<Trans>Pedir un enlace nuevo</Trans>}
+    />
   )
 }

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { Button } from '@/components/button'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { getProfile } from '@/lib/api/generated/endpoints/auth/auth'
 import type { User } from '@/lib/api/generated/model/user'
+import { AuthNotice } from '@/features/auth/auth-notice'
 import { displayName } from '@/features/auth/display-name'
 import { type CallbackToken, takeCallbackToken } from '@/features/auth/link-credentials'
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
@@ -45,19 +46,13 @@ export function LoginCallbackPage() {
   if (check.state === 'checking') return <PageSpinner label={t`Comprobando el acceso…`} />
   if (check.state === 'invalid') {
     return (
-      <section className="auth-card" aria-labelledby="callback-title">
-        <header className="auth-card__header">
-          <h1 id="callback-title" className="auth-card__title">
-            <Trans>Este acceso ya no es válido</Trans>
-          </h1>
-          <p className="auth-card__intro">
-            <Trans>Entra con tu email y contraseña, o pide un enlace de acceso.</Trans>
-          </p>
-        </header>
-        <Link className="auth-card__cta" to="/auth/login" replace>
-          <Trans>Ir a la página de acceso</Trans>
-        </Link>
-      </section>
+      <AuthNotice
+        id="callback-title"
+        title={<Trans>Este acceso ya no es válido</Trans>}
+        intro={<Trans>Entra con tu email y contraseña, o pide un enlace de acceso.</Trans>}
+        to="/auth/login"
+        action={<Trans>Ir a la página de acceso</Trans>}
+      />
     )
   }
   const { user } = check
