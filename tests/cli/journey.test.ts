@@ -5,7 +5,7 @@ import { journalLocation } from '../../cli/src/commands/contract-command.ts';
 import { defaultContractPath } from '../../cli/src/repo-paths.ts';
 import { loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts';
 import { buildCoverageMatrix, renderCoverageMatrix, withSource } from '../../cli/src/smoke/coverage.ts';
-import { ageOn, bookingFacts, buildJourney, findApproveForm, journeyProbes, journeySteps, pickBookings, roomsFor } from '../../cli/src/smoke/journey.ts';
+import { bookingFacts, buildJourney, findApproveForm, journeyProbes, journeySteps, pickBookings, roomsFor } from '../../cli/src/smoke/journey.ts';
 import { validateSteps } from '../../cli/src/smoke/step-runner.ts';
 
 let contract: ContractIndex;
@@ -45,11 +45,6 @@ describe('the journey', () => {
 });
 
 describe('journey helpers', () => {
-  it('computes ages in whole years', () => {
-    expect(ageOn('2011-04-12', '2029-04-11')).toBe(17);
-    expect(ageOn('2011-04-12', '2029-04-12')).toBe(18);
-  });
-
   it('finds rooms that sleep the party exactly, skipping sold-out ones', () => {
     const rooms = [
       { id: 'single', capacity: 1, sold_out: true },

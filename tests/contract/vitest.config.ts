@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
-    include: ['tests/contract/**/*.test.ts', 'tests/mock/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
+    include: ['tests/core/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/mock/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
     testTimeout: 20_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../mock/src/world/dates.ts';
+import { addDays } from '../../core/calendar.ts';
 import { type CancellationInput, computeCancelBreakdown } from '../../mock/src/world/cancellation.ts';
 
 const TODAY = '2026-11-21';

@@ -3,7 +3,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearDraft, draftKey, emptyTraveller, holdCovers, loadDraft, newDraft, parseDraft, resizeParty, saveDraft } from '@/features/checkout/draft'
-import { ageOn, isDay, isMinorOn } from '@/features/checkout/dates'
+import { ageOn, isDay, isMinorOn } from '@core/calendar'
 
 beforeEach(() => sessionStorage.clear())
 

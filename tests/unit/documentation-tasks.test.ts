@@ -10,7 +10,7 @@ import {
   withinWindow,
 } from '@/features/documentation/documentation-tasks'
 import type { Document } from '@/lib/api/generated/model/document'
-import { addDays } from '@/lib/calendar'
+import { addDays } from '@core/calendar'
 
 // The documentation table of SPEC §4, branch by branch and at every boundary.
 const TODAY = '2026-11-21'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { displayStatus } from '@/lib/booking-status'
-import { localDay } from '@/lib/calendar'
+import { localDay } from '@core/calendar'
 import { displayName } from '@/features/auth/display-name'
 import { BUILD_KEY, createBuildWatcher } from '@/lib/build-version'
 import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload'

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addYears, isMinorOn, utcDay } from '../../../core/calendar.ts';
 
 import type { CallOptions, CallOutcome } from './api-client.ts';
 import { findOperationByRoute, type ContractIndex, type HttpMethod } from './contract-index.ts';
@@ -155,15 +156,6 @@ export function idOf(value: Json | undefined): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/** Whole years between an ISO birthdate and an ISO day. */
-export function ageOn(birthdate: string, day: string): number {
-  const [by, bm, bd] = birthdate.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const addYears = (day: string, years: number) => `${Number(day.slice(0, 4)) + years}${day.slice(4)}`;
 
 /** Rooms that sleep exactly `people`: one room type whose capacity divides the party, not sold out. */
 export function roomsFor(hostingRooms: unknown, people: number): Array<{ hosting_id: string; quantity: number }> | undefined {
@@ -265,11 +257,11 @@ type BookingFacts = {
 export function bookingFacts(json: unknown, fallbackId: string): BookingFacts {
   const booking = asRecord(json) ?? {};
   const travelGroup = asRecord(booking['travel_group']);
-  const start = asString(travelGroup?.['start_at']) ?? isoDay(new Date());
+  const start = asString(travelGroup?.['start_at']) ?? utcDay();
   const members = asArray(booking['members']).map(asRecord);
   const minor = members.find((member) => {
     const birthdate = asString(member?.['birthdate']);
-    return birthdate !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(birthdate) && ageOn(birthdate, start) < 18;
+    return birthdate !== undefined && isMinorOn(birthdate, start);
   });
   const block = asArray(booking['raffle_blocks']).map(asRecord).find((item) => idOf(item) !== undefined);
   const ballot = asArray(block?.['ballots']).map(asRecord).find((item) => idOf(item) !== undefined && asString(item?.['code']) !== undefined);
@@ -915,7 +907,7 @@ export const journeySteps: readonly JourneyStepSpec[] = [
         member_id: state.newMemberId,
         number: asString(state.newMember?.['document_number']) ?? '00000000T',
         expiry_date: addYears(state.newTravelGroupEnd as string, 5),
-        issue_date: addYears(isoDay(new Date()), -2),
+        issue_date: addYears(utcDay(), -2),
         country: 'ES',
         support_number: 'SMK000001',
       },

@@ -1,7 +1,7 @@
 // Who sees which booking: the one rule every /booking/* handler goes through.
 // A customer sees a booking of the request's agency only when booking.access lists them (buyer,
 // passenger or guardian). Anything else answers 404, never 403, so existence does not leak.
-import { ageOn } from '../world/dates.ts';
+import { ageOn } from '../../../core/calendar.ts';
 import type { BookingRecord, MemberRecord } from '../world/types.ts';
 import { sendMail } from './auth-handlers.ts';
 import { type Ctx, fail } from './context.ts';

@@ -21,7 +21,7 @@ import type { CancelBreakdown, FieldError, PaymentsOverview, Refund } from '../.
 import type { Runtime } from '../runtime.ts';
 import { repriceUnpaid, replacePlan } from '../world/booking-terms.ts';
 import { computeCancelBreakdown } from '../world/cancellation.ts';
-import { ibanValid, normalizeIban } from '../world/iban.ts';
+import { isValidIban, normalizeIban } from '../../../core/iban.ts';
 import { createPayment, paymentContext } from '../world/payments.ts';
 import { formatDate, formatEuro, pdfResponse, renderPdf } from '../world/pdf.ts';
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/types.ts';
@@ -53,7 +53,7 @@ const requiredField = (value: string, field: string, message: string): FieldErro
   value.trim().length === 0 ? [{ field, code: 'required', message }] : [];
 
 const ibanField = (iban: string): FieldError[] =>
-  iban.trim().length > 0 && !ibanValid(iban) ? [{ field: 'iban', code: 'iban', message: 'El IBAN no es válido.' }] : [];
+  iban.trim().length > 0 && !isValidIban(iban) ? [{ field: 'iban', code: 'iban', message: 'El IBAN no es válido.' }] : [];
 
 const failFields = (fields: FieldError[]) => {
   if (fields.length) fail(422, 'validation_error', fields[0]!.message, fields);

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ErrorCode, FieldError } from '../../../web/src/lib/api/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { activeScenarios, type ScenarioName } from '../scenarios.ts';
-import { isoDate } from '../world/dates.ts';
+import { utcDay } from '../../../core/calendar.ts';
 import type { AgencyRecord, CustomerRecord, Language, SessionRecord, World } from '../world/types.ts';
 import type { ViewContext } from '../world/views.ts';
 
@@ -347,7 +347,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
       const ctx: Ctx = {
         world,
         now,
-        today: isoDate(now),
+        today: utcDay(now),
         scenarios,
         rt,
         request,

@@ -14,7 +14,7 @@ import {
 } from '../../../contract/generated/zod.ts';
 import type { Authorization, ErrorCode, FieldError, Guardian, GuardianType } from '../../../web/src/lib/api/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
-import { daysBetween } from '../world/dates.ts';
+import { daysBetween } from '../../../core/calendar.ts';
 import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts';
 import type { BookingRecord, MemberRecord } from '../world/types.ts';
 import { bookingView, documentProblem, groupOf } from '../world/views.ts';

@@ -38,7 +38,7 @@ import {
   sameRooms,
   voucherDiscount,
 } from '../world/checkout-rules.ts';
-import { ageOn } from '../world/dates.ts';
+import { ageOn } from '../../../core/calendar.ts';
 import { foldForSearch } from '../world/geo.ts';
 import { roomingConfirmed, roomingListView } from '../world/rooming.ts';
 import { actionFor, createPayment, paymentContext } from '../world/payments.ts';

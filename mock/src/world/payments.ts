@@ -7,7 +7,7 @@ import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { PaymentAction } from '../../../web/src/lib/api/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { activeScenarios } from '../scenarios.ts';
-import { isoDate } from './dates.ts';
+import { utcDay } from '../../../core/calendar.ts';
 import type { BookingRecord, PaymentRecord, World } from './types.ts';
 import { groupOf, lateTermPenalty, type ViewContext } from './views.ts';
 
@@ -89,7 +89,7 @@ export const settlePayment = (world: World, payment: PaymentRecord, now: Date, n
   payment.error_code = null;
   if (!booking) return;
   const group = groupOf(world, booking);
-  const vctx: ViewContext = { world, now, today: isoDate(now), scenarios: activeScenarios(world, booking.agencyId) };
+  const vctx: ViewContext = { world, now, today: utcDay(now), scenarios: activeScenarios(world, booking.agencyId) };
   const penalty = lateTermPenalty(vctx, group, booking);
   const planTerms = booking.terms.filter((t) => t.kind === 'plan');
   const lastPlan = planTerms[planTerms.length - 1];

@@ -5,7 +5,7 @@ import type { Faker } from '@faker-js/faker';
 // base] })` would be, without loading the other seventy locales (about 100 ms of the mock's start-up).
 import { faker as spanishFaker } from '@faker-js/faker/locale/es';
 import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../web/src/lib/api/generated/model/index.ts';
-import { addDays, addYears, isoDate } from './dates.ts';
+import { addDays, addYears, utcDay } from '../../../core/calendar.ts';
 import type {
   AgencyRecord,
   BookingRecord,
@@ -186,9 +186,9 @@ const groupSpecs: Record<string, GroupSpec[]> = {
 
 const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupRecord => {
   const id = `${agencyId.replace('ag-', 'tg-')}-${spec.key}`;
-  const start = addDays(today, spec.startInDays);
+  const start = addDays(utcDay(today), spec.startInDays);
   const end = addDays(start, spec.nights);
-  const todayIso = isoDate(today);
+  const todayIso = utcDay(today);
   const extras: TravelItem[] = [
     { id: `${id}-ext-1`, type: 'activity', name: `Excursión de un día desde ${spec.destination}`, description: 'Día completo con guía y comida', price: 4500, limit_date: addDays(start, -15), optional: true },
     { id: `${id}-ext-2`, type: 'activity', name: 'Espectáculo nocturno', description: 'Entrada y traslado', price: 6500, limit_date: addDays(start, -15), optional: true },
@@ -266,7 +266,7 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
     vouchers: [
       { code: 'VERANO10', type: 'percentage', value: 10, valid_until: null },
       { code: 'AMIGO50', type: 'fixed', value: 5000, valid_until: null },
-      { code: 'CADUCADO', type: 'fixed', value: 5000, valid_until: addDays(today, -1) },
+      { code: 'CADUCADO', type: 'fixed', value: 5000, valid_until: addDays(utcDay(today), -1) },
     ],
     cancellation: {
       penalty: { type: 'percentage', value: 5 },
@@ -445,7 +445,7 @@ const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Fak
         surname1: last1,
         surname2: last2,
         gender: sex === 'female' ? 'female' : 'male',
-        birthdate: isoDate(faker.date.birthdate({ min: 14, max: 17, mode: 'age', refDate: today })),
+        birthdate: utcDay(faker.date.birthdate({ min: 14, max: 17, mode: 'age', refDate: today })),
         document_number: `${faker.string.numeric(8)}${faker.string.alpha({ length: 1, casing: 'upper' })}`,
         city: faker.location.city(),
         address: faker.location.streetAddress(),
@@ -471,7 +471,7 @@ const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Fak
     const plan = group.paymentPlans[0]!;
     booking.paymentPlanId = plan.id;
     booking.terms = scheduleTerms(plan, bookingTotal(group, booking), ids, (n) => `Plazo ${n}`);
-    if (group.start_at > isoDate(today) || i % 2 === 0) payTerm(world, booking, booking.terms[0]!, booking.createdAt, ids);
+    if (group.start_at > utcDay(today) || i % 2 === 0) payTerm(world, booking, booking.terms[0]!, booking.createdAt, ids);
     world.bookings.push(booking);
     if (rooming && i < 12) {
       const roomIndex = Math.floor(i / 3);
@@ -497,7 +497,7 @@ const raffleBlock = (ids: Ids, bookingId: string, from: number, faker: Faker) =>
 });
 
 const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker: Faker, ids: Ids, today: Date) => {
-  const todayIso = isoDate(today);
+  const todayIso = utcDay(today);
   const ana = customer('ag-sol', 'cus-sol-ana', 'Ana', 'García', 'López', 'ana.garcia@example.com', { phone: '+34600111222' });
   const marta = customer('ag-sol', 'cus-sol-marta', 'Marta', 'López', 'Ruiz', 'marta.lopez@example.com', { phone: '+34600222333' });
   const nuevo = customer('ag-sol', 'cus-sol-nuevo', '', '', null, 'nuevo@example.com', { phone: null });
@@ -536,7 +536,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       surname1: 'García',
       surname2: 'López',
       gender: 'female',
-      birthdate: addYears(addDays(today, -200), -15),
+      birthdate: addYears(addDays(utcDay(today), -200), -15),
       document_number: '23456789D',
       has_dni: true,
       documents: [],
@@ -552,9 +552,9 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       surname1: 'García',
       surname2: 'López',
       gender: 'male',
-      birthdate: addYears(addDays(today, 30), -19),
+      birthdate: addYears(addDays(utcDay(today), 30), -19),
       document_number: '34567890V',
-      documents: [{ type: 'passport', number: 'PAB123456', expiry_date: addYears(today, 6), issue_date: addYears(today, -4), country: 'ES', support_number: null, file: null }],
+      documents: [{ type: 'passport', number: 'PAB123456', expiry_date: addYears(utcDay(today), 6), issue_date: addYears(utcDay(today), -4), country: 'ES', support_number: null, file: null }],
       emergency_contacts: [{ name: 'Ana', surname1: 'García', surname2: 'López', email: ana.email, phone: '+34600111222' }],
     }),
   ];
@@ -634,7 +634,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
   const b5 = bookingBase(par, 'bkg-sol-1005', 'VS-PAR05', new Date(today.getTime() - 150 * 86_400_000).toISOString());
   b5.access = [{ customerId: ana.id, role: 'buyer' }];
   b5.buyer = buyerAna;
-  b5.members = [member('mem-sol-ana-par', { customerId: ana.id, name: 'Ana', surname1: 'García', surname2: 'López', gender: 'female', birthdate: '1984-02-20', email: ana.email, documents: [{ type: 'dni', number: '12345678Z', expiry_date: addYears(today, 3), issue_date: addYears(today, -7), country: 'ES', support_number: 'BAA000111', file: null }] })];
+  b5.members = [member('mem-sol-ana-par', { customerId: ana.id, name: 'Ana', surname1: 'García', surname2: 'López', gender: 'female', birthdate: '1984-02-20', email: ana.email, documents: [{ type: 'dni', number: '12345678Z', expiry_date: addYears(utcDay(today), 3), issue_date: addYears(utcDay(today), -7), country: 'ES', support_number: 'BAA000111', file: null }] })];
   b5.terms = scheduleTerms(par.paymentPlans[0]!, bookingTotal(par, b5), ids, (n) => `Plazo ${n}`);
   payTerm(world, b5, b5.terms[0]!, b5.createdAt, ids);
   world.bookings.push(b5);
@@ -679,7 +679,7 @@ export const seedAgencyContent = (world: World, agency: AgencyRecord, today: Dat
 };
 
 export const createWorld = (seed: number, now: Date = new Date()): World => {
-  const today = new Date(`${isoDate(now)}T00:00:00Z`);
+  const today = new Date(`${utcDay(now)}T00:00:00Z`);
   const world: World = {
     version: 1,
     seed,

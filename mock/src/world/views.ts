@@ -18,7 +18,7 @@ import type {
   User,
 } from '../../../web/src/lib/api/generated/model/index.ts';
 import type { ScenarioName } from '../scenarios.ts';
-import { addDays, isoDate } from './dates.ts';
+import { addDays, utcDay } from '../../../core/calendar.ts';
 import type {
   AgencyRecord,
   BookingRecord,
@@ -340,4 +340,4 @@ export const bookingSummaryView = (ctx: ViewContext, booking: BookingRecord, cus
   };
 };
 
-export const todayOf = (now: Date) => isoDate(now);
+export const todayOf = (now: Date) => utcDay(now);

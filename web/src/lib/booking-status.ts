@@ -2,7 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { BookingStatus } from '@/lib/api/generated/model/bookingStatus'
-import { addDays, localDay } from '@/lib/calendar'
+import { addDays, isDay, localDay } from '@core/calendar'
 
 /** The server's status, or "completed" once a whole day has passed after the trip's end. */
 export type DisplayStatus = BookingStatus | 'completed'
@@ -14,8 +14,9 @@ export type DisplayStatus = BookingStatus | 'completed'
  */
 export function displayStatus(booking: { status: BookingStatus; travel_group: { end_at: string } }, today: string = localDay()): DisplayStatus {
   if (booking.status !== 'confirmed' && booking.status !== 'pending') return booking.status
-  const dayAfterEnd = addDays(booking.travel_group.end_at, 1)
-  return dayAfterEnd !== null && dayAfterEnd < today ? 'completed' : booking.status
+  // an end date that is not a day (bad data) never completes a booking
+  const end = booking.travel_group.end_at
+  return isDay(end) && addDays(end, 1) < today ? 'completed' : booking.status
 }
 
 export const statusLabels: Record<DisplayStatus, MessageDescriptor> = {

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { z } from 'zod/mini'
-import { isValidIban } from '@/lib/iban'
+import { isValidIban } from '@core/iban'
 import { REASONS } from '@/features/cancellation/reasons'
 
 export const cancellationSchema = () =>

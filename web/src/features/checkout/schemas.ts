@@ -5,7 +5,7 @@ import { t } from '@lingui/core/macro'
 import { z } from 'zod/mini'
 import { CommercialSector } from '@/lib/api/generated/model/commercialSector'
 import { messageForCode } from '@/lib/error-messages'
-import { isDay, isMinorOn, localDay } from '@/features/checkout/dates'
+import { isDay, isMinorOn, localDay } from '@core/calendar'
 
 /** Document numbers and tax ids: numbers and letters only (SPEC §5, the server's rule). */
 export const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useState } from 'react'
 import type { Booking } from '@/lib/api/generated/model/booking'
 import type { Member } from '@/lib/api/generated/model/member'
-import { addDays } from '@/lib/calendar'
+import { addDays, isDay } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
 import { AuthorizationSection } from '@/features/documentation/authorization-section'
 import { BuyerForm } from '@/features/documentation/buyer-form'
@@ -35,7 +35,7 @@ function DocumentationContent({ booking, today }: { booking: Booking; today: str
   const [memberId, setMemberId] = useState(firstPending?.id ?? '')
   const member = booking.members.find((m) => m.id === memberId) ?? booking.members[0]
   const departure = booking.travel_group.start_at
-  const windowOpens = addDays(departure, -service.documentation_days) ?? departure
+  const windowOpens = isDay(departure) ? addDays(departure, -service.documentation_days) : departure
   const inWindow = withinWindow(departure, today, service.documentation_days)
   const buyerTasks = member ? tasksOf(member).buyer : { shown: true, required: true, completed: booking.buyer?.valid === true }
 

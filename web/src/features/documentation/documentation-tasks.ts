@@ -4,7 +4,7 @@
 import type { Booking } from '@/lib/api/generated/model/booking'
 import type { Member } from '@/lib/api/generated/model/member'
 import type { Service } from '@/lib/api/generated/model/service'
-import { ADULT_AGE, ageOn, daysBetween } from '@/lib/calendar'
+import { ADULT_AGE, ageOn, daysBetween } from '@core/calendar'
 
 export type SectionState = { shown: boolean; required: boolean; completed: boolean }
 

@@ -28,14 +28,11 @@ import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import { isPayable, lastPlanTerm, lateTermPenalty, payableTerms, termDue, termsDue } from '@/features/payments/amounts'
+import { localDay } from '@core/calendar'
 import './payments.css'
 
 const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
-const localDay = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 /**
  * The payments of a booking: its terms (limit date, penalty limit date, amount, paid date), paying a

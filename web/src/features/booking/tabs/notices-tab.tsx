@@ -13,7 +13,7 @@ import {
 } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@/lib/api/generated/model/booking'
 import type { Notice } from '@/lib/api/generated/model/notice'
-import { ADULT_AGE, ageOn } from '@/lib/calendar'
+import { ADULT_AGE, ageOn } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
 import { errorMessage } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'

@@ -18,7 +18,7 @@ import type { RefundType } from '@/lib/api/generated/model/refundType'
 import { downloadBlob, safeFileName } from '@/lib/download'
 import { formatAmount, formatDate } from '@/lib/format'
 import { applyServerError, errorMessage } from '@/lib/form-errors'
-import { formatIban, isValidIban, maskIban, normalizeIban } from '@/lib/iban'
+import { formatIban, isValidIban, maskIban, normalizeIban } from '@core/iban'
 import { toast } from '@/lib/toast'
 import { useLocale } from '@/features/booking/use-locale'
 
