@@ -1,5 +1,4 @@
 import type { Store } from '../runtime.ts';
-import type { World } from '../world/types.ts';
 import { parseStoredWorld } from './world-shape.ts';
 
 export const DEFAULT_STORAGE_KEY = 'travel-portal:mock-world';

@@ -7,7 +7,6 @@
 // Used in process by tests/mock/fuzz.test.ts and over HTTP by scripts/fuzz-mock-http.ts.
 import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../cli/src/smoke/contract-index.ts';
 import { getAtPointer } from '../../../cli/src/smoke/json-pointer.ts';
-import type { World } from '../../../mock/src/world/types.ts';
 
 export type Random = {
   next(): number;

@@ -1,56 +1,12 @@
-import type { MessageDescriptor } from '@lingui/core'
+import { i18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-
-// Every `code` the API can answer with (SPEC §8 plus our generic ones).
-// Keep in sync with the contract's error code enum.
-export const serverErrorCodes = [
-  'auth_login_wrong',
-  'auth_wrong_password',
-  'user_not_validated',
-  'password_does_not_match',
-  'payment_term_limit_date_excedeed',
-  'insurance_limit_date_excedeed',
-  'extra_limit_date_excedeed',
-  'cant_lock_enough_seats',
-  'dni_close_expiration',
-  'dni_expired',
-  'passport_close_expiration',
-  'passport_expired',
-  'rooming_list_already_confirmed',
-  'dni_wrong_format',
-  'passport_wrong_format',
-  'nif_wrong_format',
-  'cif_wrong_format',
-  'travel_group_pack_full',
-  'booking_already_traveled',
-  'booking_group_mail_invalid',
-  'bad_request',
-  'invalid_json',
-  'validation_error',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'agency_unknown',
-  'voucher_invalid',
-  'guardians_incomplete',
-  'authorization_window_closed',
-  'billing_data_incomplete',
-  'booking_not_cancelable',
-  'payment_already_completed',
-  'payment_declined',
-  'debug_disabled',
-  'too_many_requests',
-  'internal_error',
-  'service_unavailable',
-  'network_error',
-] as const
-
-export type ServerErrorCode = (typeof serverErrorCodes)[number]
+import { type ApiErrorCode, isApiError } from '@/lib/api/api-error'
 
 // Explicit ids ("error.<code>") instead of generated ones: the code is already
 // a stable key, translators see what it is, and tests can look it up.
-const messages: Record<ServerErrorCode, MessageDescriptor> = {
+// Keyed by every code the contract declares (plus the client's own network_error): a code added to the
+// contract without a message here does not compile.
+const messages: Record<ApiErrorCode, MessageDescriptor> = {
   auth_login_wrong: msg({ id: 'error.auth_login_wrong', message: 'Usuario o contraseña incorrectos' }),
   auth_wrong_password: msg({ id: 'error.auth_wrong_password', message: 'La contraseña actual no es correcta' }),
   user_not_validated: msg({
@@ -133,18 +89,10 @@ const messages: Record<ServerErrorCode, MessageDescriptor> = {
   }),
   booking_not_cancelable: msg({ id: 'error.booking_not_cancelable', message: 'Esta reserva no se puede cancelar' }),
   payment_already_completed: msg({ id: 'error.payment_already_completed', message: 'Este pago ya se ha realizado' }),
-  payment_declined: msg({
-    id: 'error.payment_declined',
-    message: 'El pago ha sido rechazado. Inténtalo de nuevo o usa otra tarjeta.',
-  }),
   debug_disabled: msg({ id: 'error.debug_disabled', message: 'Esta función no está disponible' }),
   too_many_requests: msg({
     id: 'error.too_many_requests',
     message: 'Demasiados intentos seguidos. Espera unos minutos y vuelve a intentarlo.',
-  }),
-  internal_error: msg({
-    id: 'error.internal_error',
-    message: 'Se ha producido un error inesperado. Inténtalo de nuevo más tarde.',
   }),
   service_unavailable: msg({
     id: 'error.service_unavailable',
@@ -161,8 +109,7 @@ export const unknownErrorMessage: MessageDescriptor = msg({
   message: 'Se ha producido un error. Inténtalo de nuevo.',
 })
 
-export const isServerErrorCode = (code: unknown): code is ServerErrorCode =>
-  typeof code === 'string' && Object.hasOwn(messages, code)
+export const isServerErrorCode = (code: unknown): code is ApiErrorCode => typeof code === 'string' && Object.hasOwn(messages, code)
 
 /**
  * The message to show for an API error `code`; unknown or missing codes get a
@@ -171,4 +118,9 @@ export const isServerErrorCode = (code: unknown): code is ServerErrorCode =>
  */
 export function messageForCode(code: string | null | undefined): MessageDescriptor {
   return isServerErrorCode(code) ? messages[code] : unknownErrorMessage
+}
+
+/** The translated sentence for a failure of any kind (an ApiError's code, else the generic one). */
+export function errorMessage(error: unknown): string {
+  return i18n._(messageForCode(isApiError(error) ? error.code : undefined))
 }

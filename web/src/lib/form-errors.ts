@@ -3,18 +3,13 @@
 import { i18n } from '@lingui/core'
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
 import { isApiError } from '@/lib/api/api-error'
-import { isServerErrorCode, messageForCode } from '@/lib/error-messages'
+import { errorMessage, isServerErrorCode, messageForCode } from '@/lib/error-messages'
 
 export type ServerErrorOptions<T extends FieldValues> = {
   /** Server field path → form field; unmapped field errors go to the form root. Default: same name. */
   fieldMap?: (serverField: string) => FieldPath<T> | null
   /** Messages for field codes that are not server error codes (e.g. `iban`), already translated. */
   codeMessages?: Record<string, () => string>
-}
-
-/** The translated sentence for an error of any kind. */
-export function errorMessage(error: unknown): string {
-  return i18n._(messageForCode(isApiError(error) ? error.code : undefined))
 }
 
 /**

@@ -1,13 +1,11 @@
-import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
 import { SafeHtml } from '@/components/safe-html'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { isApiError } from '@/lib/api/api-error'
 import { useGetAgencyFaq } from '@/lib/api/generated/endpoints/agency/agency'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { isLocale } from '@/lib/i18n-locales'
 import './agency.css'
 
@@ -29,7 +27,7 @@ export function FaqPage() {
         <PageSpinner />
       ) : faq.isError ? (
         <div className="agency-page__panel">
-          <ErrorState message={i18n._(messageForCode(isApiError(faq.error) ? faq.error.code : undefined))} onRetry={() => faq.refetch()} />
+          <ErrorState message={errorMessage(faq.error)} onRetry={() => faq.refetch()} />
         </div>
       ) : faq.data.length === 0 ? (
         <div className="agency-page__panel">

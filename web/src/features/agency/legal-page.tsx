@@ -1,13 +1,11 @@
-import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
 import { SafeHtml } from '@/components/safe-html'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { getCurrentAgency } from '@/lib/agency'
-import { isApiError } from '@/lib/api/api-error'
 import { useGetAgency } from '@/lib/api/generated/endpoints/agency/agency'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import './agency.css'
 
 /** /legal: the agency's legal notice (HTML from the API, sanitized). */
@@ -29,7 +27,7 @@ export function LegalPage() {
         {agency.isPending ? (
           <PageSpinner />
         ) : agency.isError ? (
-          <ErrorState message={i18n._(messageForCode(isApiError(agency.error) ? agency.error.code : undefined))} onRetry={() => agency.refetch()} />
+          <ErrorState message={errorMessage(agency.error)} onRetry={() => agency.refetch()} />
         ) : (
           <SafeHtml className="legal-text" html={agency.data.legal_notice_html} />
         )}

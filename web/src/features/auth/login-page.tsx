@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { type LightForm, useLightForm } from '@/hooks/use-light-form'
 import { isApiError } from '@/lib/api/api-error'
 import { login, remember } from '@/lib/api/generated/endpoints/auth/auth'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { isSignedIn, peekReturnTo } from '@/lib/session'
 import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
@@ -148,7 +148,7 @@ function PasswordLoginForm() {
           const session = await login(values)
           await completeSignIn(session, 'password')
         } catch (error) {
-          form.setError('root', i18n._(messageForCode(isApiError(error) ? error.code : undefined)))
+          form.setError('root', errorMessage(error))
         }
       })}
     >

@@ -1,4 +1,3 @@
-import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -8,7 +7,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
 import { remember } from '@/lib/api/generated/endpoints/auth/auth'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { rememberSchema } from '@/features/auth/schemas'
 import './auth.css'
 
@@ -53,7 +52,7 @@ export function RememberPage() {
               if (isApiError(error) && (error.status === 404 || error.status === 422)) {
                 form.setError('email', { message: t`Email incorrecto` }, { shouldFocus: true })
               } else {
-                form.setError('root', { message: i18n._(messageForCode(isApiError(error) ? error.code : undefined)) })
+                form.setError('root', { message: errorMessage(error) })
               }
             }
           }}

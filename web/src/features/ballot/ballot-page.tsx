@@ -13,7 +13,7 @@ import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
 import { useGetBallot } from '@/lib/api/generated/endpoints/raffle/raffle'
 import { downloadBlob, safeFileName } from '@/lib/download'
-import { errorMessage } from '@/lib/form-errors'
+import { errorMessage } from '@/lib/error-messages'
 import './ballot.css'
 
 /** /ballot/:id?code=… — a raffle ballot shown to whoever bought it (public: the code proves it). */

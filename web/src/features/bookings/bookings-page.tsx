@@ -1,14 +1,12 @@
-import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { isApiError } from '@/lib/api/api-error'
 import { useListBookings } from '@/lib/api/generated/endpoints/booking/booking'
 import type { BookingSummary } from '@/lib/api/generated/model/bookingSummary'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate, truncate } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { displayStatus, statusLabels } from '@/lib/booking-status'
@@ -32,7 +30,7 @@ export function BookingsPage() {
       ) : bookings.isError ? (
         <div className="bookings-page__panel">
           <ErrorState
-            message={i18n._(messageForCode(isApiError(bookings.error) ? bookings.error.code : undefined))}
+            message={errorMessage(bookings.error)}
             onRetry={() => bookings.refetch()}
           />
         </div>

@@ -1,4 +1,3 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
@@ -19,7 +18,7 @@ import {
   useListPaymentTerms,
 } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import { lazyComponent } from '@/lib/lazy-component'
@@ -66,7 +65,6 @@ function usePreloadNextStep(step: StepId) {
   }, [step])
 }
 
-const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
 /** /travelgroup/{id}/checkout: the six-step booking of a travel group. */
 export function CheckoutPage() {
@@ -90,7 +88,7 @@ export function CheckoutPage() {
         </h1>
         <div className="ck-panel">
           <ErrorState
-            message={errorText(failed.error)}
+            message={errorMessage(failed.error)}
             onRetry={() => Promise.all(queries.filter((q) => q.isError).map((q) => q.refetch()))}
           />
           <p className="ck-panel__note">
@@ -339,7 +337,7 @@ function BookedPanel({
         window.location.assign(`/payment/${encodeURIComponent(booked.paymentId)}`)
         return
       }
-      setError(errorText(e))
+      setError(errorMessage(e))
     }
   }
   return (

@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { i18n as linguiI18n } from '@lingui/core'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { ErrorState } from '@/components/error-state'
 import { SafeHtml } from '@/components/safe-html'
 import { Spinner } from '@/components/spinner'
 import type { DialogHandle } from '@/hooks/use-dialog'
-import { isApiError } from '@/lib/api/api-error'
 import { useGetTravelGroupTerms } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { isLocale } from '@/lib/i18n-locales'
 
 /** The travel group's conditions and privacy (HTML from the API, sanitized), with "accept". */
@@ -41,7 +39,7 @@ export function ConditionsDialog({ dialog, groupId, onAccept }: { dialog: Dialog
       {terms.isPending ? (
         <Spinner />
       ) : terms.isError ? (
-        <ErrorState message={linguiI18n._(messageForCode(isApiError(terms.error) ? terms.error.code : undefined))} onRetry={() => terms.refetch()} />
+        <ErrorState message={errorMessage(terms.error)} onRetry={() => terms.refetch()} />
       ) : (
         <SafeHtml html={terms.data} className="ck-conditions" />
       )}

@@ -1,15 +1,13 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useEffect } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { isApiError } from '@/lib/api/api-error'
 import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
 import { useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { Booking } from '@/lib/api/generated/model/booking'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import { clearDraft } from '@/features/checkout/draft'
@@ -36,7 +34,7 @@ export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => R
       <div className="ck-narrow-page">
         <div className="ck-panel">
           <ErrorState
-            message={linguiI18n._(messageForCode(isApiError(query.error) ? query.error.code : undefined))}
+            message={errorMessage(query.error)}
             onRetry={() => query.refetch()}
           />
         </div>

@@ -8,7 +8,7 @@ import { type ApiError, isApiError } from '@/lib/api/api-error'
 import { checkout, lockSeats } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { FieldError } from '@/lib/api/generated/model/fieldError'
 import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { rememberPaymentReturn } from '@/lib/payment-action'
 import { checkoutBody } from '@/features/checkout/checkout-body'
 import { type CheckoutDraft, holdCovers, type SeatHold, type StepId } from '@/features/checkout/draft'
@@ -32,16 +32,15 @@ export type StepErrors = { personal: FieldError[]; minor: boolean; rooms: string
 
 export const noStepErrors = (): StepErrors => ({ personal: [], minor: false, rooms: null, customization: null, rooming: null })
 
-const message = (error: unknown) => i18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
 /** What a failed lock or checkout means for the customer. */
 export function problemOf(error: unknown): { problem: Problem; stepErrors?: Partial<StepErrors> } {
-  if (!isApiError(error)) return { problem: { kind: 'other', message: message(error) } }
+  if (!isApiError(error)) return { problem: { kind: 'other', message: errorMessage(error) } }
   const e: ApiError = error
-  if (e.code === 'network_error' || e.code === 'service_unavailable') return { problem: { kind: 'network', message: message(e) } }
+  if (e.code === 'network_error' || e.code === 'service_unavailable') return { problem: { kind: 'network', message: errorMessage(e) } }
   if (e.code === 'cant_lock_enough_seats') return { problem: { kind: 'sold_out' } }
   if (e.code === 'travel_group_pack_full') return { problem: { kind: 'pack_full' } }
-  if (e.code === 'voucher_invalid') return { problem: { kind: 'voucher', message: message(e) } }
+  if (e.code === 'voucher_invalid') return { problem: { kind: 'voucher', message: errorMessage(e) } }
   const fields = e.fields
   const has = (re: RegExp) => fields.filter((f) => re.test(f.field))
   // The server's text for a field comes in English; our own message for its code where we have one.
@@ -53,7 +52,7 @@ export function problemOf(error: unknown): { problem: Problem; stepErrors?: Part
       .filter((f) => f.code !== 'minor_buyer')
       .map((f) => ({ ...f, message: fieldMessage(f) ?? i18n._(messageForCode('validation_error')) }))
     return {
-      problem: { kind: 'step', step: 'personal', message: minor ? minorText() : list[0]?.message ?? message(e) },
+      problem: { kind: 'step', step: 'personal', message: minor ? minorText() : list[0]?.message ?? errorMessage(e) },
       stepErrors: { personal: list, minor },
     }
   }
@@ -73,8 +72,8 @@ export function problemOf(error: unknown): { problem: Problem; stepErrors?: Part
     return { problem: { kind: 'step', step: 'rooming', message: text }, stepErrors: { rooming: text } }
   }
   if (has(/^voucher_code$/).length > 0) return { problem: { kind: 'voucher', message: i18n._(messageForCode('voucher_invalid')) } }
-  if (has(/^pack_id$/).length > 0 || has(/^members$/).length > 0) return { problem: { kind: 'step', step: 'pack', message: message(e) } }
-  return { problem: { kind: 'other', message: message(e) } }
+  if (has(/^pack_id$/).length > 0 || has(/^members$/).length > 0) return { problem: { kind: 'step', step: 'pack', message: errorMessage(e) } }
+  return { problem: { kind: 'other', message: errorMessage(e) } }
 }
 
 // Codes with a message of their own (everything else is "check the form").

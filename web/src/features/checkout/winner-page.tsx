@@ -1,4 +1,3 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useParams } from 'react-router'
 import { ErrorState } from '@/components/error-state'
@@ -6,7 +5,7 @@ import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { isApiError } from '@/lib/api/api-error'
 import { useGetTravelGroup, useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import './checkout.css'
@@ -31,7 +30,7 @@ export function WinnerPage() {
       <div className="ck-narrow-page">
         <div className="ck-panel">
           <ErrorState
-            message={linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))}
+            message={errorMessage(error)}
             onRetry={() => Promise.all([group.refetch(), booking.refetch()])}
           />
         </div>

@@ -11,7 +11,7 @@ import { getGetBookingQueryKey } from '@/lib/api/generated/endpoints/booking/boo
 import { useListCities, useListCountries, useListStates } from '@/lib/api/generated/endpoints/lists/lists'
 import type { Booking } from '@/lib/api/generated/model/booking'
 import { downloadBlob } from '@/lib/download'
-import { errorMessage } from '@/lib/form-errors'
+import { errorMessage } from '@/lib/error-messages'
 import { isLocale } from '@/lib/i18n-locales'
 import { toast } from '@/lib/toast'
 

@@ -1,4 +1,3 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
@@ -14,12 +13,11 @@ import { isApiError } from '@/lib/api/api-error'
 import { getGetBookingQueryKey } from '@/lib/api/generated/endpoints/booking/booking'
 import { joinGroup, useGetGroup, useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { BookingGroup } from '@/lib/api/generated/model/bookingGroup'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { rememberReturnTo, useSignedIn } from '@/lib/session'
 import { groupLookupSchema, splitEmails } from '@/features/invitation/schemas'
 import './invitation.css'
 
-const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
 type Lookup = { groupId: string; code: string }
 
@@ -160,7 +158,7 @@ function FoundGroup({
       <Callout
         tone="danger"
         announce="alert"
-        title={notFound ? t`No hay ningún grupo con esa referencia y ese código` : errorText(group.error)}
+        title={notFound ? t`No hay ningún grupo con esa referencia y ese código` : errorMessage(group.error)}
         actions={
           <Button variant="secondary" size="sm" onClick={onChange}>
             <Trans>Escribirlos otra vez</Trans>
@@ -189,10 +187,10 @@ function FoundGroup({
       if (isApiError(e) && e.code === 'booking_group_mail_invalid') {
         const list = splitEmails(emails)
         const wrong = e.fields.map((f) => Number(f.field.split('.')[1])).map((i) => list[i]).filter(Boolean)
-        setError(`${errorText(e)}${wrong.length ? `: ${wrong.join(', ')}` : ''}`)
+        setError(`${errorMessage(e)}${wrong.length ? `: ${wrong.join(', ')}` : ''}`)
         return
       }
-      setError(errorText(e))
+      setError(errorMessage(e))
     }
   }
 

@@ -1,4 +1,3 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -16,14 +15,13 @@ import { isApiError } from '@/lib/api/api-error'
 import { sendInvitation, useGetInvitationInfo, useGetTravelGroup } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { InvitationInfo } from '@/lib/api/generated/model/invitationInfo'
 import type { TravelGroup } from '@/lib/api/generated/model/travelGroup'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import { GroupJoin } from '@/features/invitation/group-join'
 import { invitationSchema, type InvitationValues } from '@/features/invitation/schemas'
 import './invitation.css'
 
-const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
 /** /travelgroup/{id}/invitation: ask for an invitation (an account and a sign-in link); join a group of friends. Public. */
 export function InvitationPage() {
@@ -38,7 +36,7 @@ export function InvitationPage() {
     return (
       <div className="inv-page">
         <div className="inv-panel">
-          <ErrorState message={errorText(failed.error)} onRetry={() => Promise.all([group.refetch(), info.refetch()])} />
+          <ErrorState message={errorMessage(failed.error)} onRetry={() => Promise.all([group.refetch(), info.refetch()])} />
         </div>
       </div>
     )
@@ -138,12 +136,12 @@ function InvitationSection({ group, info }: { group: TravelGroup; info: Invitati
       if (isApiError(error) && error.fields.length > 0) {
         error.fields.forEach((f, i) => {
           if (f.field === 'name' || f.field === 'email' || f.field === 'phone') {
-            form.setError(f.field, { message: f.field === 'email' ? t`Email incorrecto` : errorText(error) }, { shouldFocus: i === 0 })
+            form.setError(f.field, { message: f.field === 'email' ? t`Email incorrecto` : errorMessage(error) }, { shouldFocus: i === 0 })
           }
         })
         return
       }
-      form.setError('root', { message: `${errorText(error)} ${t`Lo que has escrito se mantiene: vuelve a enviarlo.`}` })
+      form.setError('root', { message: `${errorMessage(error)} ${t`Lo que has escrito se mantiene: vuelve a enviarlo.`}` })
     }
   }
 

@@ -23,7 +23,7 @@ import type { PaymentMethod } from '@/lib/api/generated/model/paymentMethod'
 import type { PaymentsOverview } from '@/lib/api/generated/model/paymentsOverview'
 import type { Term } from '@/lib/api/generated/model/term'
 import type { TravelItem } from '@/lib/api/generated/model/travelItem'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
@@ -31,7 +31,6 @@ import { isPayable, lastPlanTerm, lateTermPenalty, payableTerms, termDue, termsD
 import { localDay } from '@core/calendar'
 import './payments.css'
 
-const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
 
 /**
@@ -46,7 +45,7 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
   if (failed) {
     return (
       <div className="pay-panel">
-        <ErrorState message={errorText(failed.error)} onRetry={() => Promise.all([booking.refetch(), overview.refetch()])} />
+        <ErrorState message={errorMessage(failed.error)} onRetry={() => Promise.all([booking.refetch(), overview.refetch()])} />
       </div>
     )
   }
@@ -97,7 +96,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
   }
 
   const fail = async (error: unknown) => {
-    setNotice({ tone: 'danger', title: errorText(error), text: nextStepFor(error) })
+    setNotice({ tone: 'danger', title: errorMessage(error), text: nextStepFor(error) })
     if (isApiError(error) && error.status === 409) await refresh()
   }
 

@@ -1,4 +1,3 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -13,13 +12,12 @@ import { getGetBookingPaymentsQueryKey, getGetBookingQueryKey, getListBookingsQu
 import { getCheckPaymentMutationOptions, redirectPayment, retryPayment } from '@/lib/api/generated/endpoints/payment/payment'
 import type { Payment } from '@/lib/api/generated/model/payment'
 import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import { paymentReturn, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import './payments.css'
 
-const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
 /** /payment/{id}: back from the provider. Checks the payment; success, or the error with "Reintentar pago". */
 export function PaymentResultPage() {
@@ -74,7 +72,7 @@ function PaymentResult({ paymentId }: { paymentId: string }) {
         <div className="pay-panel">
           <ErrorState
             title={notFound ? <Trans>No hemos encontrado este pago</Trans> : <Trans>No hemos podido comprobar el pago</Trans>}
-            message={notFound ? <Link to="/">{t`Ir a mis reservas`}</Link> : errorText(check.error)}
+            message={notFound ? <Link to="/">{t`Ir a mis reservas`}</Link> : errorMessage(check.error)}
             onRetry={notFound ? undefined : () => check.mutateAsync({ id: paymentId })}
           />
         </div>
@@ -153,7 +151,7 @@ function UnpaidResult({ payment, onCheck }: { payment: Payment; onCheck: () => P
         await onCheck()
         return
       }
-      setError(errorText(e))
+      setError(errorMessage(e))
     }
   }
 

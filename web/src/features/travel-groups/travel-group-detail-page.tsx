@@ -1,4 +1,3 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -19,13 +18,12 @@ import {
 import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
 import type { TravelGroup } from '@/lib/api/generated/model/travelGroup'
 import type { TravelItem } from '@/lib/api/generated/model/travelItem'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
 
-const errorText = (error: unknown) => linguiI18n._(messageForCode(isApiError(error) ? error.code : undefined))
 
 /** /travelgroup/{id}: everything about a trip before booking it. Public. */
 export function TravelGroupDetailPage() {
@@ -41,7 +39,7 @@ export function TravelGroupDetailPage() {
         <div className="tg-panel">
           <ErrorState
             title={notFound ? <Trans>No hemos encontrado este viaje</Trans> : undefined}
-            message={notFound ? <Link to="/travelgroup">{t`Ver todos los viajes`}</Link> : errorText(group.error)}
+            message={notFound ? <Link to="/travelgroup">{t`Ver todos los viajes`}</Link> : errorMessage(group.error)}
             onRetry={notFound ? undefined : () => group.refetch()}
           />
         </div>
@@ -226,7 +224,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
         {extras.isPending ? (
           <Spinner />
         ) : extras.isError ? (
-          <ErrorState message={errorText(extras.error)} onRetry={() => extras.refetch()} />
+          <ErrorState message={errorMessage(extras.error)} onRetry={() => extras.refetch()} />
         ) : (
           <div className="tg-items">
             <ItemList title={<Trans>Actividades y extras</Trans>} items={extras.data.extras} locale={locale} />
@@ -242,7 +240,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
         {plans.isPending ? (
           <Spinner />
         ) : plans.isError ? (
-          <ErrorState message={errorText(plans.error)} onRetry={() => plans.refetch()} />
+          <ErrorState message={errorMessage(plans.error)} onRetry={() => plans.refetch()} />
         ) : (
           <ul className="tg-plans">
             {plans.data.map((plan) => (
@@ -359,7 +357,7 @@ function Conditions({ groupId, lang }: { groupId: string; lang: Locale }) {
         {terms.isPending ? (
           <Spinner />
         ) : terms.isError ? (
-          <ErrorState message={errorText(terms.error)} onRetry={() => terms.refetch()} />
+          <ErrorState message={errorMessage(terms.error)} onRetry={() => terms.refetch()} />
         ) : (
           <SafeHtml html={terms.data} className="tg-terms__body" />
         )}

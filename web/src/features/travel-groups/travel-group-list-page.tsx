@@ -1,4 +1,3 @@
-import { i18n as linguiI18n } from '@lingui/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -7,10 +6,9 @@ import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { isApiError } from '@/lib/api/api-error'
 import { useListTravelGroups } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { TravelGroupSummary } from '@/lib/api/generated/model/travelGroupSummary'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate, truncate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
@@ -68,7 +66,7 @@ export function TravelGroupListPage() {
       ) : groups.isError ? (
         <div className="tg-panel">
           <ErrorState
-            message={linguiI18n._(messageForCode(isApiError(groups.error) ? groups.error.code : undefined))}
+            message={errorMessage(groups.error)}
             onRetry={() => groups.refetch()}
           />
         </div>

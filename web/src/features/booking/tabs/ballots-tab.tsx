@@ -7,7 +7,7 @@ import type { Ballot } from '@/lib/api/generated/model/ballot'
 import type { Booking } from '@/lib/api/generated/model/booking'
 import type { RaffleBlock } from '@/lib/api/generated/model/raffleBlock'
 import { downloadBlob } from '@/lib/download'
-import { errorMessage } from '@/lib/form-errors'
+import { errorMessage } from '@/lib/error-messages'
 import { isLocale } from '@/lib/i18n-locales'
 import { toast } from '@/lib/toast'
 

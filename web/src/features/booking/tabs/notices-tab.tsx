@@ -15,7 +15,7 @@ import type { Booking } from '@/lib/api/generated/model/booking'
 import type { Notice } from '@/lib/api/generated/model/notice'
 import { ADULT_AGE, ageOn } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
-import { errorMessage } from '@/lib/form-errors'
+import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'
 import { useLocale } from '@/features/booking/use-locale'
 

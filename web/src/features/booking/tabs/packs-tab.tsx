@@ -16,7 +16,7 @@ import {
 import type { Booking } from '@/lib/api/generated/model/booking'
 import type { Pack } from '@/lib/api/generated/model/pack'
 import { formatAmount } from '@/lib/format'
-import { errorMessage } from '@/lib/form-errors'
+import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'
 import { itemTypeLabels } from '@/features/booking/tabs/experience-tab'
 

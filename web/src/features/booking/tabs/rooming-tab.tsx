@@ -15,7 +15,8 @@ import type { Booking } from '@/lib/api/generated/model/booking'
 import type { RoomingList } from '@/lib/api/generated/model/roomingList'
 import type { RoomingStatus } from '@/lib/api/generated/model/roomingStatus'
 import { fullName } from '@/lib/format'
-import { applyServerError, errorMessage } from '@/lib/form-errors'
+import { errorMessage } from '@/lib/error-messages'
+import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 
 const roomingStatusLabels: Record<RoomingStatus, MessageDescriptor> = {

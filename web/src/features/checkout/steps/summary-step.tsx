@@ -9,10 +9,9 @@ import { Form, SubmitButton } from '@/components/form/form'
 import { RadioGroupField } from '@/components/form/radio-group-field'
 import { useDialog } from '@/hooks/use-dialog'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { isApiError } from '@/lib/api/api-error'
 import { checkVoucher } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate, formatTime, fullName } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'
 import { cartPreview, firstPayment, scheduleTerms } from '@/features/checkout/amounts'
@@ -273,7 +272,7 @@ function VoucherBox({ offer, draftApi, problem }: { offer: Offer; draftApi: Draf
       update((d) => ({ ...d, voucher: discount }))
       setCode('')
     } catch (e) {
-      setError(linguiI18n._(messageForCode(isApiError(e) ? e.code : undefined)))
+      setError(errorMessage(e))
     }
   }
 
