@@ -8,7 +8,8 @@ export default defineConfig({
     output: {
       mode: 'tags-split',
       target: './web/src/lib/api/generated/endpoints',
-      schemas: './web/src/lib/api/generated/model',
+      // the contract owns its types: web, mock, cli and the server import them from contract/generated/model
+      schemas: './contract/generated/model',
       client: 'react-query',
       httpClient: 'fetch',
       clean: true,
@@ -26,7 +27,8 @@ export default defineConfig({
       mode: 'single',
       client: 'zod',
       target: './contract/generated/zod.ts',
-      clean: true,
+      // one file, rewritten each time; cleaning would empty contract/generated, the models' folder included
+      clean: false,
     },
   },
 });

@@ -15,8 +15,13 @@ const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', import.meta
 // (the repo root) and finds no config.
 const linguiConfig = getConfig({ configPath: linguiConfigPath })
 
-// `@/…` → web/src, `@core/…` → core (the rules web, mock and cli share); mirrors "paths" in tsconfig.json.
-export const webAliases = { '@': fileURLToPath(new URL('./src', import.meta.url)), '@core': fileURLToPath(new URL('../core', import.meta.url)) }
+// `@/…` → web/src, `@core/…` → core (the rules web, mock and cli share), `@contract/…` → contract (its
+// generated types); mirrors "paths" in tsconfig.json.
+export const webAliases = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@core': fileURLToPath(new URL('../core', import.meta.url)),
+  '@contract': fileURLToPath(new URL('../contract', import.meta.url)),
+}
 
 // Shared with tests/vitest.config.ts so unit tests compile macros and .po files
 // exactly like the app does.

@@ -2,7 +2,7 @@
 // The contract test runs every probe in a fresh world, validates the answer against the contract,
 // and fails when an operation or a declared error code has no probe.
 import { getResponse } from 'msw';
-import type { ErrorCode } from '../../web/src/lib/api/generated/model/index.ts';
+import type { ErrorCode } from '../../contract/generated/model/index.ts';
 import { createControlHandlers } from '../../mock/src/control.ts';
 import { createApiHandlers } from '../../mock/src/handlers/index.ts';
 import { createRuntime, type Runtime } from '../../mock/src/runtime.ts';

@@ -2,7 +2,7 @@
 // what a write changes is what GET /booking/{id} shows afterwards.
 import { describe, expect, it } from 'vitest';
 import { completeProviderPayment } from '../../mock/src/world/payments.ts';
-import type { Booking, RoomingList } from '../../web/src/lib/api/generated/model/index.ts';
+import type { Booking, RoomingList } from '../../contract/generated/model/index.ts';
 import { createProbeApi, type ProbeApi } from '../contract/probe.ts';
 
 const B = '/booking/bkg-sol-1001';

@@ -1,7 +1,7 @@
 // The booking rules of the mock world, through the API as the portal calls it: seat holds, coupons,
 // the checkout (terms, idempotency, invitations), payments and their retries, tenancy.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Booking, Discount, Payment, PaymentAction, SeatsAvailability, TravelGroupPage } from '../../web/src/lib/api/generated/model/index.ts';
+import type { Booking, Discount, Payment, PaymentAction, SeatsAvailability, TravelGroupPage } from '../../contract/generated/model/index.ts';
 import { completeProviderPayment } from '../../mock/src/world/payments.ts';
 import { createProbeApi, type ProbeApi } from '../contract/probe.ts';
 import { bookParty, checkoutBody, family, lockAndCheckout, lockParty, roomsFor } from '../contract/probes/checkout-fixtures.ts';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { applyBranding, getCurrentAgency, resolveAgency, setCurrentAgency } from '@/lib/agency'
 import { getAgencyId } from '@/lib/api/request-context'
-import type { Agency } from '@/lib/api/generated/model/agency'
+import type { Agency } from '@contract/generated/model/agency'
 
 const agency: Agency = {
   id: 'ag-norte',

@@ -9,7 +9,7 @@ import {
   type TaskService,
   withinWindow,
 } from '@/features/documentation/documentation-tasks'
-import type { Document } from '@/lib/api/generated/model/document'
+import type { Document } from '@contract/generated/model/document'
 import { addDays } from '@core/calendar'
 
 // The documentation table of SPEC §4, branch by branch and at every boundary.

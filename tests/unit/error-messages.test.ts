@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core'
 import { getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ErrorCode } from '@/lib/api/generated/model/errorCode'
+import { ErrorCode } from '@contract/generated/model/errorCode'
 import { isServerErrorCode, messageForCode, unknownErrorMessage } from '@/lib/error-messages'
 import { activateLocale } from '@/lib/i18n'
 

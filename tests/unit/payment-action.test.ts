@@ -2,7 +2,7 @@
 // Taking the payer to the provider: the form is the action's fields as they are, posted once per
 // payment however often the button is pressed; where to come back to is remembered per tab.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
+import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import { buildProviderForm, needsRedirect, paymentReturn, rememberPaymentReturn, resetSubmittedPayment, submitPaymentAction } from '@/lib/payment-action'
 
 const action = (over: Partial<PaymentAction> = {}): PaymentAction => ({

@@ -2,7 +2,7 @@
 // checked against hand-worked cases and against the backend's own rule (the mock's lateTermPenalty).
 import { describe, expect, it } from 'vitest'
 import { isLate, isPayable, lastPlanTerm, lateTermPenalty, paidTotal, payableTerms, termDue, termsDue } from '@/features/payments/amounts'
-import type { Term } from '@/lib/api/generated/model/term'
+import type { Term } from '@contract/generated/model/term'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../../mock/src/world/types'
 import { lateTermPenalty as mockLatePenalty, type ViewContext } from '../../mock/src/world/views'
 

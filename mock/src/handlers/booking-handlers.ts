@@ -17,7 +17,7 @@ import {
   updateBankAccountBodyOwnerMax,
   UpdateBookingTermsBody,
 } from '../../../contract/generated/zod.ts';
-import type { CancelBreakdown, FieldError, PaymentsOverview, Refund } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { CancelBreakdown, FieldError, PaymentsOverview, Refund } from '../../../contract/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { repriceUnpaid, replacePlan } from '../world/booking-terms.ts';
 import { computeCancelBreakdown } from '../world/cancellation.ts';

@@ -4,7 +4,7 @@
 // `fail(...)` into the contract's error body. Handlers only hold the business rules.
 import { delay, http, HttpResponse, matchRequestUrl, type HttpHandler } from 'msw';
 import type { z } from 'zod';
-import type { ErrorCode, FieldError } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { ErrorCode, FieldError } from '../../../contract/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { activeScenarios, type ScenarioName } from '../scenarios.ts';
 import { utcDay } from '../../../core/calendar.ts';

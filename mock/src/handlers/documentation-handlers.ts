@@ -12,7 +12,7 @@ import {
   UpdateMemberDataBody,
   UpdatePassportBody,
 } from '../../../contract/generated/zod.ts';
-import type { Authorization, ErrorCode, FieldError, Guardian, GuardianType } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { Authorization, ErrorCode, FieldError, Guardian, GuardianType } from '../../../contract/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { daysBetween } from '../../../core/calendar.ts';
 import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts';

@@ -1,7 +1,7 @@
 // Address lists (country, state, city), services, and document uploads.
 import { HttpResponse, type HttpHandler } from 'msw';
 import { ListCitiesQueryParams, ListCountriesQueryParams, ListServicesQueryParams, ListStatesQueryParams } from '../../../contract/generated/zod.ts';
-import type { City, Country, Service, State, UploadedFile } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { City, Country, Service, State, UploadedFile } from '../../../contract/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { cityId, COUNTRIES, foldForSearch, STATES } from '../world/geo.ts';
 import type { FileRecord } from '../world/types.ts';

@@ -3,7 +3,7 @@
 // numbers before validation, anything else ("abc", "1.5") is left as text so the schema rejects it
 // with a 422 instead of being silently read as the default.
 import type { z } from 'zod';
-import type { PageMeta } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { PageMeta } from '../../../contract/generated/model/index.ts';
 import { type Ctx, fail, fieldErrorsOf } from './context.ts';
 
 const INTEGER = /^-?\d+$/;

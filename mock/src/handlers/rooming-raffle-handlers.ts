@@ -2,7 +2,7 @@
 // ballots and the ballot image.
 import type { HttpHandler } from 'msw';
 import { ShareRaffleBlockBody, UpdateRoomingListBody } from '../../../contract/generated/zod.ts';
-import type { FieldError } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { FieldError } from '../../../contract/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { formatDate } from '../world/pdf.ts';
 import { roomingConfirmed, roomingListView } from '../world/rooming.ts';

@@ -21,7 +21,7 @@ import type {
   InvitationSent,
   SeatLock,
   TravelItem,
-} from '../../../web/src/lib/api/generated/model/index.ts';
+} from '../../../contract/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { bookingTotal, scheduleTerms } from '../world/seed.ts';
 import {

@@ -1,5 +1,5 @@
 // The cancellation refund, line by line (SPEC §3, §9). Pure: the handler gathers the inputs.
-import type { CancelBreakdown } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { CancelBreakdown } from '../../../contract/generated/model/index.ts';
 import { daysBetween } from '../../../core/calendar.ts';
 import type { CancellationPolicy } from './types.ts';
 

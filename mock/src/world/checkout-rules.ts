@@ -1,6 +1,6 @@
 // The booking rules of the travel group offer: who can still book, seat holds, coupons, rooms.
 // Pure functions over records, shared by the lock, check-voucher, checkout and invite handlers.
-import type { Discount, RoomSelection } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { Discount, RoomSelection } from '../../../contract/generated/model/index.ts';
 import type { BookingRecord, LockRecord, TravelGroupRecord, VoucherRecord } from './types.ts';
 
 /** How long POST /travelgroup/{id}/lock holds seats. */

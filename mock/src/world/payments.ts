@@ -4,7 +4,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
-import type { PaymentAction } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { PaymentAction } from '../../../contract/generated/model/index.ts';
 import type { Runtime } from '../runtime.ts';
 import { activeScenarios } from '../scenarios.ts';
 import { utcDay } from '../../../core/calendar.ts';

@@ -1,5 +1,5 @@
 // The rooming list as the API shows it; shared by GET /travelgroup/{id}/rooming and PUT /roominglist/{id}/update.
-import type { RoomingList } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { RoomingList } from '../../../contract/generated/model/index.ts';
 import type { RoomingListRecord } from './types.ts';
 import type { ViewContext } from './views.ts';
 

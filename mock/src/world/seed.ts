@@ -4,7 +4,7 @@ import type { Faker } from '@faker-js/faker';
 // The Spanish entry point: a Faker over the es, en and base definitions, as `new Faker({ locale: [es, en,
 // base] })` would be, without loading the other seventy locales (about 100 ms of the mock's start-up).
 import { faker as spanishFaker } from '@faker-js/faker/locale/es';
-import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/generated/model/index.ts';
 import { addDays, addYears, utcDay } from '../../../core/calendar.ts';
 import type {
   AgencyRecord,

@@ -27,7 +27,7 @@ import type {
   Service,
   TravelGroupStatus,
   TravelItem,
-} from '../../../web/src/lib/api/generated/model/index.ts';
+} from '../../../contract/generated/model/index.ts';
 import type { ScenarioName } from '../scenarios.ts';
 
 export type Language = 'es' | 'en';

@@ -16,7 +16,7 @@ import type {
   TravelGroup,
   TravelGroupSummary,
   User,
-} from '../../../web/src/lib/api/generated/model/index.ts';
+} from '../../../contract/generated/model/index.ts';
 import type { ScenarioName } from '../scenarios.ts';
 import { addDays, utcDay } from '../../../core/calendar.ts';
 import type {

@@ -1,6 +1,6 @@
 // Realistic checkout requests for probes and unit tests: a family of Madrid, rooms that fit the party,
 // and the lock → checkout sequence the portal performs.
-import type { BuyerInput, CheckoutRequest, CheckoutResult, MemberInput, RoomSelection, SeatLock } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { BuyerInput, CheckoutRequest, CheckoutResult, MemberInput, RoomSelection, SeatLock } from '../../../contract/generated/model/index.ts';
 import type { LoginName, ProbeApi } from '../probe.ts';
 
 export const RETURN_URL = 'http://localhost:5173/payment';

@@ -1,4 +1,4 @@
-import type { UploadedFile } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { UploadedFile } from '../../../contract/generated/model/index.ts';
 import type { LoginName, Probe, ProbeApi } from '../probe.ts';
 
 // Real file headers: what a scanner or a phone camera produces.

@@ -1,4 +1,4 @@
-import type { PackSeats } from '../../../web/src/lib/api/generated/model/index.ts';
+import type { PackSeats } from '../../../contract/generated/model/index.ts';
 import type { Probe } from '../probe.ts';
 import { buyerInput, checkoutBody, family, lockAndCheckout, lockParty, memberInput, roomsFor } from './checkout-fixtures.ts';
 

@@ -1,7 +1,7 @@
 // The agency (tenant) this portal is served for. Resolved once before the first render: from
 // `window.__AGENCY__` when the production server already branded the page, else from the
 // page's origin through POST /agency (development). Constant for the page's life.
-import type { Agency } from '@/lib/api/generated/model/agency'
+import type { Agency } from '@contract/generated/model/agency'
 import { findAgency } from '@/lib/api/generated/endpoints/agency/agency'
 import { setAgencyId } from '@/lib/api/request-context'
 import { brandVariablesCss, sanitizeTenantCss } from '@/lib/branding'

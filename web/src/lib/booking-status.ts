@@ -1,7 +1,7 @@
 // SPEC §4: what the portal shows as a booking's status, in one place for My bookings and the booking page.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { BookingStatus } from '@/lib/api/generated/model/bookingStatus'
+import type { BookingStatus } from '@contract/generated/model/bookingStatus'
 import { addDays, isDay, localDay } from '@core/calendar'
 
 /** The server's status, or "completed" once a whole day has passed after the trip's end. */

@@ -1,7 +1,7 @@
 // Agency branding as CSS: colours become CSS variables (with a text colour chosen by contrast for each),
 // and the agency's extra CSS is neutralized so it can restyle the portal but never load a remote resource,
 // run script, or break out of its <style> element. Pure: the production server and the browser share it.
-import type { Agency } from './api/generated/model/agency.ts';
+import type { Agency } from '@contract/generated/model/agency.ts';
 
 export type Brand = Pick<Agency, 'name' | 'color1' | 'color3' | 'color4' | 'css_extra' | 'logo'>;
 

@@ -1,7 +1,7 @@
 // Taking the payer to the card provider. Checkout, a booking's payments and the payment result
 // page all get a PaymentAction from the API (checkout, purchase, pay-extra-term, redirect, retry);
 // this is the one place that turns it into the provider's form and submits it.
-import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
+import type { PaymentAction } from '@contract/generated/model/paymentAction'
 
 /** True when the action sends the payer to the provider (a card payment with something to pay). */
 export const needsRedirect = (action: PaymentAction): boolean => action.type === 'redirect' && Boolean(action.url)

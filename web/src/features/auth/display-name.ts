@@ -1,4 +1,4 @@
-import type { User } from '@/lib/api/generated/model/user'
+import type { User } from '@contract/generated/model/user'
 
 /** Name and first surname; the e-mail when the name is empty (SPEC §2). */
 export function displayName(user: Pick<User, 'name' | 'surname1' | 'email'>): string {

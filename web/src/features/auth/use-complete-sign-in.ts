@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { getGetProfileQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
-import type { Session } from '@/lib/api/generated/model/session'
+import type { Session } from '@contract/generated/model/session'
 import { safeReturnPath, type SessionVia, signIn, takeReturnTo } from '@/lib/session'
 
 /**

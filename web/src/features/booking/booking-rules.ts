@@ -1,7 +1,7 @@
 // Which parts of a booking the page shows, decided from the booking alone (docs/decisions/006).
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Booking } from '@/lib/api/generated/model/booking'
+import type { Booking } from '@contract/generated/model/booking'
 import { displayStatus } from '@/lib/booking-status'
 
 export const TAB_IDS = ['experience', 'payments', 'refunds', 'documentation', 'rooming', 'review', 'notices', 'contact', 'group', 'packs', 'ballots', 'qr'] as const

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { CancelBreakdown } from '@/lib/api/generated/model/cancelBreakdown'
+import type { CancelBreakdown } from '@contract/generated/model/cancelBreakdown'
 import { formatAmount } from '@/lib/format'
 
 /** The compute-cancel-refund answer, line by line (SPEC §3). */

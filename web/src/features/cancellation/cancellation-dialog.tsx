@@ -16,9 +16,9 @@ import {
   useCancelBooking,
   useComputeCancelRefund,
 } from '@/lib/api/generated/endpoints/booking/booking'
-import type { Booking } from '@/lib/api/generated/model/booking'
-import type { CancelBreakdown } from '@/lib/api/generated/model/cancelBreakdown'
-import type { CancellationReason } from '@/lib/api/generated/model/cancellationReason'
+import type { Booking } from '@contract/generated/model/booking'
+import type { CancelBreakdown } from '@contract/generated/model/cancelBreakdown'
+import type { CancellationReason } from '@contract/generated/model/cancellationReason'
 import { fullName } from '@/lib/format'
 import { applyServerError } from '@/lib/form-errors'
 import { maskIban, normalizeIban } from '@core/iban'

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { CancellationReason } from '@/lib/api/generated/model/cancellationReason'
+import type { CancellationReason } from '@contract/generated/model/cancellationReason'
 
 export const REASONS = ['health', 'wealth', 'exams', 'change', 'decease', 'grades', 'other'] as const satisfies readonly CancellationReason[]
 

@@ -2,9 +2,9 @@
 // integer euro cents that mirror the backend's rules exactly (the mock's bookingTotal, cartView,
 // voucherDiscount, bookingPenaltyOn and scheduleTerms), so the total on the summary is the total of
 // the booking that checkout creates. Any change to a pricing rule must change both sides.
-import type { CartLineType } from '@/lib/api/generated/model/cartLineType'
-import type { Discount } from '@/lib/api/generated/model/discount'
-import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
+import type { CartLineType } from '@contract/generated/model/cartLineType'
+import type { Discount } from '@contract/generated/model/discount'
+import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
 
 export type PricedItem = { id: string; name: string; price: number }
 export type PricedRoom = PricedItem & { capacity: number }

@@ -1,7 +1,7 @@
 // The checkout request built from the draft: what the customer typed, trimmed, with empty optional
 // fields as null, and the idempotency key of this attempt.
-import type { CheckoutRequest } from '@/lib/api/generated/model/checkoutRequest'
-import type { MemberInput } from '@/lib/api/generated/model/memberInput'
+import type { CheckoutRequest } from '@contract/generated/model/checkoutRequest'
+import type { MemberInput } from '@contract/generated/model/memberInput'
 import type { ItemChoice } from '@/features/checkout/amounts'
 import type { CheckoutDraft, TravellerDraft } from '@/features/checkout/draft'
 import { roomingGroups } from '@/features/checkout/rooming'

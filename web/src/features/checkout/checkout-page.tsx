@@ -17,7 +17,7 @@ import {
   useListPaymentMethods,
   useListPaymentTerms,
 } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
-import type { PaymentAction } from '@/lib/api/generated/model/paymentAction'
+import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale } from '@/lib/i18n-locales'

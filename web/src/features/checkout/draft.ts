@@ -2,8 +2,8 @@
 // reload (or a failed call, or a trip to the provider and back) loses nothing, while closing the
 // browser session forgets the travellers' personal data (docs/decisions/005-checkout.md).
 // Never any card data: cards are typed on the provider's page, not here.
-import type { CommercialSector } from '@/lib/api/generated/model/commercialSector'
-import type { Discount } from '@/lib/api/generated/model/discount'
+import type { CommercialSector } from '@contract/generated/model/commercialSector'
+import type { Discount } from '@contract/generated/model/discount'
 import type { ItemChoice, RoomChoice } from '@/features/checkout/amounts'
 
 export const STEPS = ['pack', 'rooms', 'personal', 'customization', 'rooming', 'summary'] as const

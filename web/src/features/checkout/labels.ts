@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { PaymentMethodType } from '@/lib/api/generated/model/paymentMethodType'
-import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
+import type { PaymentMethodType } from '@contract/generated/model/paymentMethodType'
+import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
 
 /** A plan's name in the customer's language, from its shape (the API's name is the agency's Spanish one). */
 export function usePlanLabel(): (plan: Pick<PaymentPlan, 'terms'>) => string {

@@ -3,7 +3,7 @@
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import { z } from 'zod/mini'
-import { CommercialSector } from '@/lib/api/generated/model/commercialSector'
+import { CommercialSector } from '@contract/generated/model/commercialSector'
 import { messageForCode } from '@/lib/error-messages'
 import { isDay, isMinorOn, localDay } from '@core/calendar'
 

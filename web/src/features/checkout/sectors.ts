@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { CommercialSector } from '@/lib/api/generated/model/commercialSector'
+import type { CommercialSector } from '@contract/generated/model/commercialSector'
 
 /** The nine commercial sectors (SPEC §9), in the contract's order. */
 export function useSectorLabels(): Record<CommercialSector, string> {

@@ -1,9 +1,9 @@
 // The documentation tasks of SPEC §4, as one pure function: for each section of a passenger's
 // documentation, whether it is shown, required and completed. The forms, the section badges, the
 // tab's counter and the pending-documentation modal all read this and nothing else.
-import type { Booking } from '@/lib/api/generated/model/booking'
-import type { Member } from '@/lib/api/generated/model/member'
-import type { Service } from '@/lib/api/generated/model/service'
+import type { Booking } from '@contract/generated/model/booking'
+import type { Member } from '@contract/generated/model/member'
+import type { Service } from '@contract/generated/model/service'
 import { ADULT_AGE, ageOn, daysBetween } from '@core/calendar'
 
 export type SectionState = { shown: boolean; required: boolean; completed: boolean }

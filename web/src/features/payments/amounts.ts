@@ -2,8 +2,8 @@
 // now, what paying several costs, and when the late-term penalty applies (mirrors the backend's
 // lateTermPenalty/termsView: a term paid, or still unpaid, after its penalty limit date adds the
 // plan's penalty to the LAST plan term).
-import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
-import type { Term } from '@/lib/api/generated/model/term'
+import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
+import type { Term } from '@contract/generated/model/term'
 
 type TermLike = Pick<Term, 'amount' | 'penalty_amount'>
 type PlanTermLike = Pick<Term, 'kind' | 'paid_at' | 'penalty_limit_date'>

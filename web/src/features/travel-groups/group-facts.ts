@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { TravelGroupStatus } from '@/lib/api/generated/model/travelGroupStatus'
+import type { TravelGroupStatus } from '@contract/generated/model/travelGroupStatus'
 
 /** Nights between two calendar days (start and end of the trip). */
 export const nightsBetween = (start: string, end: string): number => {

@@ -15,9 +15,9 @@ import {
   useListExtras,
   useListPaymentTerms,
 } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
-import type { PaymentPlan } from '@/lib/api/generated/model/paymentPlan'
-import type { TravelGroup } from '@/lib/api/generated/model/travelGroup'
-import type { TravelItem } from '@/lib/api/generated/model/travelItem'
+import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
+import type { TravelGroup } from '@contract/generated/model/travelGroup'
+import type { TravelItem } from '@contract/generated/model/travelItem'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'

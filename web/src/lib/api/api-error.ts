@@ -1,5 +1,5 @@
-import type { ErrorCode } from './generated/model/errorCode.ts';
-import type { FieldError } from './generated/model/fieldError.ts';
+import type { ErrorCode } from '@contract/generated/model/errorCode.ts';
+import type { FieldError } from '@contract/generated/model/fieldError.ts';
 
 /** A code the server sent, or `network_error` when no answer came at all. */
 export type ApiErrorCode = ErrorCode | 'network_error';

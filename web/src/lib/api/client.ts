@@ -1,6 +1,6 @@
 import { fetchRetryingIdempotent } from '../../../../core/http-retry.ts';
 import { ApiError } from './api-error.ts';
-import type { ErrorBody } from './generated/model/errorBody.ts';
+import type { ErrorBody } from '@contract/generated/model/errorBody.ts';
 import { earlyReadKey, takeEarlyRead } from './early-reads.ts';
 import { getAgencyId, getRequestLanguage, getToken, notifyUnauthorized } from './request-context.ts';
 

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { Booking } from '@/lib/api/generated/model/booking'
+import type { Booking } from '@contract/generated/model/booking'
 import { useAgency } from '@/lib/agency'
 
 /** The agency that organises the trip, and how to reach it. */

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { Booking } from '@/lib/api/generated/model/booking'
+import type { Booking } from '@contract/generated/model/booking'
 
 /** The booking group: friends who travel together, found by its code. */
 export function GroupTab({ booking }: { booking: Booking }) {

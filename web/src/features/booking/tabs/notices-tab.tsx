@@ -11,8 +11,8 @@ import {
   useListBookingNotices,
   useMarkNoticeRead,
 } from '@/lib/api/generated/endpoints/booking/booking'
-import type { Booking } from '@/lib/api/generated/model/booking'
-import type { Notice } from '@/lib/api/generated/model/notice'
+import type { Booking } from '@contract/generated/model/booking'
+import type { Notice } from '@contract/generated/model/notice'
 import { ADULT_AGE, ageOn } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'

@@ -13,8 +13,8 @@ import {
   useGetBookingTravelGroup,
   useSetBookingPack,
 } from '@/lib/api/generated/endpoints/booking/booking'
-import type { Booking } from '@/lib/api/generated/model/booking'
-import type { Pack } from '@/lib/api/generated/model/pack'
+import type { Booking } from '@contract/generated/model/booking'
+import type { Pack } from '@contract/generated/model/pack'
 import { formatAmount } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'

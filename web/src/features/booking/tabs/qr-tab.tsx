@@ -3,7 +3,7 @@ import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/button'
 import { Spinner } from '@/components/spinner'
-import type { Booking } from '@/lib/api/generated/model/booking'
+import type { Booking } from '@contract/generated/model/booking'
 import { downloadBlob } from '@/lib/download'
 
 /** The booking's QR code (checked at boarding), drawn in the browser from qr_payload. */

@@ -48,7 +48,7 @@ import type {
   NotFoundResponse,
   ServiceUnavailableResponse,
   ValidationFailedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

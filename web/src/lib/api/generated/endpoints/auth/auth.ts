@@ -58,7 +58,7 @@ import type {
   UnauthorizedResponse,
   User,
   ValidationFailedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

@@ -74,7 +74,7 @@ import type {
   TravelGroupOkResponse,
   UnauthorizedResponse,
   ValidationFailedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

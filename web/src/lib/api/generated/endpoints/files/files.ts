@@ -47,7 +47,7 @@ import type {
   UnauthorizedResponse,
   UploadedFile,
   ValidationFailedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

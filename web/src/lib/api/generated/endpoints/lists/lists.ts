@@ -47,7 +47,7 @@ import type {
   ServiceUnavailableResponse,
   State,
   ValidationFailedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

@@ -38,7 +38,7 @@ import type {
   PaymentActionOkResponse,
   ServiceUnavailableResponse,
   UnauthorizedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

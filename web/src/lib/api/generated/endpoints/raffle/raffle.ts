@@ -47,7 +47,7 @@ import type {
   ServiceUnavailableResponse,
   UnauthorizedResponse,
   ValidationFailedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

@@ -39,7 +39,7 @@ import type {
   ServiceUnavailableResponse,
   UnauthorizedResponse,
   ValidationFailedResponse
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 

@@ -71,7 +71,7 @@ import type {
   UnauthorizedResponse,
   ValidationFailedResponse,
   VoucherRequest
-} from '../../model';
+} from '../../../../../../../contract/generated/model';
 
 import { apiFetch } from '../../../client.ts';
 
