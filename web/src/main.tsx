@@ -39,6 +39,7 @@ window.addEventListener('vite:preloadError', (event) => {
 })
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merging into Window needs an interface
   interface Window {
     /** The agency's config when the page was served (web/server/portal-server.ts), if it had it. */
     __CONFIG__?: Config

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react'
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffectEvent, useId, useLayoutEffect, useRef } from 'react'
 import type { DialogHandle } from '@/hooks/use-dialog'
 import { dialogStore } from '@/lib/dialog-store'
 import './dialog.css'
@@ -60,8 +60,8 @@ function OpenDialog({ dialog, title, description, children, footer, onClose, dis
   const titleId = useId()
   const descriptionId = useId()
   const pressedOnBackdrop = useRef(false)
-  const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
+  // The latest onClose, for the effect's cleanup (which must not re-run when the parent passes a new one).
+  const closed = useEffectEvent(() => onClose?.())
   const { id } = dialog
 
   useLayoutEffect(() => {
@@ -83,7 +83,7 @@ function OpenDialog({ dialog, title, description, children, footer, onClose, dis
       // Runs before React removes the node: while it is still a modal, the
       // rest of the page is inert and the opener could not take focus.
       if (element.open) element.close()
-      onCloseRef.current?.()
+      closed()
       const returnTarget = dialogStore.takeReturnTarget(id)
       // Another dialog took over: it owns focus now.
       if (dialogStore.getSnapshot() !== null) return
@@ -117,6 +117,9 @@ function OpenDialog({ dialog, title, description, children, footer, onClose, dis
   }
 
   return (
+    // The <dialog> box is its backdrop: a press and release on it closes, as a click outside a modal
+    // does; keyboard users have Escape (onKeyDown).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       id={id}

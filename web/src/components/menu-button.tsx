@@ -112,6 +112,7 @@ export function MenuButton({ label, menuLabel, items, header, icon }: MenuButton
           ref={menuRef}
           id={menuId}
           role="menu"
+          tabIndex={-1}
           aria-labelledby={menuLabel ? undefined : buttonId}
           aria-label={menuLabel}
           className="menu-button__menu"

@@ -27,6 +27,7 @@ export function ToastViewport() {
   const [dialogElement, setDialogElement] = useState<HTMLElement | null>(null)
   // After commit: the <dialog> node only exists once the Dialog has rendered.
   useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the node is read from the DOM after commit
     setDialogElement(openDialogId ? document.getElementById(openDialogId) : null)
   }, [openDialogId])
 

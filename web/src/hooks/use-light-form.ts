@@ -15,7 +15,7 @@ export type FieldRule = (value: string) => string | { value: string } | undefine
 export type FormRules<T extends Record<string, string>> = { [K in keyof T]?: FieldRule[] }
 
 // zod's own e-mail pattern (zod/v4/core regexes.email): both kinds of forms agree on an address.
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
 export const rules = {
   trim: (): FieldRule => (value) => ({ value: value.trim() }),

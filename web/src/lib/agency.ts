@@ -7,6 +7,7 @@ import { setAgencyId } from '@/lib/api/request-context'
 import { brandVariablesCss, sanitizeTenantCss } from '@/lib/branding'
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merging into Window needs an interface
   interface Window {
     /** Written by the production server (web/server/portal-server.ts); null when the host is unknown. */
     __AGENCY__?: Agency | null

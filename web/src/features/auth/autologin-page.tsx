@@ -33,6 +33,7 @@ export function AutologinPage() {
     started.current = true
     const credentials = takeLinkCredentials()
     if (!credentials) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the credentials are taken once, after mount
       setFailed(true)
       return
     }

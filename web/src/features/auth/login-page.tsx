@@ -46,7 +46,7 @@ export function LoginPage() {
           <Trans>Te enviamos un enlace de acceso a tu email, o entra con tu contraseña.</Trans>
         </p>
       </header>
-      <div role="tablist" aria-label={t`Forma de acceso`} className="auth-tabs" onKeyDown={onTabKeyDown}>
+      <div role="tablist" aria-label={t`Forma de acceso`} className="auth-tabs">
         {(
           [
             ['link', t`Enlace por email`],
@@ -64,6 +64,7 @@ export function LoginPage() {
             aria-controls={`login-panel-${value}`}
             aria-selected={method === value}
             tabIndex={method === value ? 0 : -1}
+            onKeyDown={onTabKeyDown}
             className="auth-tabs__tab"
             onClick={() => setMethod(value)}
           >

@@ -35,7 +35,7 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
     if (!inView) tab.scrollIntoView({ block: 'nearest', inline: 'start' })
   }, [selected])
 
-  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+  const move = (event: KeyboardEvent<HTMLButtonElement>) => {
     // from the focused tab, not from `selected`: fast key presses can outrun the re-render that
     // follows a selection (it goes through the address)
     const focused = tabs.findIndex((t) => tabDomId(idPrefix, t.id) === (event.target as HTMLElement).id)
@@ -54,7 +54,7 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
 
   return (
     <div className="tabs">
-      <div ref={listRef} role="tablist" aria-label={label} aria-orientation="horizontal" className="tabs__list" onKeyDown={move}>
+      <div ref={listRef} role="tablist" aria-label={label} aria-orientation="horizontal" className="tabs__list">
         {tabs.map((tab) => {
           const isSelected = tab.id === selected
           return (
@@ -68,6 +68,7 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
               tabIndex={isSelected ? 0 : -1}
               className="tabs__tab"
               onClick={() => onSelect(tab.id)}
+              onKeyDown={move}
               onPointerEnter={onIntent && (() => onIntent(tab.id))}
               onTouchStart={onIntent && (() => onIntent(tab.id))}
               onFocus={onIntent && (() => onIntent(tab.id))}

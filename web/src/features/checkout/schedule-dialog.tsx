@@ -52,7 +52,7 @@ export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; 
             return (
               <tr key={term.number}>
                 <th scope="row">
-                  <Trans>Plazo {number}</Trans> <span className="ck-schedule__pct">({percentage} %)</span>
+                  <Trans>Plazo {number}</Trans> <span className="ck-schedule__pct">({percentage}{'\u00a0'}%)</span>
                 </th>
                 <td>
                   {term.limit_date ? formatDate(term.limit_date, locale, 'long') : <Trans>Al reservar</Trans>}

@@ -9,6 +9,7 @@ export const EARLY_READ_MAX_AGE_MS = 15_000
 type EarlyReads = { key: string; at: number; reads: Record<string, Promise<Response> | undefined> }
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merging into Window needs an interface
   interface Window {
     __EARLY_READS__?: EarlyReads
   }

@@ -26,6 +26,7 @@ import type { DraftApi } from '@/features/checkout/use-checkout-draft'
 import type { Problem } from '@/features/checkout/use-checkout-payment'
 import { useMethodLabels, usePlanLabel } from '@/features/checkout/labels'
 import type { StepId } from '@/features/checkout/draft'
+import { usePassed } from '@/hooks/use-passed'
 
 type Props = {
   offer: Offer
@@ -379,7 +380,7 @@ function PayArea({
           <dd data-testid="pay-now">{amount}</dd>
         </div>
       </dl>
-      <HoldStatus holding={payment.holding} heldUntil={problem ? null : heldUntil} />
+      <HoldStatus key={heldUntil ?? 'none'} holding={payment.holding} heldUntil={problem ? null : heldUntil} />
       {problem && <ProblemAlert problem={problem} onGoTo={onGoTo} onRetryHold={() => payment.hold(true)} />}
       <SubmitButton block form="checkout-summary" disabled={problem?.kind === 'sold_out'}>
         {method?.type === 'transfer' ? <Trans>Confirmar la reserva</Trans> : <Trans>Pagar {amount}</Trans>}
@@ -419,6 +420,7 @@ function TermsList({ schedule, locale }: { schedule: ReturnType<typeof scheduleT
 }
 
 function HoldStatus({ holding, heldUntil }: { holding: boolean; heldUntil: string | null }) {
+  const lapsed = usePassed(heldUntil)
   if (holding) {
     return (
       <p className="ck-hold-status" role="status">
@@ -426,7 +428,7 @@ function HoldStatus({ holding, heldUntil }: { holding: boolean; heldUntil: strin
       </p>
     )
   }
-  if (!heldUntil || Date.parse(heldUntil) < Date.now()) return null
+  if (!heldUntil || lapsed) return null
   const time = formatTime(heldUntil)
   return (
     <p className="ck-hold-status ck-hold-status--held" role="status">

@@ -1,0 +1,102 @@
+// One lint for the whole repository: TypeScript everywhere, React's hook rules and jsx-a11y in the portal,
+// and the architecture as import zones (bulletproof-react's no-restricted-paths) and no import cycles.
+// `npm run lint` runs it with --max-warnings 0.
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const features = readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const zones = [
+  // features are isolated: a feature imports no other feature
+  ...features.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature imports no other feature: move what both need to components/, hooks/ or lib/.',
+  })),
+  // one direction: app → features → shared code
+  { target: './web/src/features', from: './web/src/app', message: 'Features never import the app.' },
+  {
+    target: ['./web/src/components', './web/src/hooks', './web/src/lib', './web/src/config'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'Shared code imports no feature and not the app.',
+  },
+  // the parts around the portal never reach into it; core is below everything
+  { target: ['./mock', './cli', './contract'], from: './web', message: 'Only web imports web/: shared types come from contract/generated/model, shared rules from core/.' },
+  { target: './core', from: ['./web', './mock', './cli', './scripts'], message: 'core/ is the bottom layer: it imports no part of the product.' },
+  { target: './cli', from: './mock/src/handlers', message: 'The CLI checks any backend: it never uses the mock\'s handlers.' },
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      'web/dist/**',
+      'web/dist-server/**',
+      'web/public/**',
+      'web/src/lib/api/generated/**',
+      'contract/generated/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      '.mock-data/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    // import-x's TypeScript settings (which files it parses, with which parser: no-cycle reads every module)
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // a variable a closure reads before its one assignment stays a let
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // a label's text is often one level further down, inside Lingui's <Trans>
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // query keys come from the generated get…QueryKey, never typed by hand
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Use the generated get…QueryKey(), never a hand-typed query key.' },
+        // no barrel files: import a module from where it is
+        { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module itself.' },
+      ],
+    },
+  },
+  {
+    // e2e specs take `test` from the suite's fixtures: a request context that keeps no connection to race
+    // the mock's idle close (tests/e2e/support/test.ts)
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: 'Import test from ./support/test.' }] }],
+    },
+  },
+)
