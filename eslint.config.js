@@ -30,9 +30,13 @@ const zones = [
     message: 'Shared code imports no feature and not the app.',
   },
   // the parts around the portal never reach into it; core is below everything
-  { target: ['./mock', './cli', './contract'], from: './web', message: 'Only web imports web/: shared types come from contract/generated/model, shared rules from core/.' },
+  {
+    target: ['./mock', './cli', './contract'],
+    from: './web',
+    message: 'Only web imports web/: shared types come from contract/generated/model, shared rules from core/.',
+  },
   { target: './core', from: ['./web', './mock', './cli', './scripts'], message: 'core/ is the bottom layer: it imports no part of the product.' },
-  { target: './cli', from: './mock/src/handlers', message: 'The CLI checks any backend: it never uses the mock\'s handlers.' },
+  { target: './cli', from: './mock/src/handlers', message: "The CLI checks any backend: it never uses the mock's handlers." },
 ]
 
 export default tseslint.config(

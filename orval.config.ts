@@ -1,4 +1,4 @@
-import { defineConfig } from 'orval';
+import { defineConfig } from 'orval'
 
 // Generated code is never edited by hand: `npm run generate` rewrites it from the contract,
 // and `npm run generate:check` (part of `npm test`) fails when it drifts.
@@ -31,4 +31,4 @@ export default defineConfig({
       clean: false,
     },
   },
-});
+})

@@ -1,9 +1,9 @@
 // Framework-free: the portal (browser), the CLI and the tests share this one rule.
 
 /** RFC 9110 §9.2.2: a method whose repetition has the same effect on the server as one request. */
-const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
 
-export const isIdempotentMethod = (method: string | undefined): boolean => IDEMPOTENT_METHODS.has((method ?? 'GET').toUpperCase());
+export const isIdempotentMethod = (method: string | undefined): boolean => IDEMPOTENT_METHODS.has((method ?? 'GET').toUpperCase())
 
 /**
  * fetch, with the one retry browsers make (RFC 9112 §9.3.1). A kept-alive connection that the server
@@ -14,9 +14,9 @@ export const isIdempotentMethod = (method: string | undefined): boolean => IDEMP
  */
 export const fetchRetryingIdempotent = async (doFetch: typeof fetch, input: string | URL, init: RequestInit = {}): Promise<Response> => {
   try {
-    return await doFetch(input, init);
+    return await doFetch(input, init)
   } catch (error) {
-    if (!(error instanceof TypeError) || !isIdempotentMethod(init.method) || init.signal?.aborted === true) throw error;
-    return doFetch(input, init);
+    if (!(error instanceof TypeError) || !isIdempotentMethod(init.method) || init.signal?.aborted === true) throw error
+    return doFetch(input, init)
   }
-};
+}

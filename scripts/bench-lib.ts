@@ -1,221 +1,225 @@
 // What the mock benchmarks share: free loopback ports, spawning the mock (and stopping it), waiting
 // for an answer, a process's CPU time and memory from /proc, load generation (wrk or autocannon) and
 // the results file. Loopback only; every wait is bounded.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const resultsDir = path.join(repoRoot, 'bench-results');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const resultsDir = path.join(repoRoot, 'bench-results')
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
+    const probe = createServer()
+    probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
 
-export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
+export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix))
 
 // ── processes ──
 
-const children = new Set<ChildProcess>();
-const dirs = new Set<string>();
+const children = new Set<ChildProcess>()
+const dirs = new Set<string>()
 
 /** Kills what this process started and removes its temporary directories (also on Ctrl-C). */
 export const cleanUp = () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  children.clear();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  dirs.clear();
-};
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  children.clear()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  dirs.clear()
+}
 process.once('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
-process.once('exit', cleanUp);
+  cleanUp()
+  process.exit(130)
+})
+process.once('exit', cleanUp)
 
-export type Started = { child: ChildProcess; pid: number; stderr: () => string; stop(): Promise<void> };
+export type Started = { child: ChildProcess; pid: number; stderr: () => string; stop(): Promise<void> }
 
 const track = (child: ChildProcess): Started => {
-  children.add(child);
-  let stderr = '';
+  children.add(child)
+  let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-8000);
-  });
+    stderr = (stderr + chunk.toString()).slice(-8000)
+  })
   return {
     child,
     pid: child.pid!,
     stderr: () => stderr,
     stop: () =>
       new Promise<void>((resolve) => {
-        children.delete(child);
+        children.delete(child)
         if (child.exitCode !== null || child.signalCode !== null) {
-          resolve();
-          return;
+          resolve()
+          return
         }
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
         child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
+          clearTimeout(timer)
+          resolve()
+        })
+        child.kill('SIGTERM')
       }),
-  };
-};
+  }
+}
 
 /** debugLogin: POST /auth/debug for every tenant (by environment, so an older mock given as mockRoot starts too). */
-export type MockStart = { port: number; dataDir?: string; fresh?: boolean; persistence?: 'journal' | 'snapshot'; mockRoot?: string; debugLogin?: boolean };
+export type MockStart = { port: number; dataDir?: string; fresh?: boolean; persistence?: 'journal' | 'snapshot'; mockRoot?: string; debugLogin?: boolean }
 
 /**
  * The mock as `npm run mock` runs it (tsx), but with `node --import tsx` so that the child is the
  * server itself (its pid is the one to measure and to kill).
  */
 export const spawnMock = (options: MockStart): Started & { dataDir: string } => {
-  const dataDir = options.dataDir ?? tempDir('bench-mock-');
-  dirs.add(dataDir);
-  const root = options.mockRoot ?? repoRoot;
-  const args = ['--import', 'tsx', 'mock/src/main.ts', '--port', String(options.port), '--data-dir', dataDir, '--quiet'];
-  if (options.fresh !== false) args.push('--fresh');
-  if (options.persistence !== undefined) args.push('--persistence', options.persistence);
-  const env = options.debugLogin === true ? { ...process.env, MOCK_DEBUG_LOGIN: '1' } : process.env;
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  return { ...track(child), dataDir };
-};
+  const dataDir = options.dataDir ?? tempDir('bench-mock-')
+  dirs.add(dataDir)
+  const root = options.mockRoot ?? repoRoot
+  const args = ['--import', 'tsx', 'mock/src/main.ts', '--port', String(options.port), '--data-dir', dataDir, '--quiet']
+  if (options.fresh !== false) args.push('--fresh')
+  if (options.persistence !== undefined) args.push('--persistence', options.persistence)
+  const env = options.debugLogin === true ? { ...process.env, MOCK_DEBUG_LOGIN: '1' } : process.env
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] })
+  return { ...track(child), dataDir }
+}
 
 /** Stoplight Prism's mock server on the same contract (static examples, no logging). */
 export const spawnPrism = (port: number): Started => {
-  const cli = path.join(repoRoot, 'node_modules/@stoplight/prism-cli/dist/index.js');
+  const cli = path.join(repoRoot, 'node_modules/@stoplight/prism-cli/dist/index.js')
   const child = spawn(process.execPath, [cli, 'mock', 'contract/openapi.yaml', '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return track(child);
-};
+  })
+  return track(child)
+}
 
 /** Polls until `url` answers 2xx; returns the milliseconds it took (from `since`). */
-export const waitFor = async (url: string, started: Started, options: { since?: number; timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<number> => {
-  const since = options.since ?? performance.now();
-  const deadline = since + (options.timeoutMs ?? 30_000);
+export const waitFor = async (
+  url: string,
+  started: Started,
+  options: { since?: number; timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<number> => {
+  const since = options.since ?? performance.now()
+  const deadline = since + (options.timeoutMs ?? 30_000)
   while (performance.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`${url}: the server exited with ${started.child.exitCode}:\n${started.stderr()}`);
+    if (started.child.exitCode !== null) throw new Error(`${url}: the server exited with ${started.child.exitCode}:\n${started.stderr()}`)
     try {
-      const res = await fetch(url, { headers: options.headers, signal: AbortSignal.timeout(1_000) });
-      await res.arrayBuffer();
-      if (res.ok) return performance.now() - since;
+      const res = await fetch(url, { headers: options.headers, signal: AbortSignal.timeout(1_000) })
+      await res.arrayBuffer()
+      if (res.ok) return performance.now() - since
     } catch {
       // not up yet
     }
-    await sleep(5);
+    await sleep(5)
   }
-  throw new Error(`${url} did not answer within ${options.timeoutMs ?? 30_000} ms:\n${started.stderr()}`);
-};
+  throw new Error(`${url} did not answer within ${options.timeoutMs ?? 30_000} ms:\n${started.stderr()}`)
+}
 
 // ── /proc ──
 
 const CLOCK_TICKS = (() => {
-  const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
-  const ticks = Number(result.stdout?.trim());
-  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
-})();
+  const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })
+  const ticks = Number(result.stdout?.trim())
+  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100
+})()
 
 /** User + system CPU milliseconds a process has used so far. */
 export const cpuMs = (pid: number): number => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   // Fields after the command name (which may hold spaces) start at ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-};
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+}
 
 /** Resident set size in bytes. */
 export const rssBytes = (pid: number): number => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb * 1024;
-};
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
+  return kb * 1024
+}
 
-export const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
+export const load1 = () => Math.round(loadavg()[0]! * 100) / 100
 
 // ── load generation ──
 
 export type LoadSpec = {
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  connections: number;
-  durationS: number;
-};
+  url: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  connections: number
+  durationS: number
+}
 
 export type LoadResult = {
-  tool: string;
-  requests: number;
-  rps: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  non2xx: number;
-  errors: number;
-};
+  tool: string
+  requests: number
+  rps: number
+  p50Ms: number
+  p90Ms: number
+  p99Ms: number
+  maxMs: number
+  non2xx: number
+  errors: number
+}
 
-export const hasWrk = (): boolean => spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined;
+export const hasWrk = (): boolean => spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined
 
 const luaString = (text: string) => {
-  let level = '';
-  while (text.includes(`]${level}]`)) level += '=';
-  return `[${level}[${text}]${level}]`;
-};
+  let level = ''
+  while (text.includes(`]${level}]`)) level += '='
+  return `[${level}[${text}]${level}]`
+}
 
 const toMs = (value: string): number => {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
-  if (match === null) return Number.NaN;
-  const n = Number(match[1]);
-  return match[2] === 'us' ? n / 1000 : match[2] === 'ms' ? n : match[2] === 's' ? n * 1000 : n * 60_000;
-};
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim())
+  if (match === null) return Number.NaN
+  const n = Number(match[1])
+  return match[2] === 'us' ? n / 1000 : match[2] === 'ms' ? n : match[2] === 's' ? n * 1000 : n * 60_000
+}
 
 /** wrk, one thread (the other core is the server's), with its latency distribution. */
 export const runWrk = async (spec: LoadSpec): Promise<LoadResult> => {
-  const dir = tempDir('bench-wrk-');
-  dirs.add(dir);
-  const script = path.join(dir, 'request.lua');
-  const lines = [`wrk.method = ${luaString(spec.method ?? 'GET')}`];
-  if (spec.body !== undefined) lines.push(`wrk.body = ${luaString(spec.body)}`);
+  const dir = tempDir('bench-wrk-')
+  dirs.add(dir)
+  const script = path.join(dir, 'request.lua')
+  const lines = [`wrk.method = ${luaString(spec.method ?? 'GET')}`]
+  if (spec.body !== undefined) lines.push(`wrk.body = ${luaString(spec.body)}`)
   // Spaces inside the brackets: `t[[[x]]]` would read as a call of t with a long string.
-  for (const [name, value] of Object.entries(spec.headers ?? {})) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
-  writeFileSync(script, `${lines.join('\n')}\n`);
-  const args = ['-t1', `-c${spec.connections}`, `-d${spec.durationS}s`, '--timeout', '5s', '--latency', '-s', script, spec.url];
+  for (const [name, value] of Object.entries(spec.headers ?? {})) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`)
+  writeFileSync(script, `${lines.join('\n')}\n`)
+  const args = ['-t1', `-c${spec.connections}`, `-d${spec.durationS}s`, '--timeout', '5s', '--latency', '-s', script, spec.url]
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let out = '';
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    children.add(child)
+    let out = ''
     child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
+      out += chunk.toString()
+    })
     child.stderr.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), (spec.durationS + 30) * 1000);
-    child.once('error', reject);
+      out += chunk.toString()
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), (spec.durationS + 30) * 1000)
+    child.once('error', reject)
     child.once('exit', (code) => {
-      clearTimeout(timer);
-      children.delete(child);
-      if (code === 0) resolve(out);
-      else reject(new Error(`wrk exited with ${code}:\n${out}`));
-    });
-  });
-  rmSync(dir, { recursive: true, force: true });
-  dirs.delete(dir);
-  const percentile = (p: string) => toMs(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '');
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+      clearTimeout(timer)
+      children.delete(child)
+      if (code === 0) resolve(out)
+      else reject(new Error(`wrk exited with ${code}:\n${out}`))
+    })
+  })
+  rmSync(dir, { recursive: true, force: true })
+  dirs.delete(dir)
+  const percentile = (p: string) => toMs(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(output)?.[1] ?? '')
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
   return {
     tool: 'wrk',
     requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN),
@@ -226,21 +230,21 @@ export const runWrk = async (spec: LoadSpec): Promise<LoadResult> => {
     maxMs: toMs(/Latency\s+\S+\s+\S+\s+(\S+)/.exec(output)?.[1] ?? ''),
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
     errors: socketErrors === null ? 0 : socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0),
-  };
-};
+  }
+}
 
 type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
+  requests: { average: number; total: number }
+  latency: { p50: number; p90: number; p99: number; max: number }
+  non2xx: number
+  errors: number
+  timeouts: number
+}
 
 /** autocannon's programmatic API (the fallback when wrk is not installed). */
 export const runAutocannon = async (spec: LoadSpec): Promise<LoadResult> => {
   // @ts-expect-error autocannon ships no type declarations; the part used is typed above.
-  const { default: autocannon } = (await import('autocannon')) as unknown as { default: (options: object) => Promise<AutocannonResult> };
+  const { default: autocannon } = (await import('autocannon')) as unknown as { default: (options: object) => Promise<AutocannonResult> }
   const result = await autocannon({
     url: spec.url,
     method: spec.method ?? 'GET',
@@ -249,7 +253,7 @@ export const runAutocannon = async (spec: LoadSpec): Promise<LoadResult> => {
     connections: spec.connections,
     duration: spec.durationS,
     timeout: 5,
-  });
+  })
   return {
     tool: 'autocannon',
     requests: result.requests.total,
@@ -260,22 +264,23 @@ export const runAutocannon = async (spec: LoadSpec): Promise<LoadResult> => {
     maxMs: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-  };
-};
+  }
+}
 
 // ── results ──
 
 export const writeResults = (name: string, data: unknown): string => {
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, name);
-  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
-  return file;
-};
+  mkdirSync(resultsDir, { recursive: true })
+  const file = path.join(resultsDir, name)
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`)
+  return file
+}
 
-export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—'
 
 export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}

@@ -7,9 +7,9 @@
 //
 // Results: bench-results/mock.json and rows in the README's benchmark table. Bounded: about two
 // minutes with the defaults; every server it starts is stopped, every temporary directory removed.
-import { parseArgs } from 'node:util';
+import { parseArgs } from 'node:util'
 
-import { describeMachine, upsertBenchRow } from './bench-readme.ts';
+import { describeMachine, upsertBenchRow } from './bench-readme.ts'
 import {
   cpuMs,
   fmt,
@@ -28,7 +28,7 @@ import {
   type LoadResult,
   type LoadSpec,
   type Started,
-} from './bench-lib.ts';
+} from './bench-lib.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -44,59 +44,59 @@ const { values: args } = parseArgs({
     'mock-root': { type: 'string' },
     label: { type: 'string' },
   },
-});
-const DURATION_S = Number(args.duration);
-const ROUNDS = Number(args.rounds);
-const WARMUP_S = Number(args.warmup);
-const CONNECTIONS = Number(args.connections);
-const TOOL = args.tool ?? (hasWrk() ? 'wrk' : 'autocannon');
-if (TOOL !== 'wrk' && TOOL !== 'autocannon') throw new Error(`--tool must be wrk or autocannon, got ${TOOL}`);
-const load = (spec: LoadSpec): Promise<LoadResult> => (TOOL === 'wrk' ? runWrk(spec) : runAutocannon(spec));
+})
+const DURATION_S = Number(args.duration)
+const ROUNDS = Number(args.rounds)
+const WARMUP_S = Number(args.warmup)
+const CONNECTIONS = Number(args.connections)
+const TOOL = args.tool ?? (hasWrk() ? 'wrk' : 'autocannon')
+if (TOOL !== 'wrk' && TOOL !== 'autocannon') throw new Error(`--tool must be wrk or autocannon, got ${TOOL}`)
+const load = (spec: LoadSpec): Promise<LoadResult> => (TOOL === 'wrk' ? runWrk(spec) : runAutocannon(spec))
 
-const GOAL_RATIO = 5;
-const GOAL_P99_MS = 20;
-const AGENCY = 'ag-sol';
-const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' };
+const GOAL_RATIO = 5
+const GOAL_P99_MS = 20
+const AGENCY = 'ag-sol'
+const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' }
 
-type JournalCounters = { commits: number; records: number; flushes: number; largestBatch: number; snapshots: number };
-type Server = { name: string; base: string; started: Started };
-type Measured = LoadResult & { cpuUsPerRequest: number; rssMb: number };
+type JournalCounters = { commits: number; records: number; flushes: number; largestBatch: number; snapshots: number }
+type Server = { name: string; base: string; started: Started }
+type Measured = LoadResult & { cpuUsPerRequest: number; rssMb: number }
 type OperationResult = {
-  operation: string;
-  ours: Measured;
-  prism: Measured;
-  ratio: number;
-  meetsGoal: boolean;
-  rounds: { ours: Measured; prism: Measured }[];
-  oursSnapshot?: Measured;
-};
+  operation: string
+  ours: Measured
+  prism: Measured
+  ratio: number
+  meetsGoal: boolean
+  rounds: { ours: Measured; prism: Measured }[]
+  oursSnapshot?: Measured
+}
 
 const login = async (base: string): Promise<string> => {
   const res = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', agencyId: AGENCY },
     body: JSON.stringify(LOGIN),
-  });
-  if (!res.ok) throw new Error(`login at ${base}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-};
+  })
+  if (!res.ok) throw new Error(`login at ${base}: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
 
 /** One operation against one server: a sanity request, a warm-up (first round), then the measured run. */
 const measure = async (server: Server, spec: Omit<LoadSpec, 'connections' | 'durationS'>, warmUp = true): Promise<Measured> => {
-  const check = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body });
-  const text = await check.text();
-  if (!check.ok) throw new Error(`${server.name}: ${spec.method ?? 'GET'} ${spec.url} → ${check.status} ${text.slice(0, 300)}`);
-  JSON.parse(text);
-  if (warmUp && WARMUP_S > 0) await load({ ...spec, connections: CONNECTIONS, durationS: WARMUP_S });
-  const cpuBefore = cpuMs(server.started.pid);
-  const result = await load({ ...spec, connections: CONNECTIONS, durationS: DURATION_S });
-  const cpu = cpuMs(server.started.pid) - cpuBefore;
-  return { ...result, cpuUsPerRequest: (cpu * 1000) / result.requests, rssMb: rssBytes(server.started.pid) / 1024 / 1024 };
-};
+  const check = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body })
+  const text = await check.text()
+  if (!check.ok) throw new Error(`${server.name}: ${spec.method ?? 'GET'} ${spec.url} → ${check.status} ${text.slice(0, 300)}`)
+  JSON.parse(text)
+  if (warmUp && WARMUP_S > 0) await load({ ...spec, connections: CONNECTIONS, durationS: WARMUP_S })
+  const cpuBefore = cpuMs(server.started.pid)
+  const result = await load({ ...spec, connections: CONNECTIONS, durationS: DURATION_S })
+  const cpu = cpuMs(server.started.pid) - cpuBefore
+  return { ...result, cpuUsPerRequest: (cpu * 1000) / result.requests, rssMb: rssBytes(server.started.pid) / 1024 / 1024 }
+}
 
 /** Medians over rounds; CPU per request and error counts over all of them. */
 const combine = (runs: Measured[]): Measured => {
-  const requests = runs.reduce((sum, r) => sum + r.requests, 0);
+  const requests = runs.reduce((sum, r) => sum + r.requests, 0)
   return {
     tool: runs[0]!.tool,
     requests,
@@ -109,36 +109,38 @@ const combine = (runs: Measured[]): Measured => {
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     cpuUsPerRequest: runs.reduce((sum, r) => sum + r.cpuUsPerRequest * r.requests, 0) / requests,
     rssMb: Math.max(...runs.map((r) => r.rssMb)),
-  };
-};
+  }
+}
 
 const line = (name: string, m: Measured) =>
   `  ${name.padEnd(22)} ${fmt(m.rps).padStart(7)} req/s  p50 ${fmt(m.p50Ms, 2).padStart(7)} ms  p99 ${fmt(m.p99Ms, 2).padStart(7)} ms  ` +
-  `${fmt(m.cpuUsPerRequest).padStart(4)} µs CPU/req  ${m.non2xx} non-2xx, ${m.errors} errors`;
+  `${fmt(m.cpuUsPerRequest).padStart(4)} µs CPU/req  ${m.non2xx} non-2xx, ${m.errors} errors`
 
 const main = async (): Promise<number> => {
-  const startedAt = new Date();
-  const loadBefore = load1();
-  console.log(`bench:mock — ${TOOL}, ${CONNECTIONS} connections, per operation and server ${WARMUP_S} s warm-up, then ${ROUNDS} rounds of ${DURATION_S} s, the servers alternating`);
-  console.log(`machine: ${describeMachine()}; load average ${loadBefore}`);
+  const startedAt = new Date()
+  const loadBefore = load1()
+  console.log(
+    `bench:mock — ${TOOL}, ${CONNECTIONS} connections, per operation and server ${WARMUP_S} s warm-up, then ${ROUNDS} rounds of ${DURATION_S} s, the servers alternating`,
+  )
+  console.log(`machine: ${describeMachine()}; load average ${loadBefore}`)
 
   // ── the two servers ──
-  const oursPort = await freePort();
-  const ours = spawnMock({ port: oursPort, mockRoot: args['mock-root'] });
-  await waitFor(`http://127.0.0.1:${oursPort}/__mock/health`, ours);
-  const prismPort = await freePort();
-  const prismStarted = performance.now();
-  const prism = spawnPrism(prismPort);
+  const oursPort = await freePort()
+  const ours = spawnMock({ port: oursPort, mockRoot: args['mock-root'] })
+  await waitFor(`http://127.0.0.1:${oursPort}/__mock/health`, ours)
+  const prismPort = await freePort()
+  const prismStarted = performance.now()
+  const prism = spawnPrism(prismPort)
   // Prism routes the contract's paths without the server's base path (/api/customer).
-  const prismStartMs = await waitFor(`http://127.0.0.1:${prismPort}/auth/config`, prism, { since: prismStarted, headers: { agencyId: AGENCY } });
+  const prismStartMs = await waitFor(`http://127.0.0.1:${prismPort}/auth/config`, prism, { since: prismStarted, headers: { agencyId: AGENCY } })
   const servers = {
     ours: { name: 'our mock', base: `http://127.0.0.1:${oursPort}/api/customer`, started: ours },
     prism: { name: 'Prism', base: `http://127.0.0.1:${prismPort}`, started: prism },
-  } satisfies Record<string, Server>;
+  } satisfies Record<string, Server>
 
-  const oursToken = await login(servers.ours.base);
+  const oursToken = await login(servers.ours.base)
   // Prism checks that a bearer token is there (security), not what it is.
-  const prismToken = await login(servers.prism.base);
+  const prismToken = await login(servers.prism.base)
   const operations: { name: string; spec: (server: Server, token: string) => Omit<LoadSpec, 'connections' | 'durationS'> }[] = [
     { name: 'GET travel group detail', spec: (s) => ({ url: `${s.base}/travelgroup/tg-sol-lon`, headers: { agencyId: AGENCY } }) },
     {
@@ -147,78 +149,85 @@ const main = async (): Promise<number> => {
     },
     {
       name: 'POST login',
-      spec: (s) => ({ url: `${s.base}/auth/login`, method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: JSON.stringify(LOGIN) }),
+      spec: (s) => ({
+        url: `${s.base}/auth/login`,
+        method: 'POST',
+        headers: { agencyId: AGENCY, 'Content-Type': 'application/json' },
+        body: JSON.stringify(LOGIN),
+      }),
     },
-  ];
+  ]
 
   // Rounds, the two servers alternating: the machine's other work comes and goes, and each server
   // should meet the same weather. Each figure is the median over the rounds (CPU: total / requests).
-  const results: OperationResult[] = [];
+  const results: OperationResult[] = []
   for (const operation of operations) {
-    console.log(`\n${operation.name}`);
-    const rounds: { ours: Measured; prism: Measured }[] = [];
+    console.log(`\n${operation.name}`)
+    const rounds: { ours: Measured; prism: Measured }[] = []
     for (let round = 0; round < ROUNDS; round += 1) {
-      const first = round % 2 === 0 ? 'ours' : 'prism';
-      const measured: Partial<Record<'ours' | 'prism', Measured>> = {};
+      const first = round % 2 === 0 ? 'ours' : 'prism'
+      const measured: Partial<Record<'ours' | 'prism', Measured>> = {}
       for (const which of first === 'ours' ? (['ours', 'prism'] as const) : (['prism', 'ours'] as const)) {
-        const server = servers[which];
-        measured[which] = await measure(server, operation.spec(server, which === 'ours' ? oursToken : prismToken), round === 0);
-        console.log(`${line(`${server.name} (${round + 1}/${ROUNDS})`, measured[which])}  load ${load1()}`);
+        const server = servers[which]
+        measured[which] = await measure(server, operation.spec(server, which === 'ours' ? oursToken : prismToken), round === 0)
+        console.log(`${line(`${server.name} (${round + 1}/${ROUNDS})`, measured[which])}  load ${load1()}`)
       }
-      rounds.push({ ours: measured.ours!, prism: measured.prism! });
+      rounds.push({ ours: measured.ours!, prism: measured.prism! })
     }
-    const oursResult = combine(rounds.map((r) => r.ours));
-    const prismResult = combine(rounds.map((r) => r.prism));
-    const ratio = oursResult.rps / prismResult.rps;
-    const meetsGoal = ratio >= GOAL_RATIO && oursResult.p99Ms < GOAL_P99_MS && oursResult.non2xx === 0 && oursResult.errors === 0;
-    console.log(`${line('our mock (median)', oursResult)}\n${line('Prism (median)', prismResult)}`);
-    console.log(`  ratio ${fmt(ratio, 1)}× (CPU per request ${fmt(prismResult.cpuUsPerRequest / oursResult.cpuUsPerRequest, 1)}×)  ${meetsGoal ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO}×, p99 < ${GOAL_P99_MS} ms)`);
-    results.push({ operation: operation.name, ours: oursResult, prism: prismResult, ratio, meetsGoal, rounds });
+    const oursResult = combine(rounds.map((r) => r.ours))
+    const prismResult = combine(rounds.map((r) => r.prism))
+    const ratio = oursResult.rps / prismResult.rps
+    const meetsGoal = ratio >= GOAL_RATIO && oursResult.p99Ms < GOAL_P99_MS && oursResult.non2xx === 0 && oursResult.errors === 0
+    console.log(`${line('our mock (median)', oursResult)}\n${line('Prism (median)', prismResult)}`)
+    console.log(
+      `  ratio ${fmt(ratio, 1)}× (CPU per request ${fmt(prismResult.cpuUsPerRequest / oursResult.cpuUsPerRequest, 1)}×)  ${meetsGoal ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO}×, p99 < ${GOAL_P99_MS} ms)`,
+    )
+    results.push({ operation: operation.name, ours: oursResult, prism: prismResult, ratio, meetsGoal, rounds })
   }
 
   // Stateful: every login answered stored a session, journaled (and fsynced) before its answer.
-  let journal: JournalCounters | null = null;
+  let journal: JournalCounters | null = null
   try {
-    journal = ((await (await fetch(`http://127.0.0.1:${oursPort}/__mock/process`)).json()) as { journal?: JournalCounters | null }).journal ?? null;
+    journal = ((await (await fetch(`http://127.0.0.1:${oursPort}/__mock/process`)).json()) as { journal?: JournalCounters | null }).journal ?? null
   } catch {
     // an older mock (--mock-root) has no /__mock/process
   }
-  const probe = await login(servers.ours.base);
-  const profile = await fetch(`${servers.ours.base}/auth/profile`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${probe}` } });
-  const stateful = { journal, profileAfterLoad: profile.status };
+  const probe = await login(servers.ours.base)
+  const profile = await fetch(`${servers.ours.base}/auth/profile`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${probe}` } })
+  const stateful = { journal, profileAfterLoad: profile.status }
   if (journal !== null) {
     console.log(
       `\nstateful: ${fmt(journal.commits)} writes acknowledged through ${fmt(journal.records)} journal records ` +
         `(${fmt(journal.commits / Math.max(1, journal.flushes), 1)} per fsync on average, ${journal.largestBatch} at most), ${journal.snapshots} snapshots; a new session reads its profile: ${profile.status}`,
-    );
+    )
   }
-  await prism.stop();
+  await prism.stop()
   // Stopped gracefully: world.json holds the world the load left (thousands of sessions), for the restored start-ups.
-  await ours.stop();
-  const restoredDir = ours.dataDir;
+  await ours.stop()
+  const restoredDir = ours.dataDir
 
   // For comparison: the first design, the whole world.json rewritten (and fsynced) per write.
   if (!args['no-snapshot'] && args['mock-root'] === undefined) {
-    const port = await freePort();
-    const snapshot = spawnMock({ port, persistence: 'snapshot' });
-    await waitFor(`http://127.0.0.1:${port}/__mock/health`, snapshot);
-    const server = { name: 'our mock (snapshot)', base: `http://127.0.0.1:${port}/api/customer`, started: snapshot };
-    const result = await measure(server, operations[2]!.spec(server, ''), true);
-    console.log(`\nPOST login with --persistence snapshot (world.json rewritten per write):\n${line(server.name, result)}`);
-    results[2]!.oursSnapshot = result;
-    await snapshot.stop();
+    const port = await freePort()
+    const snapshot = spawnMock({ port, persistence: 'snapshot' })
+    await waitFor(`http://127.0.0.1:${port}/__mock/health`, snapshot)
+    const server = { name: 'our mock (snapshot)', base: `http://127.0.0.1:${port}/api/customer`, started: snapshot }
+    const result = await measure(server, operations[2]!.spec(server, ''), true)
+    console.log(`\nPOST login with --persistence snapshot (world.json rewritten per write):\n${line(server.name, result)}`)
+    results[2]!.oursSnapshot = result
+    await snapshot.stop()
   }
 
   // ── start-up ──
-  const startups = { fresh: [] as number[], restored: [] as number[] };
+  const startups = { fresh: [] as number[], restored: [] as number[] }
   for (let i = 0; i < Number(args.startups); i += 1) {
     for (const kind of ['fresh', 'restored'] as const) {
-      const port = await freePort();
-      const t0 = performance.now();
-      const mock = spawnMock({ port, dataDir: kind === 'restored' ? restoredDir : undefined, fresh: kind === 'fresh', mockRoot: args['mock-root'] });
-      startups[kind].push(await waitFor(`http://127.0.0.1:${port}/__mock/health`, mock, { since: t0 }));
-      await mock.stop();
-      await sleep(50);
+      const port = await freePort()
+      const t0 = performance.now()
+      const mock = spawnMock({ port, dataDir: kind === 'restored' ? restoredDir : undefined, fresh: kind === 'fresh', mockRoot: args['mock-root'] })
+      startups[kind].push(await waitFor(`http://127.0.0.1:${port}/__mock/health`, mock, { since: t0 }))
+      await mock.stop()
+      await sleep(50)
     }
   }
   const startup = {
@@ -228,14 +237,14 @@ const main = async (): Promise<number> => {
     restoredMaxMs: Math.max(...startups.restored),
     prismMs: prismStartMs,
     runs: startups,
-  };
+  }
   console.log(
     `\nstart-up (spawn → first 200 from /__mock/health, ${startups.fresh.length} runs): fresh median ${fmt(startup.freshMedianMs)} ms ` +
       `(max ${fmt(startup.freshMaxMs)}), restored median ${fmt(startup.restoredMedianMs)} ms (max ${fmt(startup.restoredMaxMs)}); Prism ${fmt(prismStartMs)} ms`,
-  );
+  )
 
-  const loadAfter = load1();
-  const machine = `${describeMachine()}; load average ${loadBefore} → ${loadAfter}`;
+  const loadAfter = load1()
+  const machine = `${describeMachine()}; load average ${loadBefore} → ${loadAfter}`
   const file = writeResults(`mock${args.label ? `-${args.label}` : ''}.json`, {
     date: startedAt.toISOString(),
     machine,
@@ -249,14 +258,14 @@ const main = async (): Promise<number> => {
     stateful,
     startup,
     mockRoot: args['mock-root'] ?? null,
-  });
-  console.log(`\nresults: ${file}`);
+  })
+  console.log(`\nresults: ${file}`)
 
-  const met = results.filter((r) => r.meetsGoal).length;
+  const met = results.filter((r) => r.meetsGoal).length
   if (!args['no-readme'] && args['mock-root'] === undefined) {
     const opText = (r: OperationResult) =>
       `${r.operation}: ${fmt(r.ours.rps)} vs ${fmt(r.prism.rps)} req/s (**${fmt(r.ratio, 1)}×**), p50/p99 ${fmt(r.ours.p50Ms, 1)}/${fmt(r.ours.p99Ms, 1)} ms vs ${fmt(r.prism.p50Ms, 1)}/${fmt(r.prism.p99Ms, 1)} ms, CPU ${fmt(r.ours.cpuUsPerRequest)} vs ${fmt(r.prism.cpuUsPerRequest)} µs/req (${fmt(r.prism.cpuUsPerRequest / r.ours.cpuUsPerRequest, 1)}×)` +
-      (r.oursSnapshot ? ` (whole-file persistence per write instead: ${fmt(r.oursSnapshot.rps)} req/s, p99 ${fmt(r.oursSnapshot.p99Ms, 1)} ms)` : '');
+      (r.oursSnapshot ? ` (whole-file persistence per write instead: ${fmt(r.oursSnapshot.rps)} req/s, p99 ${fmt(r.oursSnapshot.p99Ms, 1)} ms)` : '')
     upsertBenchRow({
       id: 'mock-vs-prism',
       what: `Mock HTTP server vs Stoplight Prism 5.16 mock (static examples), same contract and operations, ${CONNECTIONS} connections`,
@@ -264,9 +273,11 @@ const main = async (): Promise<number> => {
       machine,
       result:
         `${results.map(opText).join(' · ')} · goal ≥ ${GOAL_RATIO}× with p99 < ${GOAL_P99_MS} ms: met for ${met} of ${results.length}` +
-        (stateful.journal ? ` · stateful: ${fmt(stateful.journal.commits)} acknowledged writes, ${fmt(stateful.journal.commits / Math.max(1, stateful.journal.flushes), 1)} per fsync` : ''),
+        (stateful.journal
+          ? ` · stateful: ${fmt(stateful.journal.commits)} acknowledged writes, ${fmt(stateful.journal.commits / Math.max(1, stateful.journal.flushes), 1)} per fsync`
+          : ''),
       date: startedAt.toISOString().slice(0, 10),
-    });
+    })
     upsertBenchRow({
       id: 'mock-startup',
       what: 'Mock start-up: spawn to the first 200 from /__mock/health',
@@ -274,11 +285,13 @@ const main = async (): Promise<number> => {
       machine,
       result: `fresh median ${fmt(startup.freshMedianMs)} ms (max ${fmt(startup.freshMaxMs)}), restored median ${fmt(startup.restoredMedianMs)} ms (max ${fmt(startup.restoredMaxMs)}); Prism ${fmt(prismStartMs)} ms for comparison`,
       date: startedAt.toISOString().slice(0, 10),
-    });
-    console.log('README: bench rows mock-vs-prism and mock-startup updated');
+    })
+    console.log('README: bench rows mock-vs-prism and mock-startup updated')
   }
-  console.log(`\n${met === results.length ? 'GOAL MET' : `GOAL MISSED for ${results.length - met} of ${results.length} operations`} (≥ ${GOAL_RATIO}× Prism, p99 < ${GOAL_P99_MS} ms)`);
-  return 0;
-};
+  console.log(
+    `\n${met === results.length ? 'GOAL MET' : `GOAL MISSED for ${results.length - met} of ${results.length} operations`} (≥ ${GOAL_RATIO}× Prism, p99 < ${GOAL_P99_MS} ms)`,
+  )
+  return 0
+}
 
-process.exitCode = await main();
+process.exitCode = await main()

@@ -7,73 +7,95 @@
 //   --suggest      print budgets at current size + 10 % (to paste into bundle-budgets.json)
 //
 // Sizes are gzip level 9, what web/server sends; kB = 1000 bytes.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { upsertBenchRow } from './bench-readme.ts';
-import { type Budgets, catalogIds, entryKey, judge, lazinessProblems, type Manifest, measureRoutes, misplacedMessageIds, parseRouter, staticClosure, suggestBudget } from './bundle-budget-lib.ts';
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { upsertBenchRow } from './bench-readme.ts'
+import {
+  type Budgets,
+  catalogIds,
+  entryKey,
+  judge,
+  lazinessProblems,
+  type Manifest,
+  measureRoutes,
+  misplacedMessageIds,
+  parseRouter,
+  staticClosure,
+  suggestBudget,
+} from './bundle-budget-lib.ts'
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const { values: args } = parseArgs({
   options: {
     dist: { type: 'string', default: join(repoRoot, 'web/dist') },
     readme: { type: 'boolean', default: false },
     suggest: { type: 'boolean', default: false },
   },
-});
+})
 
-const dist = resolve(args.dist);
-const manifestPath = join(dist, '.vite/manifest.json');
+const dist = resolve(args.dist)
+const manifestPath = join(dist, '.vite/manifest.json')
 if (!existsSync(manifestPath)) {
-  console.error(`No build manifest at ${manifestPath}: run \`npm run web:build\` (build.manifest is on in web/vite.config.ts).`);
-  process.exit(1);
+  console.error(`No build manifest at ${manifestPath}: run \`npm run web:build\` (build.manifest is on in web/vite.config.ts).`)
+  process.exit(1)
 }
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-const budgets = JSON.parse(readFileSync(join(repoRoot, 'scripts/bundle-budgets.json'), 'utf8')) as Budgets;
-const router = parseRouter(readFileSync(join(repoRoot, 'web/src/app/router.tsx'), 'utf8'));
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+const budgets = JSON.parse(readFileSync(join(repoRoot, 'scripts/bundle-budgets.json'), 'utf8')) as Budgets
+const router = parseRouter(readFileSync(join(repoRoot, 'web/src/app/router.tsx'), 'utf8'))
 
-const gz = new Map<string, number>();
+const gz = new Map<string, number>()
 const size = (file: string) => {
-  let bytes = gz.get(file);
+  let bytes = gz.get(file)
   if (bytes === undefined) {
-    bytes = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-    gz.set(file, bytes);
+    bytes = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+    gz.set(file, bytes)
   }
-  return bytes;
-};
+  return bytes
+}
 
-const routesDir = 'src/app/routes/';
-const usages = measureRoutes(manifest, { routesDir, staticRoute: budgets.signIn, startup: budgets.startup, withLazyRoutes: budgets.withLazyRoutes, paths: router.paths, size });
-const verdicts = judge(usages, budgets);
-const laziness = lazinessProblems(manifest, { routesDir, staticRoute: budgets.signIn, lazyModules: router.lazy, staticModules: router.static });
+const routesDir = 'src/app/routes/'
+const usages = measureRoutes(manifest, {
+  routesDir,
+  staticRoute: budgets.signIn,
+  startup: budgets.startup,
+  withLazyRoutes: budgets.withLazyRoutes,
+  paths: router.paths,
+  size,
+})
+const verdicts = judge(usages, budgets)
+const laziness = lazinessProblems(manifest, { routesDir, staticRoute: budgets.signIn, lazyModules: router.lazy, staticModules: router.static })
 // The first bundle's messages must all be in the startup part of the catalog.
 const read = (key: string) => {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build: see "catalog" in scripts/bundle-budgets.json`);
-  return readFileSync(join(dist, chunk.file), 'utf8');
-};
-const firstBundleCode = [...staticClosure(manifest, entryKey(manifest))].filter((key) => manifest[key]!.file.endsWith('.js')).map(read).join('\n');
-const startupIds = catalogIds(read(budgets.catalog.startup));
-const restIds = catalogIds(read(budgets.catalog.rest));
-const misplaced = misplacedMessageIds(firstBundleCode, startupIds, restIds);
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`${key} is not in the build: see "catalog" in scripts/bundle-budgets.json`)
+  return readFileSync(join(dist, chunk.file), 'utf8')
+}
+const firstBundleCode = [...staticClosure(manifest, entryKey(manifest))]
+  .filter((key) => manifest[key]!.file.endsWith('.js'))
+  .map(read)
+  .join('\n')
+const startupIds = catalogIds(read(budgets.catalog.startup))
+const restIds = catalogIds(read(budgets.catalog.rest))
+const misplaced = misplacedMessageIds(firstBundleCode, startupIds, restIds)
 // Each lazy route's own chunk must find its messages in the startup part or in its own. (Not the shared
 // chunks it loads: they also hold modules the route never renders, whose messages are not in its part.)
-const routeCatalogKey = budgets.catalog.route;
+const routeCatalogKey = budgets.catalog.route
 const misplacedByRoute = routeCatalogKey
   ? usages
       .filter((usage) => usage.lazy)
       .flatMap((usage) => {
-        const routeKey = `${routesDir}${usage.route}.tsx`;
-        const code = read(routeKey);
-        const own = catalogIds(read(routeCatalogKey.replaceAll('{route}', usage.route)));
-        const ids = misplacedMessageIds(code, new Set([...startupIds, ...own]), restIds);
-        return ids.length ? [`${usage.route}: ${ids.join(', ')}`] : [];
+        const routeKey = `${routesDir}${usage.route}.tsx`
+        const code = read(routeKey)
+        const own = catalogIds(read(routeCatalogKey.replaceAll('{route}', usage.route)))
+        const ids = misplacedMessageIds(code, new Set([...startupIds, ...own]), restIds)
+        return ids.length ? [`${usage.route}: ${ids.join(', ')}`] : []
       })
-  : [];
+  : []
 
-const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const kb = (bytes: number) => (bytes / 1000).toFixed(1)
 const rows = verdicts.map((v) => [
   v.route,
   v.paths.join(' ') || '—',
@@ -82,39 +104,59 @@ const rows = verdicts.map((v) => [
   `${kb(v.css)} / ${v.budget.css}${v.defaulted ? '*' : ''}`,
   String(v.files.js.length + v.files.css.length),
   v.over.length ? `OVER (${v.over.join(', ')})` : 'ok',
-]);
-const header = ['route', 'paths', 'loading', 'JS gz kB / budget', 'CSS gz kB / budget', 'files', ''];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-console.log(line(header));
-console.log(widths.map((w) => '─'.repeat(w)).join('  '));
-for (const row of rows) console.log(line(row));
-console.log(`\nFirst load = entry + its static imports + ${budgets.startup.join(', ')}; lazy routes + their chunk and its static imports + ${budgets.withLazyRoutes.join(', ')}. gzip -9; kB = 1000 B.`);
-if (verdicts.some((v) => v.defaulted)) console.log('* no budget of its own yet: the newRoute budget applies (add one to scripts/bundle-budgets.json).');
+])
+const header = ['route', 'paths', 'loading', 'JS gz kB / budget', 'CSS gz kB / budget', 'files', '']
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+const line = (cells: string[]) =>
+  cells
+    .map((c, i) => c.padEnd(widths[i]!))
+    .join('  ')
+    .trimEnd()
+console.log(line(header))
+console.log(widths.map((w) => '─'.repeat(w)).join('  '))
+for (const row of rows) console.log(line(row))
+console.log(
+  `\nFirst load = entry + its static imports + ${budgets.startup.join(', ')}; lazy routes + their chunk and its static imports + ${budgets.withLazyRoutes.join(', ')}. gzip -9; kB = 1000 B.`,
+)
+if (verdicts.some((v) => v.defaulted)) console.log('* no budget of its own yet: the newRoute budget applies (add one to scripts/bundle-budgets.json).')
 
 if (args.suggest) {
-  const suggested = Object.fromEntries(verdicts.map((v) => [v.route, { js: v.route === budgets.signIn ? budgets.routes[v.route]?.js ?? 150 : suggestBudget(v.js), css: suggestBudget(v.css, 0.1, 1) }]));
-  console.log(`\nSuggested budgets (current + 10 %):\n${JSON.stringify(suggested, null, 2)}`);
+  const suggested = Object.fromEntries(
+    verdicts.map((v) => [
+      v.route,
+      { js: v.route === budgets.signIn ? (budgets.routes[v.route]?.js ?? 150) : suggestBudget(v.js), css: suggestBudget(v.css, 0.1, 1) },
+    ]),
+  )
+  console.log(`\nSuggested budgets (current + 10 %):\n${JSON.stringify(suggested, null, 2)}`)
 }
 
 if (args.readme) {
-  const signIn = verdicts.find((v) => v.route === budgets.signIn)!;
-  const others = verdicts.filter((v) => v !== signIn);
-  const largest = [...others].sort((a, b) => b.js - a.js)[0];
-  const perRoute = verdicts.map((v) => `${v.paths[0] ?? v.route} ${kb(v.js)}+${kb(v.css)}`).join('; ');
+  const signIn = verdicts.find((v) => v.route === budgets.signIn)!
+  const others = verdicts.filter((v) => v !== signIn)
+  const largest = [...others].sort((a, b) => b.js - a.js)[0]
+  const perRoute = verdicts.map((v) => `${v.paths[0] ?? v.route} ${kb(v.js)}+${kb(v.css)}`).join('; ')
   upsertBenchRow({
     id: 'bundle-budgets',
     what: 'Portal: gzipped JS + CSS of each route’s first load (entry, its static imports, the default catalog, the route’s lazy chunk), against scripts/bundle-budgets.json',
     how: '`npm run build` (vite build, then `npm run budget`: reads web/dist/.vite/manifest.json, gzip -9 as web/server sends, kB = 1000 B); fails the build past budget or when a route other than sign-in is not lazy',
     result: `sign-in ${kb(signIn.js)} kB JS (budget ${signIn.budget.js}) + ${kb(signIn.css)} kB CSS; ${others.length} lazy routes, largest ${largest ? `${largest.paths[0] ?? largest.route} ${kb(largest.js)} kB JS` : '—'}; all routes JS+CSS kB: ${perRoute}`,
-  });
-  console.log('\nREADME bench row "bundle-budgets" updated.');
+  })
+  console.log('\nREADME bench row "bundle-budgets" updated.')
 }
 
-const over = verdicts.filter((v) => v.over.length);
-if (laziness.length) console.error(`\nRoutes that must be lazy:\n  ${laziness.join('\n  ')}`);
-if (over.length) console.error(`\nPast budget: ${over.map((v) => `${v.route} (${v.over.join(', ')})`).join(', ')}. Make the route lighter, or raise its budget in scripts/bundle-budgets.json with a reason in the commit.`);
-if (misplaced.length) console.error(`\nMessages the first bundle shows but only the lazy part of the catalog has (stale .po origins? run npm run i18n:extract): ${misplaced.join(', ')}`);
-if (misplacedByRoute.length) console.error(`\nMessages a page's code shows that neither the startup part nor its own part of the catalog has (stale .po origins? run npm run i18n:extract):\n  ${misplacedByRoute.join('\n  ')}`);
-if (over.length || laziness.length || misplaced.length || misplacedByRoute.length) process.exit(1);
-console.log(`\nAll ${verdicts.length} routes within budget; every route but ${budgets.signIn} is lazy.`);
+const over = verdicts.filter((v) => v.over.length)
+if (laziness.length) console.error(`\nRoutes that must be lazy:\n  ${laziness.join('\n  ')}`)
+if (over.length)
+  console.error(
+    `\nPast budget: ${over.map((v) => `${v.route} (${v.over.join(', ')})`).join(', ')}. Make the route lighter, or raise its budget in scripts/bundle-budgets.json with a reason in the commit.`,
+  )
+if (misplaced.length)
+  console.error(
+    `\nMessages the first bundle shows but only the lazy part of the catalog has (stale .po origins? run npm run i18n:extract): ${misplaced.join(', ')}`,
+  )
+if (misplacedByRoute.length)
+  console.error(
+    `\nMessages a page's code shows that neither the startup part nor its own part of the catalog has (stale .po origins? run npm run i18n:extract):\n  ${misplacedByRoute.join('\n  ')}`,
+  )
+if (over.length || laziness.length || misplaced.length || misplacedByRoute.length) process.exit(1)
+console.log(`\nAll ${verdicts.length} routes within budget; every route but ${budgets.signIn} is lazy.`)

@@ -2,18 +2,18 @@
 // template. The production server forwards to the API only requests that match one (web/server), so
 // nothing else on the API's host (a mock's control API, an admin route) is reachable through the portal.
 // Part of `npm run generate`; `npm run generate:check` fails when it drifts.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { readFileSync, writeFileSync } from 'node:fs'
+import { parse } from 'yaml'
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-const target = 'contract/generated/api-operations.ts';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
+const target = 'contract/generated/api-operations.ts'
 
-const contract = parse(readFileSync('contract/openapi.yaml', 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+const contract = parse(readFileSync('contract/openapi.yaml', 'utf8')) as { paths: Record<string, Record<string, unknown>> }
 const operations = Object.entries(contract.paths)
   .flatMap(([path, item]) => METHODS.filter((method) => item[method] !== undefined).map((method) => [method.toUpperCase(), path] as const))
-  .sort(([m1, p1], [m2, p2]) => p1.localeCompare(p2) || m1.localeCompare(m2));
+  .sort(([m1, p1], [m2, p2]) => p1.localeCompare(p2) || m1.localeCompare(m2))
 
-const lines = operations.map(([method, path]) => `  ['${method}', '${path}'],`);
+const lines = operations.map(([method, path]) => `  ['${method}', '${path}'],`)
 writeFileSync(
   target,
   `// Generated from contract/openapi.yaml by scripts/generate-api-operations.ts: do not edit.
@@ -22,5 +22,5 @@ export const API_OPERATIONS: readonly (readonly [method: string, pathTemplate: s
 ${lines.join('\n')}
 ];
 `,
-);
-console.log(`${target}: ${operations.length} operations`);
+)
+console.log(`${target}: ${operations.length} operations`)

@@ -11,19 +11,19 @@
 //   --keep            keep the build and the mock's data (printed)
 //
 // Reports (HTML + JSON) land in bench-results/lighthouse/. Loopback only; nothing is downloaded.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { createPortalServer } from '../web/server/portal-server.ts';
-import { upsertBenchRow } from './bench-readme.ts';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { createPortalServer } from '../web/server/portal-server.ts'
+import { upsertBenchRow } from './bench-readme.ts'
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
@@ -31,214 +31,242 @@ const { values: args } = parseArgs({
     readme: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
-});
+})
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const TARGETS = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 } as const;
-type Category = keyof typeof TARGETS;
-const CATEGORIES = Object.keys(TARGETS) as Category[];
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+const TARGETS = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 } as const
+type Category = keyof typeof TARGETS
+const CATEGORIES = Object.keys(TARGETS) as Category[]
 
-const DEMO = { email: 'ana.garcia@example.com', password: 'viaje2026', agency: 'ag-sol' };
+const DEMO = { email: 'ana.garcia@example.com', password: 'viaje2026', agency: 'ag-sol' }
 const PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/auth/login', signedIn: false },
   { path: '/', signedIn: true },
   { path: '/travelgroup/tg-sol-lon', signedIn: true },
   { path: '/travelgroup/tg-sol-lon/checkout', signedIn: true },
   { path: '/booking/bkg-sol-1001', signedIn: true },
-];
+]
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
+    const probe = createNetServer()
+    probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
 
 const waitFor = async (url: string, timeoutMs = 30_000) => {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url)).ok) return
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-};
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
+}
 
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
 
 const main = async (): Promise<number> => {
-  const runs = Math.max(1, Number(args.runs));
-  const only = args.only?.split(',').map((p) => p.trim());
-  const pages = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
-  const work = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-  const reports = join(repoRoot, 'bench-results/lighthouse');
-  mkdirSync(reports, { recursive: true });
-  const children: ChildProcess[] = [];
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
-  let portal: ReturnType<typeof createPortalServer> | undefined;
-  const serverLog: string[] = [];
+  const runs = Math.max(1, Number(args.runs))
+  const only = args.only?.split(',').map((p) => p.trim())
+  const pages = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES
+  const work = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'))
+  const reports = join(repoRoot, 'bench-results/lighthouse')
+  mkdirSync(reports, { recursive: true })
+  const children: ChildProcess[] = []
+  let chrome: chromeLauncher.LaunchedChrome | undefined
+  let portal: ReturnType<typeof createPortalServer> | undefined
+  const serverLog: string[] = []
 
   try {
-    const mockPort = await freePort();
-    const api = `http://localhost:${mockPort}/api/customer`;
+    const mockPort = await freePort()
+    const api = `http://localhost:${mockPort}/api/customer`
 
-    console.log(`Building the portal (API on its own origin, passed on to ${api}) …`);
-    const build = spawnSync('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.ts', '--outDir', join(work, 'dist'), '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: repoRoot,
-      // web/.env.production: the client calls /api/customer on the portal's origin; web/server passes it on.
-      env: { ...process.env, VITE_API_URL: '/api/customer' },
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('vite build failed');
+    console.log(`Building the portal (API on its own origin, passed on to ${api}) …`)
+    const build = spawnSync(
+      'node_modules/.bin/vite',
+      ['build', '--config', 'web/vite.config.ts', '--outDir', join(work, 'dist'), '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: repoRoot,
+        // web/.env.production: the client calls /api/customer on the portal's origin; web/server passes it on.
+        env: { ...process.env, VITE_API_URL: '/api/customer' },
+        stdio: 'inherit',
+      },
+    )
+    if (build.status !== 0) throw new Error('vite build failed')
 
     const mock = spawn('node_modules/.bin/tsx', ['mock/src/main.ts', '--port', String(mockPort), '--fresh', '--quiet', '--data-dir', join(work, 'mock-data')], {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(mock);
-    await waitFor(`http://localhost:${mockPort}/__mock/health`);
+    })
+    children.push(mock)
+    await waitFor(`http://localhost:${mockPort}/__mock/health`)
 
-    portal = createPortalServer({ distDir: join(work, 'dist'), apiUrl: api, log: (line) => serverLog.push(line) });
-    const portalPort = await freePort();
-    await new Promise<void>((resolve) => portal!.listen(portalPort, '127.0.0.1', resolve));
-    const origin = `http://localhost:${portalPort}`;
+    portal = createPortalServer({ distDir: join(work, 'dist'), apiUrl: api, log: (line) => serverLog.push(line) })
+    const portalPort = await freePort()
+    await new Promise<void>((resolve) => portal!.listen(portalPort, '127.0.0.1', resolve))
+    const origin = `http://localhost:${portalPort}`
 
     const login = await fetch(`${api}/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', agencyId: DEMO.agency },
       body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-    });
-    if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
+    })
+    if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`)
+    const { token } = (await login.json()) as { token: string }
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>);
-    const cdp = await connectCdp(devtools.webSocketDebuggerUrl);
+    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+    const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
+    const cdp = await connectCdp(devtools.webSocketDebuggerUrl)
 
-    const benchmarkIndexes: number[] = [];
-    const results: { path: string; scores: Record<Category, number>; runs: Record<Category, number>[]; failed: string[]; reportPath: string }[] = [];
+    const benchmarkIndexes: number[] = []
+    const results: { path: string; scores: Record<Category, number>; runs: Record<Category, number>[]; failed: string[]; reportPath: string }[] = []
     for (const page of pages) {
-      const url = `${origin}${page.path}`;
-      const perRun: Record<Category, number>[] = [];
-      let lastReport: { html: string; json: string } | null = null;
-      let failedAudits: string[] = [];
+      const url = `${origin}${page.path}`
+      const perRun: Record<Category, number>[] = []
+      let lastReport: { html: string; json: string } | null = null
+      let failedAudits: string[] = []
       for (let run = 1; run <= runs; run += 1) {
         // The session (or none) as the portal keeps it: a cookie. Lighthouse itself empties the HTTP
         // cache before each run (its storage reset leaves cookies alone). The portal never writes the
         // token to local storage unless the form signs in, which these runs do not do.
-        await cdp.send('Storage.clearCookies');
+        await cdp.send('Storage.clearCookies')
         if (page.signedIn) {
           await cdp.send('Storage.setCookies', {
             cookies: [{ name: 'auth._token.local', value: token, url: origin, path: '/', sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 86_400 }],
-          });
+          })
         }
         // Chromium now and then loses the trace (NO_NAVSTART, NO_FCP under load): that run is repeated, twice at most.
-        let result: Awaited<ReturnType<typeof lighthouse>> | undefined;
+        let result: Awaited<ReturnType<typeof lighthouse>> | undefined
         for (let attempt = 1; ; attempt += 1) {
-          result = await lighthouse(url, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] });
-          const error = result?.lhr.runtimeError;
-          if (!error) break;
-          if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
-          console.warn(`  ${page.path} run ${run}: ${error.code}, again`);
+          result = await lighthouse(url, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] })
+          const error = result?.lhr.runtimeError
+          if (!error) break
+          if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`)
+          console.warn(`  ${page.path} run ${run}: ${error.code}, again`)
         }
-        if (!result) throw new Error(`no Lighthouse result for ${url}`);
-        const { lhr } = result;
-        const finalUrl = lhr.finalDisplayedUrl;
-        if (new URL(finalUrl).pathname !== new URL(url).pathname) console.warn(`  ! ${page.path} ended on ${finalUrl}`);
-        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
-        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-        perRun.push(scores);
+        if (!result) throw new Error(`no Lighthouse result for ${url}`)
+        const { lhr } = result
+        const finalUrl = lhr.finalDisplayedUrl
+        if (new URL(finalUrl).pathname !== new URL(url).pathname) console.warn(`  ! ${page.path} ended on ${finalUrl}`)
+        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex)
+        perRun.push(scores)
         failedAudits = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-        const [html, json] = result.report as string[];
-        lastReport = { html: html!, json: json! };
-        console.log(`  ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`);
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
+          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+        const [html, json] = result.report as string[]
+        lastReport = { html: html!, json: json! }
+        console.log(`  ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`)
       }
-      const slug = page.path.replace(/^\/$/, 'home').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-      const reportPath = join(reports, `${slug}.report.html`);
-      writeFileSync(reportPath, lastReport!.html);
-      writeFileSync(join(reports, `${slug}.report.json`), lastReport!.json);
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(perRun.map((r) => r[c]))])) as Record<Category, number>;
-      results.push({ path: page.path, scores, runs: perRun, failed: failedAudits, reportPath });
+      const slug = page.path
+        .replace(/^\/$/, 'home')
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/^-|-$/g, '')
+      const reportPath = join(reports, `${slug}.report.html`)
+      writeFileSync(reportPath, lastReport!.html)
+      writeFileSync(join(reports, `${slug}.report.json`), lastReport!.json)
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(perRun.map((r) => r[c]))])) as Record<Category, number>
+      results.push({ path: page.path, scores, runs: perRun, failed: failedAudits, reportPath })
     }
-    cdp.close();
+    cdp.close()
 
-    console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (default emulation and simulated throttling), ${CHROME}, median of ${runs}:`);
-    const pad = Math.max(...results.map((r) => r.path.length));
+    console.log(
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (default emulation and simulated throttling), ${CHROME}, median of ${runs}:`,
+    )
+    const pad = Math.max(...results.map((r) => r.path.length))
     for (const r of results) {
-      const low = CATEGORIES.filter((c) => r.scores[c] < TARGETS[c] * 100);
-      console.log(`  ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  ${low.length ? `BELOW (${low.join(', ')})` : 'ok'}`);
-      if (r.failed.length) console.log(`      audits below 0.9: ${r.failed.join(', ')}`);
+      const low = CATEGORIES.filter((c) => r.scores[c] < TARGETS[c] * 100)
+      console.log(
+        `  ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  ${low.length ? `BELOW (${low.join(', ')})` : 'ok'}`,
+      )
+      if (r.failed.length) console.log(`      audits below 0.9: ${r.failed.join(', ')}`)
     }
-    const benchmarkIndex = Math.round(median(benchmarkIndexes));
-    console.log(`Benchmark index (Lighthouse's CPU score of this machine during the runs, median): ${benchmarkIndex}`);
-    console.log(`Reports: ${reports}`);
-    const leaked = serverLog.filter((line) => line.includes(token));
-    if (leaked.length) console.error(`The server logged the session token: ${leaked[0]}`);
+    const benchmarkIndex = Math.round(median(benchmarkIndexes))
+    console.log(`Benchmark index (Lighthouse's CPU score of this machine during the runs, median): ${benchmarkIndex}`)
+    console.log(`Reports: ${reports}`)
+    const leaked = serverLog.filter((line) => line.includes(token))
+    if (leaked.length) console.error(`The server logged the session token: ${leaked[0]}`)
 
-    const below = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < TARGETS[c] * 100));
+    const below = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < TARGETS[c] * 100))
     if (args.readme) {
       upsertBenchRow({
         id: 'lighthouse',
         what: 'Portal: Lighthouse performance / accessibility / best practices per page (targets ≥ 95 / 100 / ≥ 95)',
         how: `\`npm run bench:lighthouse\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie; Lighthouse ${'13.5.0'} mobile defaults (Moto G-class emulation, simulated slow 4G, 4× CPU) in Debian's Chromium, cold cache, median of ${runs}`,
         result: `${results.map((r) => `${r.path} ${r.scores.performance}/${r.scores.accessibility}/${r.scores['best-practices']}`).join('; ')} (benchmark index ${benchmarkIndex})`,
-      });
-      console.log('README bench row "lighthouse" updated.');
+      })
+      console.log('README bench row "lighthouse" updated.')
     }
-    return below.length || leaked.length ? 1 : 0;
+    return below.length || leaked.length ? 1 : 0
   } finally {
-    await chrome?.kill();
-    await new Promise<void>((resolve) => (portal ? portal.close(() => resolve()) : resolve()));
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))));
-    if (args.keep) console.log(`Kept ${work}`);
-    else rmSync(work, { recursive: true, force: true });
+    await chrome?.kill()
+    await new Promise<void>((resolve) => (portal ? portal.close(() => resolve()) : resolve()))
+    await Promise.all(
+      children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))),
+    )
+    if (args.keep) console.log(`Kept ${work}`)
+    else rmSync(work, { recursive: true, force: true })
   }
-};
+}
 
 /** A minimal Chrome DevTools Protocol client on the browser target (Node 24's WebSocket). */
 const connectCdp = (wsUrl: string) =>
   new Promise<{ send: (method: string, params?: Record<string, unknown>) => Promise<unknown>; close: () => void }>((resolve, reject) => {
-    const ws = new WebSocket(wsUrl);
-    let nextId = 1;
-    const pending = new Map<number, { method: string; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+    const ws = new WebSocket(wsUrl)
+    let nextId = 1
+    const pending = new Map<number, { method: string; resolve: (v: unknown) => void; reject: (e: Error) => void }>()
     ws.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
-      const waiter = message.id === undefined ? undefined : pending.get(message.id);
-      if (!waiter) return;
-      pending.delete(message.id!);
-      if (message.error) waiter.reject(new Error(`${waiter.method}: ${message.error.message}`));
-      else waiter.resolve(message.result);
-    });
-    ws.addEventListener('error', () => reject(new Error(`cannot connect to ${wsUrl}`)));
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } }
+      const waiter = message.id === undefined ? undefined : pending.get(message.id)
+      if (!waiter) return
+      pending.delete(message.id!)
+      if (message.error) waiter.reject(new Error(`${waiter.method}: ${message.error.message}`))
+      else waiter.resolve(message.result)
+    })
+    ws.addEventListener('error', () => reject(new Error(`cannot connect to ${wsUrl}`)))
     ws.addEventListener('open', () =>
       resolve({
         send: (method, params = {}) =>
           new Promise((res, rej) => {
-            const id = nextId++;
-            pending.set(id, { method, resolve: res, reject: rej });
-            ws.send(JSON.stringify({ id, method, params }));
+            const id = nextId++
+            pending.set(id, { method, resolve: res, reject: rej })
+            ws.send(JSON.stringify({ id, method, params }))
           }),
         close: () => ws.close(),
       }),
-    );
-  });
+    )
+  })
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
-    process.exit(1);
+    console.error(error)
+    process.exit(1)
   },
-);
+)

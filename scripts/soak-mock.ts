@@ -9,10 +9,10 @@
 // Writes keep the world's size steady (every sign-in is later signed out; profile and bank account
 // updates replace values; reminders land in the outbox, which is capped), so memory that grows is
 // a leak, not data. Loopback only, bounded: DURATION + a few seconds.
-import { parseArgs } from 'node:util';
+import { parseArgs } from 'node:util'
 
-import { describeMachine, upsertBenchRow } from './bench-readme.ts';
-import { fmt, freePort, load1, rssBytes, sleep, spawnMock, waitFor, writeResults } from './bench-lib.ts';
+import { describeMachine, upsertBenchRow } from './bench-readme.ts'
+import { fmt, freePort, load1, rssBytes, sleep, spawnMock, waitFor, writeResults } from './bench-lib.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -23,39 +23,54 @@ const { values: args } = parseArgs({
     'max-in-flight': { type: 'string', default: '400' },
     'no-readme': { type: 'boolean', default: false },
   },
-});
-const DURATION_S = Number(args.duration);
-const WARMUP_S = Number(args.warmup);
-const RATE = Number(args.rate);
-const MAX_IN_FLIGHT = Number(args['max-in-flight']);
-const AGENCY = 'ag-sol';
-const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' };
-const IBAN = 'ES9121000418450200051332';
+})
+const DURATION_S = Number(args.duration)
+const WARMUP_S = Number(args.warmup)
+const RATE = Number(args.rate)
+const MAX_IN_FLIGHT = Number(args['max-in-flight'])
+const AGENCY = 'ag-sol'
+const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' }
+const IBAN = 'ES9121000418450200051332'
 
-type Sample = { t: number; rssMb: number; heapMb: number; inFlight: number; journalMb: number; afterGc: boolean };
-type Kind = { name: string; weight: number; expect: number[]; run: (base: string, state: State) => Promise<Response> };
-type State = { token: string; bookingId: string; toSignOut: string[] };
+type Sample = { t: number; rssMb: number; heapMb: number; inFlight: number; journalMb: number; afterGc: boolean }
+type Kind = { name: string; weight: number; expect: number[]; run: (base: string, state: State) => Promise<Response> }
+type State = { token: string; bookingId: string; toSignOut: string[] }
 
-const json = (body: unknown) => JSON.stringify(body);
+const json = (body: unknown) => JSON.stringify(body)
 
 const KINDS: Kind[] = [
   { name: 'GET travel group', weight: 22, expect: [200], run: (b) => fetch(`${b}/travelgroup/tg-sol-lon`, { headers: { agencyId: AGENCY } }) },
-  { name: 'GET booking', weight: 18, expect: [200], run: (b, s) => fetch(`${b}/booking/${s.bookingId}`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }) },
-  { name: 'GET my bookings', weight: 10, expect: [200], run: (b, s) => fetch(`${b}/booking`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }) },
+  {
+    name: 'GET booking',
+    weight: 18,
+    expect: [200],
+    run: (b, s) => fetch(`${b}/booking/${s.bookingId}`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }),
+  },
+  {
+    name: 'GET my bookings',
+    weight: 10,
+    expect: [200],
+    run: (b, s) => fetch(`${b}/booking`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }),
+  },
   { name: 'GET travel groups', weight: 6, expect: [200], run: (b) => fetch(`${b}/travelgroup`, { headers: { agencyId: AGENCY } }) },
   { name: 'GET config', weight: 6, expect: [200], run: (b) => fetch(`${b}/auth/config`, { headers: { agencyId: AGENCY } }) },
-  { name: 'GET payments', weight: 6, expect: [200], run: (b, s) => fetch(`${b}/booking/${s.bookingId}/payments`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }) },
+  {
+    name: 'GET payments',
+    weight: 6,
+    expect: [200],
+    run: (b, s) => fetch(`${b}/booking/${s.bookingId}/payments`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }),
+  },
   {
     name: 'POST login',
     weight: 9,
     expect: [200],
     run: async (b, s) => {
-      const res = await fetch(`${b}/auth/login`, { method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: json(LOGIN) });
+      const res = await fetch(`${b}/auth/login`, { method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: json(LOGIN) })
       if (res.ok) {
-        const clone = res.clone();
-        s.toSignOut.push(((await clone.json()) as { token: string }).token);
+        const clone = res.clone()
+        s.toSignOut.push(((await clone.json()) as { token: string }).token)
       }
-      return res;
+      return res
     },
   },
   {
@@ -63,162 +78,199 @@ const KINDS: Kind[] = [
     weight: 9,
     expect: [204],
     run: (b, s) => {
-      const token = s.toSignOut.shift();
+      const token = s.toSignOut.shift()
       // Nothing to sign out yet: read the profile instead (still a signed-in call).
-      if (token === undefined) return fetch(`${b}/auth/profile`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }).then((r) => new Response(null, { status: r.status === 200 ? 204 : r.status }));
-      return fetch(`${b}/auth/logout`, { method: 'POST', headers: { agencyId: AGENCY, Authorization: `Bearer ${token}` } });
+      if (token === undefined)
+        return fetch(`${b}/auth/profile`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}` } }).then(
+          (r) => new Response(null, { status: r.status === 200 ? 204 : r.status }),
+        )
+      return fetch(`${b}/auth/logout`, { method: 'POST', headers: { agencyId: AGENCY, Authorization: `Bearer ${token}` } })
     },
   },
   {
     name: 'PUT profile',
     weight: 6,
     expect: [200],
-    run: (b, s) => fetch(`${b}/auth/profile`, { method: 'PUT', headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' }, body: json({ name: 'Ana', surname1: 'García', phone: `+34600${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}` }) }),
+    run: (b, s) =>
+      fetch(`${b}/auth/profile`, {
+        method: 'PUT',
+        headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
+        body: json({ name: 'Ana', surname1: 'García', phone: `+34600${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}` }),
+      }),
   },
   {
     name: 'PUT bank account',
     weight: 5,
     expect: [200],
-    run: (b, s) => fetch(`${b}/booking/${s.bookingId}/bank-account`, { method: 'PUT', headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' }, body: json({ owner: 'Ana García López', iban: IBAN }) }),
+    run: (b, s) =>
+      fetch(`${b}/booking/${s.bookingId}/bank-account`, {
+        method: 'PUT',
+        headers: { agencyId: AGENCY, Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
+        body: json({ owner: 'Ana García López', iban: IBAN }),
+      }),
   },
-  { name: 'POST remember', weight: 3, expect: [200], run: (b) => fetch(`${b}/auth/remember`, { method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: json({ email: LOGIN.email }) }) },
-];
+  {
+    name: 'POST remember',
+    weight: 3,
+    expect: [200],
+    run: (b) =>
+      fetch(`${b}/auth/remember`, { method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: json({ email: LOGIN.email }) }),
+  },
+]
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
 
 const main = async (): Promise<number> => {
-  const startedAt = new Date();
-  const loadBefore = load1();
-  console.log(`bench:soak — ${RATE} req/s for ${WARMUP_S} s of warm-up, then ${DURATION_S} s measured, mixed reads and writes; machine: ${describeMachine()}; load average ${loadBefore}`);
-  const port = await freePort();
-  const root = `http://127.0.0.1:${port}`;
-  const base = `${root}/api/customer`;
-  const mock = spawnMock({ port });
-  await waitFor(`${root}/__mock/health`, mock);
+  const startedAt = new Date()
+  const loadBefore = load1()
+  console.log(
+    `bench:soak — ${RATE} req/s for ${WARMUP_S} s of warm-up, then ${DURATION_S} s measured, mixed reads and writes; machine: ${describeMachine()}; load average ${loadBefore}`,
+  )
+  const port = await freePort()
+  const root = `http://127.0.0.1:${port}`
+  const base = `${root}/api/customer`
+  const mock = spawnMock({ port })
+  await waitFor(`${root}/__mock/health`, mock)
 
-  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: json(LOGIN) });
-  const state: State = { token: ((await login.json()) as { token: string }).token, bookingId: 'bkg-sol-1001', toSignOut: [] };
+  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { agencyId: AGENCY, 'Content-Type': 'application/json' }, body: json(LOGIN) })
+  const state: State = { token: ((await login.json()) as { token: string }).token, bookingId: 'bkg-sol-1001', toSignOut: [] }
 
   // The schedule: request i leaves at i / RATE seconds, its kind drawn by weight.
-  const total = RATE * (WARMUP_S + DURATION_S);
-  const weights = KINDS.reduce((sum, k) => sum + k.weight, 0);
+  const total = RATE * (WARMUP_S + DURATION_S)
+  const weights = KINDS.reduce((sum, k) => sum + k.weight, 0)
   const pickKind = (i: number): Kind => {
     // a fixed interleaving (golden ratio sequence): the same mix in every second
-    let r = ((i * 0.6180339887) % 1) * weights;
+    let r = ((i * 0.6180339887) % 1) * weights
     for (const kind of KINDS) {
-      r -= kind.weight;
-      if (r < 0) return kind;
+      r -= kind.weight
+      if (r < 0) return kind
     }
-    return KINDS[0]!;
-  };
-  const latencies: number[] = [];
-  const byKind = new Map<string, { count: number; failures: number }>();
-  const failures: string[] = [];
-  const samples: Sample[] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
-  let done = 0;
+    return KINDS[0]!
+  }
+  const latencies: number[] = []
+  const byKind = new Map<string, { count: number; failures: number }>()
+  const failures: string[] = []
+  const samples: Sample[] = []
+  let inFlight = 0
+  let maxInFlight = 0
+  let done = 0
 
   const sampler = (async () => {
-    await sleep(WARMUP_S * 1000);
-    const t0 = performance.now();
+    await sleep(WARMUP_S * 1000)
+    const t0 = performance.now()
     for (let second = 0; second <= DURATION_S; second += 1) {
-      await sleep(Math.max(0, t0 + second * 1000 - performance.now()));
-      let heapMb = Number.NaN;
-      let journalMb = Number.NaN;
+      await sleep(Math.max(0, t0 + second * 1000 - performance.now()))
+      let heapMb = Number.NaN
+      let journalMb = Number.NaN
       // At the end of every 10 s window, the heap after a full collection: what is live.
-      const afterGc = second > 0 && second % 10 === 0;
+      const afterGc = second > 0 && second % 10 === 0
       try {
-        const info = (await (await fetch(`${root}/__mock/process${afterGc ? '?gc=1' : ''}`, { signal: AbortSignal.timeout(2_000) })).json()) as { memory: { heapUsed: number }; journal: { journalBytes: number } | null };
-        heapMb = info.memory.heapUsed / 1024 / 1024;
-        journalMb = (info.journal?.journalBytes ?? 0) / 1024 / 1024;
+        const info = (await (await fetch(`${root}/__mock/process${afterGc ? '?gc=1' : ''}`, { signal: AbortSignal.timeout(2_000) })).json()) as {
+          memory: { heapUsed: number }
+          journal: { journalBytes: number } | null
+        }
+        heapMb = info.memory.heapUsed / 1024 / 1024
+        journalMb = (info.journal?.journalBytes ?? 0) / 1024 / 1024
       } catch {
         // counted as a failure below if the server stopped answering
       }
-      samples.push({ t: second, rssMb: rssBytes(mock.pid) / 1024 / 1024, heapMb, inFlight, journalMb, afterGc });
+      samples.push({ t: second, rssMb: rssBytes(mock.pid) / 1024 / 1024, heapMb, inFlight, journalMb, afterGc })
     }
-  })();
+  })()
 
-  const t0 = performance.now();
+  const t0 = performance.now()
   for (let i = 0; i < total; i += 1) {
-    const due = t0 + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
+    const due = t0 + (i * 1000) / RATE
+    const wait = due - performance.now()
+    if (wait > 1) await sleep(wait)
     if (inFlight >= MAX_IN_FLIGHT) {
-      failures.push(`t=${((performance.now() - t0) / 1000).toFixed(1)} s: ${inFlight} requests in flight, the server is not keeping up`);
-      continue;
+      failures.push(`t=${((performance.now() - t0) / 1000).toFixed(1)} s: ${inFlight} requests in flight, the server is not keeping up`)
+      continue
     }
-    const kind = pickKind(i);
-    inFlight += 1;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    const sent = performance.now();
+    const kind = pickKind(i)
+    inFlight += 1
+    maxInFlight = Math.max(maxInFlight, inFlight)
+    const sent = performance.now()
     void kind
       .run(base, state)
       .then(async (res) => {
-        await res.arrayBuffer();
-        latencies.push(performance.now() - sent);
-        const stats = byKind.get(kind.name) ?? { count: 0, failures: 0 };
-        byKind.set(kind.name, stats);
-        stats.count += 1;
+        await res.arrayBuffer()
+        latencies.push(performance.now() - sent)
+        const stats = byKind.get(kind.name) ?? { count: 0, failures: 0 }
+        byKind.set(kind.name, stats)
+        stats.count += 1
         if (!kind.expect.includes(res.status)) {
-          stats.failures += 1;
-          if (failures.length < 50) failures.push(`${kind.name}: ${res.status}`);
+          stats.failures += 1
+          if (failures.length < 50) failures.push(`${kind.name}: ${res.status}`)
         }
       })
       .catch((error: unknown) => {
-        const stats = byKind.get(kind.name) ?? { count: 0, failures: 0 };
-        byKind.set(kind.name, stats);
-        stats.count += 1;
-        stats.failures += 1;
-        if (failures.length < 50) failures.push(`${kind.name}: ${error instanceof Error ? error.message : String(error)}`);
+        const stats = byKind.get(kind.name) ?? { count: 0, failures: 0 }
+        byKind.set(kind.name, stats)
+        stats.count += 1
+        stats.failures += 1
+        if (failures.length < 50) failures.push(`${kind.name}: ${error instanceof Error ? error.message : String(error)}`)
       })
       .finally(() => {
-        inFlight -= 1;
-        done += 1;
-      });
+        inFlight -= 1
+        done += 1
+      })
   }
-  const sendingS = (performance.now() - t0) / 1000;
-  const drainDeadline = performance.now() + 10_000;
-  while (inFlight > 0 && performance.now() < drainDeadline) await sleep(20);
-  await sampler;
-  if (inFlight > 0) failures.push(`${inFlight} requests never answered`);
+  const sendingS = (performance.now() - t0) / 1000
+  const drainDeadline = performance.now() + 10_000
+  while (inFlight > 0 && performance.now() < drainDeadline) await sleep(20)
+  await sampler
+  if (inFlight > 0) failures.push(`${inFlight} requests never answered`)
 
-  const info = (await (await fetch(`${root}/__mock/process`)).json()) as { journal: unknown; memory: unknown };
-  await mock.stop();
+  const info = (await (await fetch(`${root}/__mock/process`)).json()) as { journal: unknown; memory: unknown }
+  await mock.stop()
 
   // ── memory verdict ──
-  const windowMean = (from: number, to: number, pick: (s: Sample) => number) => mean(samples.filter((s) => s.t >= from && s.t < to).map(pick).filter(Number.isFinite));
+  const windowMean = (from: number, to: number, pick: (s: Sample) => number) =>
+    mean(
+      samples
+        .filter((s) => s.t >= from && s.t < to)
+        .map(pick)
+        .filter(Number.isFinite),
+    )
   // Per 10 s window: mean RSS, mean heap used (garbage included), and the live heap at its end.
   const windows = Array.from({ length: Math.floor(DURATION_S / 10) }, (_, w) => ({
     from: w * 10,
     rssMb: windowMean(w * 10, w * 10 + 10, (s) => s.rssMb),
     heapMb: windowMean(w * 10, w * 10 + 10, (s) => s.heapMb),
     liveHeapMb: samples.find((s) => s.afterGc && s.t === w * 10 + 10)?.heapMb ?? Number.NaN,
-  }));
-  const last = windows[windows.length - 1]!;
-  const second = windows[1] ?? windows[0]!;
-  const lastFour = windows.slice(-4);
+  }))
+  const last = windows[windows.length - 1]!
+  const second = windows[1] ?? windows[0]!
+  const lastFour = windows.slice(-4)
   const climbing = (pick: (w: (typeof windows)[number]) => number) =>
-    lastFour.length === 4 && lastFour.every((w, i) => i === 0 || pick(w) > pick(lastFour[i - 1]!)) && pick(lastFour[3]!) > pick(lastFour[0]!) * 1.1;
+    lastFour.length === 4 && lastFour.every((w, i) => i === 0 || pick(w) > pick(lastFour[i - 1]!)) && pick(lastFour[3]!) > pick(lastFour[0]!) * 1.1
   // Memory is judged on what is live (heap after a full collection) and on RSS: heap used between
   // collections is a sawtooth that a 60 s run at a low allocation rate may never see the top of.
-  const rssRatio = last.rssMb / second.rssMb;
-  const heapRatio = last.liveHeapMb / second.liveHeapMb;
-  const bounded = rssRatio <= 1.2 && heapRatio <= 1.2 && !climbing((w) => w.rssMb) && !climbing((w) => w.liveHeapMb);
+  const rssRatio = last.rssMb / second.rssMb
+  const heapRatio = last.liveHeapMb / second.liveHeapMb
+  const bounded = rssRatio <= 1.2 && heapRatio <= 1.2 && !climbing((w) => w.rssMb) && !climbing((w) => w.liveHeapMb)
 
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const achieved = done / sendingS;
-  const errorCount = [...byKind.values()].reduce((sum, k) => sum + k.failures, 0) + failures.filter((f) => f.includes('in flight') || f.includes('never')).length;
-  console.log(`\n${done} requests in ${fmt(sendingS, 1)} s (${fmt(achieved)} req/s), p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms, max ${fmt(sorted[sorted.length - 1] ?? Number.NaN, 1)} ms, at most ${maxInFlight} in flight`);
-  for (const [name, s] of byKind) console.log(`  ${name.padEnd(18)} ${String(s.count).padStart(6)}  ${s.failures} failed`);
-  console.log('\nmemory per 10 s window (MB): mean RSS, mean heap used, live heap at the end (after a full collection)');
-  for (const w of windows) console.log(`  ${String(w.from).padStart(2)}–${w.from + 10} s  ${fmt(w.rssMb, 1).padStart(7)}  ${fmt(w.heapMb, 1).padStart(7)}  ${fmt(w.liveHeapMb, 1).padStart(7)}`);
-  console.log(`last 10 s vs 10–20 s: RSS ×${fmt(rssRatio, 2)}, live heap ×${fmt(heapRatio, 2)}; ${bounded ? 'bounded' : 'NOT bounded'}`);
-  for (const failure of failures.slice(0, 20)) console.log(`  failure: ${failure}`);
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const achieved = done / sendingS
+  const errorCount =
+    [...byKind.values()].reduce((sum, k) => sum + k.failures, 0) + failures.filter((f) => f.includes('in flight') || f.includes('never')).length
+  console.log(
+    `\n${done} requests in ${fmt(sendingS, 1)} s (${fmt(achieved)} req/s), p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms, max ${fmt(sorted[sorted.length - 1] ?? Number.NaN, 1)} ms, at most ${maxInFlight} in flight`,
+  )
+  for (const [name, s] of byKind) console.log(`  ${name.padEnd(18)} ${String(s.count).padStart(6)}  ${s.failures} failed`)
+  console.log('\nmemory per 10 s window (MB): mean RSS, mean heap used, live heap at the end (after a full collection)')
+  for (const w of windows)
+    console.log(
+      `  ${String(w.from).padStart(2)}–${w.from + 10} s  ${fmt(w.rssMb, 1).padStart(7)}  ${fmt(w.heapMb, 1).padStart(7)}  ${fmt(w.liveHeapMb, 1).padStart(7)}`,
+    )
+  console.log(`last 10 s vs 10–20 s: RSS ×${fmt(rssRatio, 2)}, live heap ×${fmt(heapRatio, 2)}; ${bounded ? 'bounded' : 'NOT bounded'}`)
+  for (const failure of failures.slice(0, 20)) console.log(`  failure: ${failure}`)
 
-  const machine = `${describeMachine()}; load average ${loadBefore} → ${load1()}`;
-  const ok = errorCount === 0 && bounded;
+  const machine = `${describeMachine()}; load average ${loadBefore} → ${load1()}`
+  const ok = errorCount === 0 && bounded
   const file = writeResults('soak.json', {
     date: startedAt.toISOString(),
     machine,
@@ -234,12 +286,12 @@ const main = async (): Promise<number> => {
     samples,
     verdict: { errors: errorCount, rssRatio, heapRatio, bounded, ok },
     serverAtEnd: info,
-  });
-  console.log(`\nresults: ${file}\n${ok ? 'OK' : 'FAILED'}: ${errorCount} errors, memory ${bounded ? 'bounded' : 'not bounded'}`);
+  })
+  console.log(`\nresults: ${file}\n${ok ? 'OK' : 'FAILED'}: ${errorCount} errors, memory ${bounded ? 'bounded' : 'not bounded'}`)
 
   if (!args['no-readme']) {
-    const rssRange = `${fmt(Math.min(...windows.map((w) => w.rssMb)))}–${fmt(Math.max(...windows.map((w) => w.rssMb)))}`;
-    const heapRange = `${fmt(Math.min(...windows.map((w) => w.liveHeapMb)))}–${fmt(Math.max(...windows.map((w) => w.liveHeapMb)))}`;
+    const rssRange = `${fmt(Math.min(...windows.map((w) => w.rssMb)))}–${fmt(Math.max(...windows.map((w) => w.rssMb)))}`
+    const heapRange = `${fmt(Math.min(...windows.map((w) => w.liveHeapMb)))}–${fmt(Math.max(...windows.map((w) => w.liveHeapMb)))}`
     upsertBenchRow({
       id: 'mock-soak',
       what: `Mock soak: ${DURATION_S} s at ${RATE} req/s (after ${WARMUP_S} s of the same), reads and writes mixed (sign-in/out, profile, bank account, reminders)`,
@@ -249,10 +301,10 @@ const main = async (): Promise<number> => {
         `${fmt(done)} requests (${fmt(achieved)} req/s), ${errorCount} errors, p50/p99 ${fmt(percentile(sorted, 50), 1)}/${fmt(percentile(sorted, 99), 1)} ms · ` +
         `RSS ${rssRange} MB (10-s means), live heap ${heapRange} MB (after a full GC every 10 s); last 10 s vs 10–20 s: RSS ×${fmt(rssRatio, 2)}, live heap ×${fmt(heapRatio, 2)} · ${ok ? 'OK' : 'FAILED'}`,
       date: startedAt.toISOString().slice(0, 10),
-    });
-    console.log('README: bench row mock-soak updated');
+    })
+    console.log('README: bench row mock-soak updated')
   }
-  return ok ? 0 : 1;
-};
+  return ok ? 0 : 1
+}
 
-process.exitCode = await main();
+process.exitCode = await main()

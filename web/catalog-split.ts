@@ -89,11 +89,16 @@ export function catalogSplit(options: { linguiConfig: LinguiConfigNormalized; en
       if (id === RESOLVED_ROUTE_CATALOGS) {
         // One loader per language and route module, written out so each is its own chunk.
         const routesDir = join(options.srcDir, 'app', 'routes')
-        const routes = readdirSync(routesDir).filter((file) => file.endsWith('.tsx')).map((file) => file.slice(0, -'.tsx'.length)).sort()
+        const routes = readdirSync(routesDir)
+          .filter((file) => file.endsWith('.tsx'))
+          .map((file) => file.slice(0, -'.tsx'.length))
+          .sort()
         const catalogs = await getCatalogs(config)
         const byLocale = config.locales.map((locale) => {
           const path = catalogs[0]!.path.replace('{locale}', locale)
-          const loaders = routes.map((route) => `    ${JSON.stringify(route)}: () => import(${JSON.stringify(`${resolve(config.rootDir, path)}.po?catalog=route-${route}`)})`)
+          const loaders = routes.map(
+            (route) => `    ${JSON.stringify(route)}: () => import(${JSON.stringify(`${resolve(config.rootDir, path)}.po?catalog=route-${route}`)})`,
+          )
           return `  ${JSON.stringify(locale)}: {\n${loaders.join(',\n')}\n  }`
         })
         return { code: `export const routeCatalogs = {\n${byLocale.join(',\n')}\n}\n`, moduleType: 'js' }

@@ -136,7 +136,10 @@ export default defineConfig(({ mode }) => ({
             // but not its form schemas (they bring zod, which pages without forms must not load) nor its
             // stylesheets (a page that only shares the feature's CSS would load its code too)
             {
-              name: (id: string) => (/schemas?\.ts$/.test(id) || !/\.tsx?$/.test(id) ? null : (/web[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1]?.concat('-shared') ?? null)),
+              name: (id: string) =>
+                /schemas?\.ts$/.test(id) || !/\.tsx?$/.test(id)
+                  ? null
+                  : (/web[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1]?.concat('-shared') ?? null),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -2,16 +2,16 @@
 // CliIo so tests can run them in-process and capture what they print.
 
 export type OutputStream = {
-  write(text: string): void;
-  readonly isTTY: boolean;
-};
+  write(text: string): void
+  readonly isTTY: boolean
+}
 
 export type CliIo = {
-  readonly stdout: OutputStream;
-  readonly stderr: OutputStream;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
-};
+  readonly stdout: OutputStream
+  readonly stderr: OutputStream
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly cwd: string
+}
 
 export function processIo(): CliIo {
   return {
@@ -19,25 +19,24 @@ export function processIo(): CliIo {
     stderr: { write: (text) => void process.stderr.write(text), isTTY: process.stderr.isTTY === true },
     env: process.env,
     cwd: process.cwd(),
-  };
+  }
 }
 
 export type Colours = {
-  readonly enabled: boolean;
-  green(text: string): string;
-  red(text: string): string;
-  yellow(text: string): string;
-  dim(text: string): string;
-  bold(text: string): string;
-};
+  readonly enabled: boolean
+  green(text: string): string
+  red(text: string): string
+  yellow(text: string): string
+  dim(text: string): string
+  bold(text: string): string
+}
 
 // Colour only for a human looking at a terminal: piped output, CI logs and
 // NO_COLOR users (https://no-color.org: any non-empty value) get plain text.
 export function coloursFor(stream: OutputStream, env: CliIo['env']): Colours {
-  const noColor = env['NO_COLOR'];
-  const enabled = stream.isTTY && (noColor === undefined || noColor === '');
-  const wrap = (open: number, close: number) => (text: string) =>
-    enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  const noColor = env['NO_COLOR']
+  const enabled = stream.isTTY && (noColor === undefined || noColor === '')
+  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text)
   return {
     enabled,
     green: wrap(32, 39),
@@ -45,5 +44,5 @@ export function coloursFor(stream: OutputStream, env: CliIo['env']): Colours {
     yellow: wrap(33, 39),
     dim: wrap(2, 22),
     bold: wrap(1, 22),
-  };
+  }
 }

@@ -6,9 +6,9 @@ export const exitCodes = {
   violations: 1,
   /** bad arguments, bad input, or nothing could really be tested */
   usage: 2,
-} as const;
+} as const
 
-export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]
 
 /**
  * Thrown for anything the user has to fix (bad flag, bad file, unreachable
@@ -16,11 +16,11 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
  * because the message is the whole story.
  */
 export class UsageError extends Error {
-  override readonly name = 'UsageError';
-  readonly exitCode: ExitCode;
+  override readonly name = 'UsageError'
+  readonly exitCode: ExitCode
 
   constructor(message: string, exitCode: ExitCode = exitCodes.usage) {
-    super(message);
-    this.exitCode = exitCode;
+    super(message)
+    this.exitCode = exitCode
   }
 }

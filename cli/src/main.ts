@@ -1,36 +1,36 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError } from 'commander'
 
-import { processIo, type CliIo } from './cli-io.ts';
-import { contractCommand } from './commands/contract-command.ts';
-import { mockCommand } from './commands/mock-command.ts';
-import { scenarioCommand } from './commands/scenario-command.ts';
-import { smokeCommand } from './commands/smoke-command.ts';
-import { tenantsCommand } from './commands/tenants-command.ts';
-import { exitCodes, UsageError } from './exit-codes.ts';
-import { repoRoot } from './repo-paths.ts';
+import { processIo, type CliIo } from './cli-io.ts'
+import { contractCommand } from './commands/contract-command.ts'
+import { mockCommand } from './commands/mock-command.ts'
+import { scenarioCommand } from './commands/scenario-command.ts'
+import { smokeCommand } from './commands/smoke-command.ts'
+import { tenantsCommand } from './commands/tenants-command.ts'
+import { exitCodes, UsageError } from './exit-codes.ts'
+import { repoRoot } from './repo-paths.ts'
 
 const exitCodeHelp = `
 Exit codes:
   0  ok
   1  contract violations (or a failed check)
-  2  bad arguments or input, or nothing could really be tested`;
+  2  bad arguments or input, or nothing could really be tested`
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version?: string }
+    return pkg.version ?? '0.0.0'
   } catch {
-    return '0.0.0';
+    return '0.0.0'
   }
 }
 
 /** Commands added with addCommand() do not inherit settings; copy them down the tree. */
 function inheritSettings(command: Command, from: Command): void {
-  command.copyInheritedSettings(from);
-  for (const child of command.commands) inheritSettings(child, command);
+  command.copyInheritedSettings(from)
+  for (const child of command.commands) inheritSettings(child, command)
 }
 
 export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Command {
@@ -45,43 +45,37 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       writeErr: (text) => io.stderr.write(text),
     })
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', exitCodeHelp);
+    .addHelpText('after', exitCodeHelp)
 
-  for (const command of [
-    mockCommand(io),
-    tenantsCommand(io),
-    scenarioCommand(io),
-    smokeCommand(io, setExitCode),
-    contractCommand(io, setExitCode),
-  ]) {
-    program.addCommand(command);
-    inheritSettings(command, program);
+  for (const command of [mockCommand(io), tenantsCommand(io), scenarioCommand(io), smokeCommand(io, setExitCode), contractCommand(io, setExitCode)]) {
+    program.addCommand(command)
+    inheritSettings(command, program)
   }
-  return program;
+  return program
 }
 
 /** Runs the CLI and returns the exit code; never calls process.exit. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  let exitCode: number = exitCodes.ok;
+  let exitCode: number = exitCodes.ok
   const program = buildProgram(io, (code) => {
-    exitCode = Math.max(exitCode, code);
-  });
+    exitCode = Math.max(exitCode, code)
+  })
   try {
-    await program.parseAsync([...argv], { from: 'user' });
-    return exitCode;
+    await program.parseAsync([...argv], { from: 'user' })
+    return exitCode
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has already printed its message (or the help).
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return exitCodes.ok;
-      if (error.code === 'commander.help' && error.exitCode === 0) return exitCodes.ok;
-      return exitCodes.usage;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return exitCodes.ok
+      if (error.code === 'commander.help' && error.exitCode === 0) return exitCodes.ok
+      return exitCodes.usage
     }
     if (error instanceof UsageError) {
-      io.stderr.write(`error: ${error.message}\n`);
-      return error.exitCode;
+      io.stderr.write(`error: ${error.message}\n`)
+      return error.exitCode
     }
-    const detail = error instanceof Error ? (io.env['DEBUG'] ? (error.stack ?? error.message) : error.message) : String(error);
-    io.stderr.write(`error: unexpected failure: ${detail}\n`);
-    return exitCodes.violations;
+    const detail = error instanceof Error ? (io.env['DEBUG'] ? (error.stack ?? error.message) : error.message) : String(error)
+    io.stderr.write(`error: unexpected failure: ${detail}\n`)
+    return exitCodes.violations
   }
 }

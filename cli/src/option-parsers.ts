@@ -1,48 +1,48 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from 'commander'
 
 // Commander value parsers. Throwing InvalidArgumentError makes commander print
 // "error: option '--port <port>' argument 'x' is invalid. <our message>", which
 // runCli turns into exit 2.
 
 export function parsePort(value: string): number {
-  const port = Number(value);
+  const port = Number(value)
   if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
-    throw new InvalidArgumentError('must be a port number between 1 and 65535.');
+    throw new InvalidArgumentError('must be a port number between 1 and 65535.')
   }
-  return port;
+  return port
 }
 
 export function parseInteger(value: string): number {
-  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be an integer.');
-  return Number(value);
+  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be an integer.')
+  return Number(value)
 }
 
 export function parsePositiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw new InvalidArgumentError('must be a positive integer.');
+    throw new InvalidArgumentError('must be a positive integer.')
   }
-  return Number(value);
+  return Number(value)
 }
 
 export function parseHttpUrl(value: string): string {
-  let url: URL;
+  let url: URL
   try {
-    url = new URL(value);
+    url = new URL(value)
   } catch {
-    throw new InvalidArgumentError('must be an absolute http(s) URL like http://localhost:3333.');
+    throw new InvalidArgumentError('must be an absolute http(s) URL like http://localhost:3333.')
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidArgumentError('must be an http(s) URL.');
+    throw new InvalidArgumentError('must be an http(s) URL.')
   }
-  return url.toString().replace(/\/+$/, '');
+  return url.toString().replace(/\/+$/, '')
 }
 
 /** For repeatable options (`--allow-provider A --allow-provider B`). */
 export function collectHttpUrls(value: string, previous: readonly string[] | undefined): string[] {
-  return [...(previous ?? []), parseHttpUrl(value)];
+  return [...(previous ?? []), parseHttpUrl(value)]
 }
 
 export function parseNonEmpty(value: string): string {
-  if (value.trim() === '') throw new InvalidArgumentError('must not be empty.');
-  return value;
+  if (value.trim() === '') throw new InvalidArgumentError('must not be empty.')
+  return value
 }

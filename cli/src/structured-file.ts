@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parse as parseYaml, YAMLParseError } from 'yaml'
 
-import { UsageError } from './exit-codes.ts';
+import { UsageError } from './exit-codes.ts'
 
 /**
  * Reads a JSON or YAML file into plain data. YAML is a superset of JSON, but a
@@ -10,31 +10,29 @@ import { UsageError } from './exit-codes.ts';
  * reported instead of silently accepted.
  */
 export async function readStructuredFile(file: string): Promise<unknown> {
-  let text: string;
+  let text: string
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(file, 'utf8')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(error as Error).message}`,
-    );
+    const code = (error as NodeJS.ErrnoException).code
+    throw new UsageError(code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(error as Error).message}`)
   }
-  return parseStructuredText(text, file);
+  return parseStructuredText(text, file)
 }
 
 export function parseStructuredText(text: string, file: string): unknown {
-  const extension = path.extname(file).toLowerCase();
+  const extension = path.extname(file).toLowerCase()
   if (extension === '.json') {
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.parse(text) as unknown
     } catch (error) {
-      throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+      throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`)
     }
   }
   try {
-    return parseYaml(text, { prettyErrors: true }) as unknown;
+    return parseYaml(text, { prettyErrors: true }) as unknown
   } catch (error) {
-    const detail = error instanceof YAMLParseError ? error.message.split('\n')[0] : (error as Error).message;
-    throw new UsageError(`${file} is not valid YAML/JSON: ${detail}`);
+    const detail = error instanceof YAMLParseError ? error.message.split('\n')[0] : (error as Error).message
+    throw new UsageError(`${file} is not valid YAML/JSON: ${detail}`)
   }
 }

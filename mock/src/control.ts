@@ -1,35 +1,35 @@
 // The mock's control API under /__mock (in the spirit of WireMock's /__admin): scenarios, world
 // reset, tenants, the outbox of "sent" e-mails, the request journal and a health probe. Written as
 // MSW handlers so the same API works on the HTTP server, in Vitest and in the browser demo.
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { z } from 'zod';
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { z } from 'zod'
 
-import { errorResponse, fieldErrorsOf } from './handlers/context.ts';
-import { journalFor, type JournalEntry } from './journal.ts';
-import { AT_ROOT } from './root-path.ts';
-import type { Runtime } from './runtime.ts';
-import { agencyScenarios, isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.ts';
-import { createWorld, seedAgencyContent } from './world/seed.ts';
-import type { AgencyRecord, OutboxMail, World } from './world/types.ts';
+import { errorResponse, fieldErrorsOf } from './handlers/context.ts'
+import { journalFor, type JournalEntry } from './journal.ts'
+import { AT_ROOT } from './root-path.ts'
+import type { Runtime } from './runtime.ts'
+import { agencyScenarios, isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.ts'
+import { createWorld, seedAgencyContent } from './world/seed.ts'
+import type { AgencyRecord, OutboxMail, World } from './world/types.ts'
 
-export const CONTROL_PREFIX = `${AT_ROOT}/__mock`;
+export const CONTROL_PREFIX = `${AT_ROOT}/__mock`
 
 // ── response shapes (exported so the CLI and tests can type what they read) ──
 
 export type ScenarioListing = {
-  scenarios: { name: ScenarioName; description: string; active: boolean; agencies: string[] }[];
-  global: ScenarioName[];
-  byAgency: Record<string, ScenarioName[]>;
-};
-export type TenantListing = { tenants: AgencyRecord[] };
+  scenarios: { name: ScenarioName; description: string; active: boolean; agencies: string[] }[]
+  global: ScenarioName[]
+  byAgency: Record<string, ScenarioName[]>
+}
+export type TenantListing = { tenants: AgencyRecord[] }
 /** POST /__mock/tenants/seed: the tenants (re)seeded, demo tenants put back, and the travel groups created. */
-export type TenantSeedResult = { tenants: AgencyRecord[]; restored: string[]; travelGroups: string[]; skipped: { id: string; reason: string }[] };
-export type OutboxListing = { mails: OutboxMail[] };
-export type JournalListing = { capacity: number; entries: JournalEntry[] };
-export type ResetResult = { seed: number; seededAt: string; agencies: number };
+export type TenantSeedResult = { tenants: AgencyRecord[]; restored: string[]; travelGroups: string[]; skipped: { id: string; reason: string }[] }
+export type OutboxListing = { mails: OutboxMail[] }
+export type JournalListing = { capacity: number; entries: JournalEntry[] }
+export type ResetResult = { seed: number; seededAt: string; agencies: number }
 /** GET/PUT /__mock/settings: switches of the mock as a whole. */
-export type MockSettings = { debugLogin: boolean };
-export type Health = { status: 'ok'; seed: number; seededAt: string; agencies: number; scenarios: ScenarioName[] };
+export type MockSettings = { debugLogin: boolean }
+export type Health = { status: 'ok'; seed: number; seededAt: string; agencies: number; scenarios: ScenarioName[] }
 
 export const scenarioListing = (world: World): ScenarioListing => ({
   scenarios: SCENARIOS.map(({ name, description }) => ({
@@ -42,45 +42,50 @@ export const scenarioListing = (world: World): ScenarioListing => ({
   })),
   global: [...world.scenarios.global],
   byAgency: structuredClone(world.scenarios.byAgency),
-});
+})
 
 // ── small helpers ──
 
-type JsonRead = { ok: true; value: unknown } | { ok: false; response: Response };
+type JsonRead = { ok: true; value: unknown } | { ok: false; response: Response }
 
 /** Control bodies are optional in places (POST /reset), so an empty body reads as undefined. */
 const readJsonBody = async (request: Request): Promise<JsonRead> => {
-  const text = await request.text();
-  if (text.trim() === '') return { ok: true, value: undefined };
+  const text = await request.text()
+  if (text.trim() === '') return { ok: true, value: undefined }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
-    return { ok: false, response: errorResponse(400, 'invalid_json', 'The body is not valid JSON.') };
+    return { ok: false, response: errorResponse(400, 'invalid_json', 'The body is not valid JSON.') }
   }
-};
+}
 
 const validationFailed = (error: z.ZodError) =>
-  errorResponse(422, 'validation_error', error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '), fieldErrorsOf(error));
+  errorResponse(422, 'validation_error', error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '), fieldErrorsOf(error))
 
 // The CLI and people type snake_case or upper case (PAYMENT_FAILS); scenario names are kebab-case.
-const normaliseScenarioName = (name: string) => name.trim().toLowerCase().replace(/_/g, '-');
+const normaliseScenarioName = (name: string) => name.trim().toLowerCase().replace(/_/g, '-')
 
-type ScenarioNamesResult = { ok: true; names: ScenarioName[] } | { ok: false; response: Response };
+type ScenarioNamesResult = { ok: true; names: ScenarioName[] } | { ok: false; response: Response }
 
 const parseScenarioNames = (raw: unknown, field: string): ScenarioNamesResult => {
-  const list = typeof raw === 'string' ? [raw] : raw;
+  const list = typeof raw === 'string' ? [raw] : raw
   if (!Array.isArray(list) || list.some((n) => typeof n !== 'string')) {
-    return { ok: false, response: errorResponse(422, 'validation_error', `${field} must be an array of scenario names.`, [{ field, code: 'invalid_type', message: 'must be an array of strings' }]) };
+    return {
+      ok: false,
+      response: errorResponse(422, 'validation_error', `${field} must be an array of scenario names.`, [
+        { field, code: 'invalid_type', message: 'must be an array of strings' },
+      ]),
+    }
   }
-  const names: ScenarioName[] = [];
-  const unknown: { index: number; name: string }[] = [];
-  (list as string[]).forEach((name, index) => {
-    const normalised = normaliseScenarioName(name);
-    if (isScenarioName(normalised)) names.push(normalised);
-    else unknown.push({ index, name });
-  });
+  const names: ScenarioName[] = []
+  const unknown: { index: number; name: string }[] = []
+  ;(list as string[]).forEach((name, index) => {
+    const normalised = normaliseScenarioName(name)
+    if (isScenarioName(normalised)) names.push(normalised)
+    else unknown.push({ index, name })
+  })
   if (unknown.length > 0) {
-    const known = SCENARIOS.map((s) => s.name).join(', ');
+    const known = SCENARIOS.map((s) => s.name).join(', ')
     return {
       ok: false,
       response: errorResponse(
@@ -89,42 +94,48 @@ const parseScenarioNames = (raw: unknown, field: string): ScenarioNamesResult =>
         `Unknown scenario ${unknown.map((u) => `'${u.name}'`).join(', ')}; known scenarios: ${known}.`,
         unknown.map((u) => ({ field: typeof raw === 'string' ? field : `${field}.${u.index}`, code: 'enum', message: `unknown scenario '${u.name}'` })),
       ),
-    };
+    }
   }
   // 'default' means "nothing special": keep it out of the stored sets so they read as what is on.
-  return { ok: true, names: [...new Set(names)].filter((n) => n !== 'default') };
-};
+  return { ok: true, names: [...new Set(names)].filter((n) => n !== 'default') }
+}
 
-type AgencyScope = { ok: true; agency: string | null } | { ok: false; response: Response };
+type AgencyScope = { ok: true; agency: string | null } | { ok: false; response: Response }
 
 /** The optional agency a scenario call is scoped to; `tenant` is accepted as an alias (the CLI's word). */
 const agencyScope = (world: World, value: unknown, field: string): AgencyScope => {
-  if (value === undefined || value === null || value === '') return { ok: true, agency: null };
+  if (value === undefined || value === null || value === '') return { ok: true, agency: null }
   if (typeof value !== 'string') {
-    return { ok: false, response: errorResponse(422, 'validation_error', `${field} must be an agency id.`, [{ field, code: 'invalid_type', message: 'must be a string' }]) };
-  }
-  if (!world.agencies.some((a) => a.id === value)) {
-    const known = world.agencies.map((a) => a.id).join(', ');
     return {
       ok: false,
-      response: errorResponse(422, 'validation_error', `Unknown agency '${value}'; agencies: ${known}.`, [{ field, code: 'enum', message: `unknown agency '${value}'` }]),
-    };
+      response: errorResponse(422, 'validation_error', `${field} must be an agency id.`, [{ field, code: 'invalid_type', message: 'must be a string' }]),
+    }
   }
-  return { ok: true, agency: value };
-};
+  if (!world.agencies.some((a) => a.id === value)) {
+    const known = world.agencies.map((a) => a.id).join(', ')
+    return {
+      ok: false,
+      response: errorResponse(422, 'validation_error', `Unknown agency '${value}'; agencies: ${known}.`, [
+        { field, code: 'enum', message: `unknown agency '${value}'` },
+      ]),
+    }
+  }
+  return { ok: true, agency: value }
+}
 
 const setScenarios = (world: World, agency: string | null, names: ScenarioName[]) => {
-  if (agency === null) world.scenarios.global = names;
-  else if (names.length === 0) delete world.scenarios.byAgency[agency];
-  else world.scenarios.byAgency[agency] = names;
-};
+  if (agency === null) world.scenarios.global = names
+  else if (names.length === 0) delete world.scenarios.byAgency[agency]
+  else world.scenarios.byAgency[agency] = names
+}
 
-const scenariosOf = (world: World, agency: string | null): readonly ScenarioName[] => (agency === null ? world.scenarios.global : agencyScenarios(world, agency));
+const scenariosOf = (world: World, agency: string | null): readonly ScenarioName[] =>
+  agency === null ? world.scenarios.global : agencyScenarios(world, agency)
 
 // ── tenants ──
 
-const HOST_PATTERN = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
-const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const HOST_PATTERN = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/
+const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 // People paste portal urls; what identifies a tenant is host[:port] (see agencyForUrl).
 const hostSchema = z
@@ -132,41 +143,41 @@ const hostSchema = z
   .trim()
   .toLowerCase()
   .transform((value) => {
-    if (!value.includes('://')) return value.replace(/\/+$/, '');
+    if (!value.includes('://')) return value.replace(/\/+$/, '')
     try {
-      return new URL(value).host;
+      return new URL(value).host
     } catch {
-      return value;
+      return value
     }
   })
-  .pipe(z.string().regex(HOST_PATTERN, 'must be a host name like viajes-sol.localhost or viajes-sol.localhost:5173'));
+  .pipe(z.string().regex(HOST_PATTERN, 'must be a host name like viajes-sol.localhost or viajes-sol.localhost:5173'))
 
 // #rgb is accepted and expanded: the contract's Agency colours are #rrggbb.
 const colourSchema = z
   .string()
   .trim()
   .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a colour like #0a7cff')
-  .transform((value) => (value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value).toLowerCase());
+  .transform((value) => (value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value).toLowerCase())
 
 const logoSchema = z
   .string()
   .trim()
   .refine((value) => {
-    if (/^data:image\//i.test(value) || (value.startsWith('/') && !value.startsWith('//'))) return true;
+    if (/^data:image\//i.test(value) || (value.startsWith('/') && !value.startsWith('//'))) return true
     try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
+      const url = new URL(value)
+      return url.protocol === 'http:' || url.protocol === 'https:'
     } catch {
-      return false;
+      return false
     }
   }, 'must be an http(s) url, a path starting with /, or a data:image/ uri')
-  .nullable();
+  .nullable()
 
 const FaqEntryInputSchema = z.strictObject({
   id: z.string().trim().regex(SLUG_PATTERN, 'must be a slug'),
   question: z.string().trim().min(1).max(500),
   answer_html: z.string().max(20_000),
-});
+})
 
 export const TenantInputSchema = z
   .strictObject({
@@ -200,17 +211,14 @@ export const TenantInputSchema = z
         en: z.array(FaqEntryInputSchema).max(50).optional(),
       })
       .optional(),
-    travel_group_html: z
-      .strictObject({ description_html: z.string().max(50_000).optional(), terms_html: z.string().max(50_000).optional() })
-      .optional(),
+    travel_group_html: z.strictObject({ description_html: z.string().max(50_000).optional(), terms_html: z.string().max(50_000).optional() }).optional(),
     debug_login: z.boolean().optional(),
   })
-  .refine((t) => t.hosts !== undefined || t.host !== undefined, { message: 'is required', path: ['hosts'] });
+  .refine((t) => t.hosts !== undefined || t.host !== undefined, { message: 'is required', path: ['hosts'] })
 
-export type TenantInput = z.input<typeof TenantInputSchema>;
+export type TenantInput = z.input<typeof TenantInputSchema>
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 const slugify = (name: string) =>
   name
@@ -219,17 +227,17 @@ const slugify = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'agencia';
+    .slice(0, 40) || 'agencia'
 
 const uniqueId = (world: World, base: string) => {
-  let id = base;
-  for (let n = 2; world.agencies.some((a) => a.id === id); n += 1) id = `${base}-${n}`;
-  return id;
-};
+  let id = base
+  for (let n = 2; world.agencies.some((a) => a.id === id); n += 1) id = `${base}-${n}`
+  return id
+}
 
 const buildAgency = (world: World, input: z.output<typeof TenantInputSchema>): AgencyRecord => {
-  const slug = slugify(input.name);
-  const hosts = [...new Set([...(input.hosts ?? []), ...(input.host === undefined ? [] : [input.host])])];
+  const slug = slugify(input.name)
+  const hosts = [...new Set([...(input.hosts ?? []), ...(input.host === undefined ? [] : [input.host])])]
   return {
     id: input.id ?? uniqueId(world, `ag-${slug}`),
     name: input.name,
@@ -248,23 +256,23 @@ const buildAgency = (world: World, input: z.output<typeof TenantInputSchema>): A
     build: world.agencies[0]?.build ?? '1',
     // Off unless asked for: debug sign-in hands a session for any e-mail (tests ask for it per tenant).
     debug_login: input.debug_login ?? false,
-  };
-};
+  }
+}
 
 // ── handlers ──
 
 const clampInt = (raw: string | null, fallback: number, min: number, max: number) => {
-  const n = raw === null ? Number.NaN : Number.parseInt(raw, 10);
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
-};
+  const n = raw === null ? Number.NaN : Number.parseInt(raw, 10)
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback
+}
 
-const agencyParam = (url: URL) => url.searchParams.get('agency') ?? url.searchParams.get('tenant');
+const agencyParam = (url: URL) => url.searchParams.get('agency') ?? url.searchParams.get('tenant')
 
 export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.get(`${CONTROL_PREFIX}/health`, () => {
-    const world = rt.world;
-    const body: Health = { status: 'ok', seed: world.seed, seededAt: world.seededAt, agencies: world.agencies.length, scenarios: [...world.scenarios.global] };
-    return HttpResponse.json(body);
+    const world = rt.world
+    const body: Health = { status: 'ok', seed: world.seed, seededAt: world.seededAt, agencies: world.agencies.length, scenarios: [...world.scenarios.global] }
+    return HttpResponse.json(body)
   }),
 
   // ── settings ──
@@ -273,102 +281,113 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.get(`${CONTROL_PREFIX}/settings`, () => HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings)),
 
   http.put(`${CONTROL_PREFIX}/settings`, async ({ request }) => {
-    const read = await readJsonBody(request);
-    if (!read.ok) return read.response;
-    const parsed = z.strictObject({ debugLogin: z.boolean().optional() }).safeParse(read.value ?? {});
-    if (!parsed.success) return validationFailed(parsed.error);
-    if (parsed.data.debugLogin !== undefined) rt.options.debugLogin = parsed.data.debugLogin;
-    return HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings);
+    const read = await readJsonBody(request)
+    if (!read.ok) return read.response
+    const parsed = z.strictObject({ debugLogin: z.boolean().optional() }).safeParse(read.value ?? {})
+    if (!parsed.success) return validationFailed(parsed.error)
+    if (parsed.data.debugLogin !== undefined) rt.options.debugLogin = parsed.data.debugLogin
+    return HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings)
   }),
 
   // ── scenarios ──
   http.get(`${CONTROL_PREFIX}/scenarios`, () => HttpResponse.json(scenarioListing(rt.world))),
 
   http.put(`${CONTROL_PREFIX}/scenarios`, async ({ request }) => {
-    const read = await readJsonBody(request);
-    if (!read.ok) return read.response;
-    const body = read.value;
+    const read = await readJsonBody(request)
+    if (!read.ok) return read.response
+    const body = read.value
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return errorResponse(422, 'validation_error', 'The body must be {"names": [...], "agency"?: "ag-..."}.', [{ field: '(body)', code: 'invalid_type', message: 'must be an object' }]);
+      return errorResponse(422, 'validation_error', 'The body must be {"names": [...], "agency"?: "ag-..."}.', [
+        { field: '(body)', code: 'invalid_type', message: 'must be an object' },
+      ])
     }
-    const record = body as Record<string, unknown>;
-    const names = parseScenarioNames(record['names'], 'names');
-    if (!names.ok) return names.response;
-    const scopeField = record['agency'] !== undefined ? 'agency' : 'tenant';
-    const scope = agencyScope(rt.world, record['agency'] ?? record['tenant'], scopeField);
-    if (!scope.ok) return scope.response;
-    setScenarios(rt.world, scope.agency, names.names);
-    rt.save();
-    return HttpResponse.json(scenarioListing(rt.world));
+    const record = body as Record<string, unknown>
+    const names = parseScenarioNames(record['names'], 'names')
+    if (!names.ok) return names.response
+    const scopeField = record['agency'] !== undefined ? 'agency' : 'tenant'
+    const scope = agencyScope(rt.world, record['agency'] ?? record['tenant'], scopeField)
+    if (!scope.ok) return scope.response
+    setScenarios(rt.world, scope.agency, names.names)
+    rt.save()
+    return HttpResponse.json(scenarioListing(rt.world))
   }),
 
   http.post(`${CONTROL_PREFIX}/scenarios/:name`, ({ request, params }) => {
-    const url = new URL(request.url);
-    const names = parseScenarioNames(String(params['name']), 'name');
-    if (!names.ok) return names.response;
-    const scope = agencyScope(rt.world, agencyParam(url), 'agency');
-    if (!scope.ok) return scope.response;
-    setScenarios(rt.world, scope.agency, [...new Set([...scenariosOf(rt.world, scope.agency), ...names.names])]);
-    rt.save();
-    return HttpResponse.json(scenarioListing(rt.world));
+    const url = new URL(request.url)
+    const names = parseScenarioNames(String(params['name']), 'name')
+    if (!names.ok) return names.response
+    const scope = agencyScope(rt.world, agencyParam(url), 'agency')
+    if (!scope.ok) return scope.response
+    setScenarios(rt.world, scope.agency, [...new Set([...scenariosOf(rt.world, scope.agency), ...names.names])])
+    rt.save()
+    return HttpResponse.json(scenarioListing(rt.world))
   }),
 
   // Without ?agency= this is the full reset: global and every agency's scenarios.
   http.delete(`${CONTROL_PREFIX}/scenarios`, ({ request }) => {
-    const url = new URL(request.url);
-    const scope = agencyScope(rt.world, agencyParam(url), 'agency');
-    if (!scope.ok) return scope.response;
-    if (scope.agency === null) rt.world.scenarios = { global: [], byAgency: {} };
-    else delete rt.world.scenarios.byAgency[scope.agency];
-    rt.save();
-    return HttpResponse.json(scenarioListing(rt.world));
+    const url = new URL(request.url)
+    const scope = agencyScope(rt.world, agencyParam(url), 'agency')
+    if (!scope.ok) return scope.response
+    if (scope.agency === null) rt.world.scenarios = { global: [], byAgency: {} }
+    else delete rt.world.scenarios.byAgency[scope.agency]
+    rt.save()
+    return HttpResponse.json(scenarioListing(rt.world))
   }),
 
   // ── world ──
   http.post(`${CONTROL_PREFIX}/reset`, async ({ request }) => {
-    const read = await readJsonBody(request);
-    if (!read.ok) return read.response;
+    const read = await readJsonBody(request)
+    if (!read.ok) return read.response
     const parsed = z
-      .strictObject({ seed: z.number().int().min(0).max(2 ** 31 - 1).optional() })
+      .strictObject({
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .optional(),
+      })
       .optional()
-      .safeParse(read.value);
-    if (!parsed.success) return validationFailed(parsed.error);
-    rt.reset(parsed.data?.seed); // reset() saves the new world
-    const body: ResetResult = { seed: rt.world.seed, seededAt: rt.world.seededAt, agencies: rt.world.agencies.length };
-    return HttpResponse.json(body);
+      .safeParse(read.value)
+    if (!parsed.success) return validationFailed(parsed.error)
+    rt.reset(parsed.data?.seed) // reset() saves the new world
+    const body: ResetResult = { seed: rt.world.seed, seededAt: rt.world.seededAt, agencies: rt.world.agencies.length }
+    return HttpResponse.json(body)
   }),
 
   // ── tenants ──
   http.get(`${CONTROL_PREFIX}/tenants`, () => {
-    const body: TenantListing = { tenants: rt.world.agencies };
-    return HttpResponse.json(body);
+    const body: TenantListing = { tenants: rt.world.agencies }
+    return HttpResponse.json(body)
   }),
 
   http.post(`${CONTROL_PREFIX}/tenants`, async ({ request }) => {
-    const read = await readJsonBody(request);
-    if (!read.ok) return read.response;
-    const parsed = TenantInputSchema.safeParse(read.value ?? {});
-    if (!parsed.success) return validationFailed(parsed.error);
-    const world = rt.world;
-    const agency = buildAgency(world, parsed.data);
+    const read = await readJsonBody(request)
+    if (!read.ok) return read.response
+    const parsed = TenantInputSchema.safeParse(read.value ?? {})
+    if (!parsed.success) return validationFailed(parsed.error)
+    const world = rt.world
+    const agency = buildAgency(world, parsed.data)
     if (world.agencies.some((a) => a.id === agency.id)) {
-      return errorResponse(409, 'conflict', `An agency with id '${agency.id}' already exists.`, [{ field: 'id', code: 'conflict', message: 'already exists' }]);
+      return errorResponse(409, 'conflict', `An agency with id '${agency.id}' already exists.`, [{ field: 'id', code: 'conflict', message: 'already exists' }])
     }
     for (const host of agency.hosts) {
-      const owner = world.agencies.find((a) => a.hosts.includes(host));
+      const owner = world.agencies.find((a) => a.hosts.includes(host))
       if (owner) {
-        return errorResponse(409, 'conflict', `The host '${host}' is already served by agency '${owner.id}'.`, [{ field: 'hosts', code: 'conflict', message: `already served by ${owner.id}` }]);
+        return errorResponse(409, 'conflict', `The host '${host}' is already served by agency '${owner.id}'.`, [
+          { field: 'hosts', code: 'conflict', message: `already served by ${owner.id}` },
+        ])
       }
     }
-    world.agencies.push(agency);
-    const groups = seedAgencyContent(world, agency);
-    const html = parsed.data.travel_group_html;
+    world.agencies.push(agency)
+    const groups = seedAgencyContent(world, agency)
+    const html = parsed.data.travel_group_html
     for (const group of html ? groups.values() : []) {
-      if (html!.description_html !== undefined) group.description_html = html!.description_html;
-      if (html!.terms_html !== undefined) group.terms_html = { es: html!.terms_html, en: html!.terms_html };
+      if (html!.description_html !== undefined) group.description_html = html!.description_html
+      if (html!.terms_html !== undefined) group.terms_html = { es: html!.terms_html, en: html!.terms_html }
     }
-    rt.save();
-    return HttpResponse.json(agency, { status: 201 });
+    rt.save()
+    return HttpResponse.json(agency, { status: 201 })
   }),
 
   // (Re)seeds demo content. With {id} (or tenant/agency): that tenant's services and travel groups, for a
@@ -376,83 +395,85 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   // if removed (unless another tenant took their host), and every tenant gets its demo content.
   // Idempotent: what exists already is kept as it is.
   http.post(`${CONTROL_PREFIX}/tenants/seed`, async ({ request }) => {
-    const read = await readJsonBody(request);
-    if (!read.ok) return read.response;
+    const read = await readJsonBody(request)
+    if (!read.ok) return read.response
     const parsed = z
       .strictObject({ id: z.string().min(1).optional(), tenant: z.string().min(1).optional(), agency: z.string().min(1).optional() })
       .optional()
-      .safeParse(read.value);
-    if (!parsed.success) return validationFailed(parsed.error);
-    const world = rt.world;
-    const id = parsed.data?.id ?? parsed.data?.tenant ?? parsed.data?.agency;
-    const result: TenantSeedResult = { tenants: [], restored: [], travelGroups: [], skipped: [] };
-    let targets: AgencyRecord[];
+      .safeParse(read.value)
+    if (!parsed.success) return validationFailed(parsed.error)
+    const world = rt.world
+    const id = parsed.data?.id ?? parsed.data?.tenant ?? parsed.data?.agency
+    const result: TenantSeedResult = { tenants: [], restored: [], travelGroups: [], skipped: [] }
+    let targets: AgencyRecord[]
     if (id !== undefined) {
-      const agency = world.agencies.find((a) => a.id === id);
+      const agency = world.agencies.find((a) => a.id === id)
       if (!agency) {
-        const known = world.agencies.map((a) => a.id).join(', ');
-        return errorResponse(404, 'not_found', `No agency with id '${id}'; agencies: ${known}.`, [{ field: 'id', code: 'not_found', message: `unknown agency '${id}'` }]);
+        const known = world.agencies.map((a) => a.id).join(', ')
+        return errorResponse(404, 'not_found', `No agency with id '${id}'; agencies: ${known}.`, [
+          { field: 'id', code: 'not_found', message: `unknown agency '${id}'` },
+        ])
       }
-      targets = [agency];
+      targets = [agency]
     } else {
       for (const demo of createWorld(world.seed, new Date(world.seededAt)).agencies) {
-        if (world.agencies.some((a) => a.id === demo.id)) continue;
-        const owner = world.agencies.find((a) => a.hosts.some((host) => demo.hosts.includes(host)));
+        if (world.agencies.some((a) => a.id === demo.id)) continue
+        const owner = world.agencies.find((a) => a.hosts.some((host) => demo.hosts.includes(host)))
         if (owner) {
-          result.skipped.push({ id: demo.id, reason: `its host is served by agency '${owner.id}'` });
-          continue;
+          result.skipped.push({ id: demo.id, reason: `its host is served by agency '${owner.id}'` })
+          continue
         }
-        world.agencies.push(demo);
-        result.restored.push(demo.id);
+        world.agencies.push(demo)
+        result.restored.push(demo.id)
       }
-      targets = world.agencies;
+      targets = world.agencies
     }
     for (const agency of targets) {
-      result.travelGroups.push(...seedAgencyContent(world, agency).keys());
-      result.tenants.push(agency);
+      result.travelGroups.push(...seedAgencyContent(world, agency).keys())
+      result.tenants.push(agency)
     }
-    rt.save();
-    return HttpResponse.json(result);
+    rt.save()
+    return HttpResponse.json(result)
   }),
 
   http.delete(`${CONTROL_PREFIX}/tenants/:id`, ({ params }) => {
-    const id = String(params['id']);
-    const world = rt.world;
-    if (!world.agencies.some((a) => a.id === id)) return errorResponse(404, 'not_found', `No agency with id '${id}'.`);
+    const id = String(params['id'])
+    const world = rt.world
+    if (!world.agencies.some((a) => a.id === id)) return errorResponse(404, 'not_found', `No agency with id '${id}'.`)
     // Its bookings, customers… stay in the world but are unreachable: every API call is scoped by agency.
-    world.agencies = world.agencies.filter((a) => a.id !== id);
-    delete world.scenarios.byAgency[id];
-    rt.save();
-    return new HttpResponse(null, { status: 204 });
+    world.agencies = world.agencies.filter((a) => a.id !== id)
+    delete world.scenarios.byAgency[id]
+    rt.save()
+    return new HttpResponse(null, { status: 204 })
   }),
 
   // ── outbox ──
   http.get(`${CONTROL_PREFIX}/outbox`, ({ request }) => {
-    const url = new URL(request.url);
-    const to = url.searchParams.get('to')?.trim().toLowerCase() || null;
-    const agency = agencyParam(url);
-    const limit = clampInt(url.searchParams.get('limit'), 50, 1, 500);
+    const url = new URL(request.url)
+    const to = url.searchParams.get('to')?.trim().toLowerCase() || null
+    const agency = agencyParam(url)
+    const limit = clampInt(url.searchParams.get('limit'), 50, 1, 500)
     const mails = rt.world.outbox
       .map((mail, index) => ({ mail, index }))
       .filter(({ mail }) => (to === null || mail.to.toLowerCase() === to) && (agency === null || mail.agencyId === agency))
       // Newest first by sentAt; equal instants (a frozen clock in tests) keep the outbox's own order.
       .sort((a, b) => b.mail.sentAt.localeCompare(a.mail.sentAt) || a.index - b.index)
       .slice(0, limit)
-      .map(({ mail }) => mail);
-    const body: OutboxListing = { mails };
-    return HttpResponse.json(body);
+      .map(({ mail }) => mail)
+    const body: OutboxListing = { mails }
+    return HttpResponse.json(body)
   }),
 
   // ── journal ──
   http.get(`${CONTROL_PREFIX}/journal`, ({ request }) => {
-    const journal = journalFor(rt);
-    const limit = clampInt(new URL(request.url).searchParams.get('limit'), 100, 1, journal.capacity);
-    const body: JournalListing = { capacity: journal.capacity, entries: journal.list(limit) };
-    return HttpResponse.json(body);
+    const journal = journalFor(rt)
+    const limit = clampInt(new URL(request.url).searchParams.get('limit'), 100, 1, journal.capacity)
+    const body: JournalListing = { capacity: journal.capacity, entries: journal.list(limit) }
+    return HttpResponse.json(body)
   }),
 
   http.delete(`${CONTROL_PREFIX}/journal`, () => {
-    journalFor(rt).clear();
-    return new HttpResponse(null, { status: 204 });
+    journalFor(rt).clear()
+    return new HttpResponse(null, { status: 204 })
   }),
-];
+]

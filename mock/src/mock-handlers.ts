@@ -1,9 +1,9 @@
-import type { HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw'
 
-import { createControlHandlers } from './control.ts';
-import { createApiHandlers } from './handlers/index.ts';
-import { createProviderHandlers } from './provider.ts';
-import type { Runtime } from './runtime.ts';
+import { createControlHandlers } from './control.ts'
+import { createApiHandlers } from './handlers/index.ts'
+import { createProviderHandlers } from './provider.ts'
+import type { Runtime } from './runtime.ts'
 
 /**
  * Everything the mock answers, in one list for the three ways it runs (node:http server, msw/node,
@@ -15,4 +15,4 @@ export const createMockHandlers = (rt: Runtime, options: { control?: boolean } =
   ...(options.control === false ? [] : createControlHandlers(rt)),
   ...createProviderHandlers(rt),
   ...createApiHandlers(rt),
-];
+]

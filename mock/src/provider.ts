@@ -2,46 +2,45 @@
 // /__provider/pay; this page lets the payer approve or decline, then /__provider/complete records the
 // outcome and sends them back to the portal's /payment/{id}. Plain HTML forms, no JavaScript, so it
 // works in any browser, under Playwright and through the service worker alike.
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw'
 
-import { AT_ROOT } from './root-path.ts';
-import type { Runtime } from './runtime.ts';
-import { completeProviderPayment, isPaymentSignature, paymentReturnUrl } from './world/payments.ts';
-import type { PaymentRecord } from './world/types.ts';
+import { AT_ROOT } from './root-path.ts'
+import type { Runtime } from './runtime.ts'
+import { completeProviderPayment, isPaymentSignature, paymentReturnUrl } from './world/payments.ts'
+import type { PaymentRecord } from './world/types.ts'
 
-export const PROVIDER_PREFIX = `${AT_ROOT}/__provider`;
+export const PROVIDER_PREFIX = `${AT_ROOT}/__provider`
 
-type Outcome = 'approve' | 'decline';
+type Outcome = 'approve' | 'decline'
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 // 'always': es-ES leaves four-digit amounts ungrouped by default; the product shows 1.234,56 €.
-const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
-const formatCents = (cents: number) => euros.format(cents / 100);
+const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' })
+const formatCents = (cents: number) => euros.format(cents / 100)
 
 /** Form fields from a query string, an urlencoded or multipart form, or (for scripts) JSON. */
 const readFields = async (request: Request): Promise<Map<string, string>> => {
   // A Map: field names are the payer's to choose, `__proto__` included.
-  const fields = new Map<string, string>(new URL(request.url).searchParams);
-  if (request.method === 'GET' || request.method === 'HEAD') return fields;
-  const type = request.headers.get('content-type') ?? '';
+  const fields = new Map<string, string>(new URL(request.url).searchParams)
+  if (request.method === 'GET' || request.method === 'HEAD') return fields
+  const type = request.headers.get('content-type') ?? ''
   try {
     if (type.includes('application/json')) {
-      const body = (await request.json()) as unknown;
+      const body = (await request.json()) as unknown
       if (body !== null && typeof body === 'object') {
-        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields.set(key, value);
+        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields.set(key, value)
       }
     } else if (type.includes('form')) {
-      (await request.formData()).forEach((value, key) => {
-        if (typeof value === 'string') fields.set(key, value);
-      });
+      ;(await request.formData()).forEach((value, key) => {
+        if (typeof value === 'string') fields.set(key, value)
+      })
     }
   } catch {
     // An unreadable body leaves only the query fields; the caller reports what is missing.
   }
-  return fields;
-};
+  return fields
+}
 
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -49,7 +48,7 @@ const PAGE_HEADERS = {
   // No script at all; inline styles only. No form-action: the completion redirects to the portal's origin.
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'",
   'Referrer-Policy': 'no-referrer',
-};
+}
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
@@ -70,7 +69,7 @@ const STYLE = `
   .link { display: inline-block; background: #1e3a8a; color: #fff; }
   button:focus-visible, .link:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
   .hint { color: #475569; font-size: .875rem; margin-top: 1rem; }
-`;
+`
 
 const page = (status: number, title: string, body: string) =>
   new HttpResponse(
@@ -93,10 +92,10 @@ ${body}
 </html>
 `,
     { status, headers: PAGE_HEADERS },
-  );
+  )
 
 const errorPage = (status: number, es: string, en: string) =>
-  page(status, es, `<div role="alert"><p><strong>${escapeHtml(es)}</strong></p><p lang="en">${escapeHtml(en)}</p></div>`);
+  page(status, es, `<div role="alert"><p><strong>${escapeHtml(es)}</strong></p><p lang="en">${escapeHtml(en)}</p></div>`)
 
 const payPage = (payment: PaymentRecord, signature: string) => {
   const details = `
@@ -104,17 +103,17 @@ const payPage = (payment: PaymentRecord, signature: string) => {
 <dl>
   <dt>Importe <span lang="en" class="en">(amount)</span></dt><dd class="amount">${escapeHtml(formatCents(payment.amount))}</dd>
   <dt>Referencia <span lang="en" class="en">(reference)</span></dt><dd>${escapeHtml(payment.id)}</dd>
-</dl>`;
+</dl>`
   if (payment.status !== 'pending') {
-    const done = payment.status === 'paid' ? 'Este pago ya se completó.' : 'Este pago ya fue rechazado.';
-    const doneEn = payment.status === 'paid' ? 'This payment is already completed.' : 'This payment was already declined.';
+    const done = payment.status === 'paid' ? 'Este pago ya se completó.' : 'Este pago ya fue rechazado.'
+    const doneEn = payment.status === 'paid' ? 'This payment is already completed.' : 'This payment was already declined.'
     return page(
       200,
       done,
       `${details}
 <p role="status"><strong>${done}</strong> <span lang="en">${doneEn}</span></p>
 <p><a class="link" href="${escapeHtml(paymentReturnUrl(payment))}">Volver al portal</a></p>`,
-    );
+    )
   }
   return page(
     200,
@@ -129,47 +128,53 @@ const payPage = (payment: PaymentRecord, signature: string) => {
   </div>
 </form>
 <p class="hint" lang="en">Approve or decline to return to the portal with that outcome.</p>`,
-  );
-};
+  )
+}
 
-const isOutcome = (value: string | undefined): value is Outcome => value === 'approve' || value === 'decline';
+const isOutcome = (value: string | undefined): value is Outcome => value === 'approve' || value === 'decline'
 
 /** The payment a provider form is about, when its signature is the API's; else the page that says why not. */
 const signedPayment = (rt: Runtime, fields: Map<string, string>): { payment: PaymentRecord } | { refused: Response } => {
-  const id = fields.get('payment');
-  if (!id) return { refused: errorPage(400, 'Falta la referencia del pago.', 'The payment reference is missing.') };
-  const payment = rt.world.payments.find((p) => p.id === id);
-  if (!payment) return { refused: errorPage(404, 'Pago no encontrado.', 'Payment not found.') };
+  const id = fields.get('payment')
+  if (!id) return { refused: errorPage(400, 'Falta la referencia del pago.', 'The payment reference is missing.') }
+  const payment = rt.world.payments.find((p) => p.id === id)
+  if (!payment) return { refused: errorPage(404, 'Pago no encontrado.', 'Payment not found.') }
   // As a real provider: a form the merchant did not sign (forged, or changed on the way) is refused.
   if (!isPaymentSignature(rt.options.providerSecret, payment, fields.get('signature') ?? '')) {
-    return { refused: errorPage(403, 'La firma del pago no es válida. Vuelve al portal e inténtalo de nuevo.', 'The payment signature is not valid. Go back to the portal and try again.') };
+    return {
+      refused: errorPage(
+        403,
+        'La firma del pago no es válida. Vuelve al portal e inténtalo de nuevo.',
+        'The payment signature is not valid. Go back to the portal and try again.',
+      ),
+    }
   }
-  return { payment };
-};
+  return { payment }
+}
 
 export const createProviderHandlers = (rt: Runtime): HttpHandler[] => {
   const showPayPage = async ({ request }: { request: Request }) => {
-    const fields = await readFields(request);
-    const signed = signedPayment(rt, fields);
-    if ('refused' in signed) return signed.refused;
-    return payPage(signed.payment, fields.get('signature') ?? '');
-  };
+    const fields = await readFields(request)
+    const signed = signedPayment(rt, fields)
+    if ('refused' in signed) return signed.refused
+    return payPage(signed.payment, fields.get('signature') ?? '')
+  }
 
   return [
     http.get(`${PROVIDER_PREFIX}/pay`, showPayPage),
     http.post(`${PROVIDER_PREFIX}/pay`, showPayPage),
 
     http.post(`${PROVIDER_PREFIX}/complete`, async ({ request }) => {
-      const fields = await readFields(request);
-      const outcome = fields.get('outcome');
-      const signed = signedPayment(rt, fields);
-      if ('refused' in signed) return signed.refused;
-      if (!isOutcome(outcome)) return errorPage(400, 'Elige aprobar o rechazar el pago.', 'Choose to approve or decline the payment.');
-      const completed = completeProviderPayment(rt, signed.payment.id, outcome);
-      if (completed === null) return errorPage(404, 'Pago no encontrado.', 'Payment not found.');
-      rt.save();
+      const fields = await readFields(request)
+      const outcome = fields.get('outcome')
+      const signed = signedPayment(rt, fields)
+      if ('refused' in signed) return signed.refused
+      if (!isOutcome(outcome)) return errorPage(400, 'Elige aprobar o rechazar el pago.', 'Choose to approve or decline the payment.')
+      const completed = completeProviderPayment(rt, signed.payment.id, outcome)
+      if (completed === null) return errorPage(404, 'Pago no encontrado.', 'Payment not found.')
+      rt.save()
       // 303: the browser follows with a GET, so a reload of the portal page never re-posts the form.
-      return new HttpResponse(null, { status: 303, headers: { Location: completed.returnUrl, 'Cache-Control': 'no-store' } });
+      return new HttpResponse(null, { status: 303, headers: { Location: completed.returnUrl, 'Cache-Control': 'no-store' } })
     }),
-  ];
-};
+  ]
+}

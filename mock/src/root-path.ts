@@ -4,4 +4,4 @@
  * swallow any path before it, which put the control API and the card provider under the customer API
  * (and so behind the portal's own proxy).
  */
-export const AT_ROOT = '*://:host';
+export const AT_ROOT = '*://:host'

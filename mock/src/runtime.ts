@@ -1,69 +1,69 @@
-import { newProviderSecret } from './world/payments.ts';
-import { createWorld } from './world/seed.ts';
-import type { World } from './world/types.ts';
+import { newProviderSecret } from './world/payments.ts'
+import { createWorld } from './world/seed.ts'
+import type { World } from './world/types.ts'
 
-export type Store = { load(): World | null; save(world: World): void };
+export type Store = { load(): World | null; save(world: World): void }
 
 export type Runtime = {
-  world: World;
-  now(): Date;
-  save(): void;
-  reset(seed?: number): void;
+  world: World
+  now(): Date
+  save(): void
+  reset(seed?: number): void
   options: {
-    portalOrigins: string[];
+    portalOrigins: string[]
     /** debug sign-in for every tenant (the mock's --debug-login, or PUT /__mock/settings); a tenant may also turn it on alone */
-    debugLogin: boolean;
+    debugLogin: boolean
     /** the key the API and the card provider sign payment forms with: new for every runtime, never stored */
-    providerSecret: string;
-  };
+    providerSecret: string
+  }
   /**
    * Counts the writes the world has seen, where someone counts them: the HTTP server bumps it after
    * every write request (POST, PUT, PATCH, DELETE: the only requests that change the world, as its
    * journal also assumes). Answers made from the world may be kept while it holds
    * (handlers/view-cache.ts). Undefined elsewhere (Vitest, the browser): nothing is kept.
    */
-  generation?: number;
-};
+  generation?: number
+}
 
-export const DEFAULT_SEED = 20261121;
+export const DEFAULT_SEED = 20261121
 
 export type RuntimeOptions = {
-  seed?: number;
-  store?: Store;
-  now?: () => Date;
-  fresh?: boolean;
+  seed?: number
+  store?: Store
+  now?: () => Date
+  fresh?: boolean
   /**
    * What handlers see of each world the runtime holds (loaded, seeded or reset): the HTTP server
    * passes its change tracker here (store/tracked-world.ts). The identity by default.
    */
-  wrap?: (world: World) => World;
+  wrap?: (world: World) => World
   /** debug sign-in (POST /auth/debug) for every tenant; off by default */
-  debugLogin?: boolean;
-};
+  debugLogin?: boolean
+}
 
 export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
-  const seed = opts.seed ?? DEFAULT_SEED;
-  const now = opts.now ?? (() => new Date());
-  const wrap = opts.wrap ?? ((world: World) => world);
-  const loaded = opts.fresh ? null : (opts.store?.load() ?? null);
-  let world = wrap(loaded && loaded.version === 1 ? loaded : createWorld(seed, now()));
+  const seed = opts.seed ?? DEFAULT_SEED
+  const now = opts.now ?? (() => new Date())
+  const wrap = opts.wrap ?? ((world: World) => world)
+  const loaded = opts.fresh ? null : (opts.store?.load() ?? null)
+  let world = wrap(loaded && loaded.version === 1 ? loaded : createWorld(seed, now()))
   const rt: Runtime = {
     get world() {
-      return world;
+      return world
     },
     set world(next: World) {
-      world = wrap(next);
+      world = wrap(next)
     },
     now,
     save() {
-      opts.store?.save(rt.world);
+      opts.store?.save(rt.world)
     },
     reset(nextSeed?: number) {
-      rt.world = createWorld(nextSeed ?? rt.world.seed ?? seed, now());
-      rt.save();
+      rt.world = createWorld(nextSeed ?? rt.world.seed ?? seed, now())
+      rt.save()
     },
     options: { portalOrigins: [], debugLogin: opts.debugLogin === true, providerSecret: newProviderSecret() },
-  };
-  if (!loaded) rt.save();
-  return rt;
-};
+  }
+  if (!loaded) rt.save()
+  return rt
+}

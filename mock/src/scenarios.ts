@@ -1,4 +1,4 @@
-import type { World } from './world/types.ts';
+import type { World } from './world/types.ts'
 
 /** Named behaviours QA switches at run time (globally or for one agency). */
 export const SCENARIOS = [
@@ -17,23 +17,23 @@ export const SCENARIOS = [
   { name: 'already-traveled', description: 'Cancelling gives booking_already_traveled, as if the trip had taken place.' },
   { name: 'slow', description: 'Every API answer is delayed by 1.5 s.' },
   { name: 'flaky', description: 'About one API call in four fails: a 503 or a dropped connection.' },
-] as const;
+] as const
 
-export type ScenarioName = (typeof SCENARIOS)[number]['name'];
+export type ScenarioName = (typeof SCENARIOS)[number]['name']
 
-const names = new Set<string>(SCENARIOS.map((s) => s.name));
-export const isScenarioName = (value: string): value is ScenarioName => names.has(value);
+const names = new Set<string>(SCENARIOS.map((s) => s.name))
+export const isScenarioName = (value: string): value is ScenarioName => names.has(value)
 
 export const activeScenarios = (world: World, agencyId: string | null): Set<ScenarioName> => {
-  const active = new Set<ScenarioName>(world.scenarios.global);
-  for (const name of agencyScenarios(world, agencyId)) active.add(name);
-  active.delete('default');
-  return active;
-};
+  const active = new Set<ScenarioName>(world.scenarios.global)
+  for (const name of agencyScenarios(world, agencyId)) active.add(name)
+  active.delete('default')
+  return active
+}
 
 /**
  * One agency's scenarios. byAgency is a plain JSON object keyed by agency id: only its own keys count,
  * so an id such as `constructor` never reads what every object inherits.
  */
 export const agencyScenarios = (world: World, agencyId: string | null): readonly ScenarioName[] =>
-  agencyId !== null && Object.hasOwn(world.scenarios.byAgency, agencyId) ? (world.scenarios.byAgency[agencyId] ?? []) : [];
+  agencyId !== null && Object.hasOwn(world.scenarios.byAgency, agencyId) ? (world.scenarios.byAgency[agencyId] ?? []) : []

@@ -1,550 +1,558 @@
 // The mock as a real HTTP server (npm run mock): node:http in front of the same MSW handlers that
 // run in Vitest and in the service worker. @mswjs/http-middleware does not support msw 3, so the
 // adapter is here: IncomingMessage → Fetch Request → msw getResponse() → ServerResponse.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw'
 
-import { createDispatcher, type Dispatcher, type RequestSource } from './dispatch.ts';
-import { createLightRequest } from './light-request.ts';
-import { jsonBodyOf, jsonBytesOf, useLightResponses } from './handlers/context.ts';
-import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts';
-import { CONTROL_PREFIX } from './control.ts';
-import { createMockHandlers } from './mock-handlers.ts';
-import { createRuntime, type Runtime, type Store } from './runtime.ts';
-import { createFileStore, DEFAULT_DATA_DIR } from './store/file-store.ts';
-import { createJournaledStore, type JournaledStore, type JournalStats } from './store/journaled-store.ts';
-import { createWorldTracker, newTouched, type Touched, type WorldTracker } from './store/tracked-world.ts';
+import { createDispatcher, type Dispatcher, type RequestSource } from './dispatch.ts'
+import { createLightRequest } from './light-request.ts'
+import { jsonBodyOf, jsonBytesOf, useLightResponses } from './handlers/context.ts'
+import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts'
+import { CONTROL_PREFIX } from './control.ts'
+import { createMockHandlers } from './mock-handlers.ts'
+import { createRuntime, type Runtime, type Store } from './runtime.ts'
+import { createFileStore, DEFAULT_DATA_DIR } from './store/file-store.ts'
+import { createJournaledStore, type JournaledStore, type JournalStats } from './store/journaled-store.ts'
+import { createWorldTracker, newTouched, type Touched, type WorldTracker } from './store/tracked-world.ts'
 
-export const DEFAULT_PORT = 3333;
-export const DEFAULT_HOST = '127.0.0.1';
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_PORT = 3333
+export const DEFAULT_HOST = '127.0.0.1'
+export const MAX_BODY_BYTES = 10 * 1024 * 1024
 /** MSW's path matcher throws past 8192 characters; longer targets get a 414 before they reach it. */
-export const MAX_URL_CHARS = 8000;
+export const MAX_URL_CHARS = 8000
 
 export type MockServerOptions = {
   /** 0 picks a free port (tests) */
-  port?: number;
-  host?: string;
-  seed?: number;
+  port?: number
+  host?: string
+  seed?: number
   /** ignore the stored state and start (and store) the seeded world */
-  fresh?: boolean;
-  dataDir?: string;
+  fresh?: boolean
+  dataDir?: string
   /** no per-request log lines */
-  quiet?: boolean;
+  quiet?: boolean
   /** the runtime's clock, for tests that need a fixed today */
-  now?: () => Date;
+  now?: () => Date
   /** handlers consulted before the mock's own (tests inject failures this way) */
-  extraHandlers?: (rt: Runtime) => RequestHandler[];
-  maxBodyBytes?: number;
+  extraHandlers?: (rt: Runtime) => RequestHandler[]
+  maxBodyBytes?: number
   /** where log lines go; console.log by default */
-  log?: (line: string) => void;
+  log?: (line: string) => void
   /**
    * How acknowledged writes reach the disk: 'journal' (default) appends what each batch of writes
    * changed to world.journal (group commit, fsynced before the answers) and snapshots world.json
    * now and then; 'snapshot' rewrites the whole world.json before every answer (the first design,
    * kept for comparison in the benchmark).
    */
-  persistence?: 'journal' | 'snapshot';
+  persistence?: 'journal' | 'snapshot'
   /** journal size past which the next flush writes a snapshot instead */
-  compactAboveBytes?: number;
+  compactAboveBytes?: number
   /** false: no control API at all (/__mock answers 404), for a demo others can reach */
-  control?: boolean;
+  control?: boolean
   /** debug sign-in (POST /auth/debug) for every tenant, not only those that turned it on */
-  debugLogin?: boolean;
-};
+  debugLogin?: boolean
+}
 
 /** Where the world came from at start-up. */
-export type MockStateSource = 'restored' | 'seeded' | 'fresh';
+export type MockStateSource = 'restored' | 'seeded' | 'fresh'
 
 export type MockServer = {
-  url: string;
-  port: number;
-  host: string;
-  dataDir: string;
-  state: MockStateSource;
-  runtime: Runtime;
+  url: string
+  port: number
+  host: string
+  dataDir: string
+  state: MockStateSource
+  runtime: Runtime
   /** whether the control API (/__mock) exists on this server */
-  control: boolean;
+  control: boolean
   /** the journal's counters ('journal' persistence), else null */
-  journalStats(): JournalStats | null;
-  close(): Promise<void>;
-};
+  journalStats(): JournalStats | null
+  close(): Promise<void>
+}
 
 // ── CORS ──
 
-const ALLOWED_HEADERS = 'Authorization, agencyId, Content-Type, Accept-Language, Accept';
-const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+const ALLOWED_HEADERS = 'Authorization, agencyId, Content-Type, Accept-Language, Accept'
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
 // Blob downloads read the file name; Retry-After comes with 503s.
-const EXPOSED_HEADERS = 'Content-Disposition, Retry-After';
+const EXPOSED_HEADERS = 'Content-Disposition, Retry-After'
 
 /** A portal origin: any port on localhost, 127.0.0.1 or *.localhost, a host of a tenant, or a configured origin. */
 export const isPortalOrigin = (origin: string, rt: Runtime): boolean => {
-  let url: URL;
+  let url: URL
   try {
-    url = new URL(origin);
+    url = new URL(origin)
   } catch {
-    return false;
+    return false
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  const hostname = url.hostname.toLowerCase();
-  if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost')) return true;
-  if (rt.options.portalOrigins.includes(url.origin)) return true;
-  const host = url.host.toLowerCase();
-  return rt.world.agencies.some((agency) => agency.hosts.includes(host) || agency.hosts.includes(hostname));
-};
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  const hostname = url.hostname.toLowerCase()
+  if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost')) return true
+  if (rt.options.portalOrigins.includes(url.origin)) return true
+  const host = url.host.toLowerCase()
+  return rt.world.agencies.some((agency) => agency.hosts.includes(host) || agency.hosts.includes(hostname))
+}
 
 // Shared (never changed): most requests (tools, tests, benchmarks) send no Origin.
-const VARY_ONLY: Readonly<Record<string, string>> = Object.freeze({ Vary: 'Origin' });
+const VARY_ONLY: Readonly<Record<string, string>> = Object.freeze({ Vary: 'Origin' })
 
 const corsHeadersFor = (origin: string | undefined, rt: Runtime): Record<string, string> => {
   // Vary always: a cache must not serve one origin's answer (with or without CORS) to another.
-  if (origin === undefined || !isPortalOrigin(origin, rt)) return VARY_ONLY;
+  if (origin === undefined || !isPortalOrigin(origin, rt)) return VARY_ONLY
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
     'Access-Control-Expose-Headers': EXPOSED_HEADERS,
     Vary: 'Origin',
-  };
-};
+  }
+}
 
 // ── request conversion ──
 
 // Connection-level headers describe the hop to this server, not the request the handlers see.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect']);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect'])
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-type BodyRead = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted' };
+type BodyRead = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted' }
 
-const EMPTY = Buffer.alloc(0);
+const EMPTY = Buffer.alloc(0)
 
 const readBody = (req: IncomingMessage, maxBytes: number): Promise<BodyRead> | BodyRead => {
   // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), nothing to wait for.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return { kind: 'ok', body: EMPTY };
-  return readBodyStream(req, maxBytes);
-};
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return { kind: 'ok', body: EMPTY }
+  return readBodyStream(req, maxBytes)
+}
 
 const readBodyStream = (req: IncomingMessage, maxBytes: number): Promise<BodyRead> =>
   new Promise((resolve) => {
-    const declared = Number(req.headers['content-length']);
+    const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > maxBytes) {
       // Answer at once; node:http discards the rest of the body after the response ends.
-      resolve({ kind: 'too-large' });
-      return;
+      resolve({ kind: 'too-large' })
+      return
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
+    const chunks: Buffer[] = []
+    let size = 0
+    let settled = false
     const settle = (result: BodyRead) => {
       if (!settled) {
-        settled = true;
-        resolve(result);
+        settled = true
+        resolve(result)
       }
-    };
+    }
     req.on('data', (chunk: Buffer) => {
-      if (settled) return; // over the cap: keep draining so the client can read the 413
-      size += chunk.length;
+      if (settled) return // over the cap: keep draining so the client can read the 413
+      size += chunk.length
       if (size > maxBytes) {
-        chunks.length = 0;
-        settle({ kind: 'too-large' });
-        return;
+        chunks.length = 0
+        settle({ kind: 'too-large' })
+        return
       }
-      chunks.push(chunk);
-    });
-    req.on('end', () => settle({ kind: 'ok', body: Buffer.concat(chunks, size) }));
-    req.on('aborted', () => settle({ kind: 'aborted' }));
-    req.on('error', () => settle({ kind: 'aborted' }));
-  });
+      chunks.push(chunk)
+    })
+    req.on('end', () => settle({ kind: 'ok', body: Buffer.concat(chunks, size) }))
+    req.on('aborted', () => settle({ kind: 'aborted' }))
+    req.on('error', () => settle({ kind: 'aborted' }))
+  })
 
 const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, signal: AbortSignal): Request => {
-  const headers = new Headers();
+  const headers = new Headers()
   for (const [name, values] of Object.entries(req.headersDistinct)) {
-    if (name.startsWith(':') || HOP_BY_HOP.has(name) || values === undefined) continue;
-    for (const value of values) headers.append(name, value);
+    if (name.startsWith(':') || HOP_BY_HOP.has(name) || values === undefined) continue
+    for (const value of values) headers.append(name, value)
   }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
+  const method = req.method ?? 'GET'
+  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0
   // String concatenation, not new URL(path, base): a path like //evil/x must stay a path.
-  return new Request(href, { method, headers, body: hasBody ? (body as Uint8Array<ArrayBuffer>) : null, signal });
-};
+  return new Request(href, { method, headers, body: hasBody ? (body as Uint8Array<ArrayBuffer>) : null, signal })
+}
 
-let lastHost = '';
-let lastOrigin = '';
+let lastHost = ''
+let lastOrigin = ''
 const requestOrigin = (req: IncomingMessage, fallbackHost: string): string => {
-  const host = req.headers.host;
+  const host = req.headers.host
   // Nearly every request names the same host: remember the last one checked.
-  if (host === lastHost && host !== '') return lastOrigin;
+  if (host === lastHost && host !== '') return lastOrigin
   if (host !== undefined && /^[a-z0-9.\-[\]:]+$/i.test(host)) {
-    lastHost = host;
-    lastOrigin = `http://${host}`;
-    return lastOrigin;
+    lastHost = host
+    lastOrigin = `http://${host}`
+    return lastOrigin
   }
-  return `http://${fallbackHost}`;
-};
+  return `http://${fallbackHost}`
+}
 
 // ── response writing ──
 
 const jsonError = (status: number, code: string, message: string): Response =>
-  new Response(JSON.stringify({ code, message }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ code, message }), { status, headers: { 'Content-Type': 'application/json' } })
 
 const writeResponse = async (res: ServerResponse, response: Response, extraHeaders: Record<string, string>, isHead: boolean): Promise<void> => {
-  const text = jsonBodyOf(response);
-  const isFetchResponse: boolean = response instanceof Response;
+  const text = jsonBodyOf(response)
+  const isFetchResponse: boolean = response instanceof Response
   if (text !== undefined && !isFetchResponse) {
     // A light JSON answer (handlers/context.ts): status, type and text are all there is. Encoded once
     // here (measuring the text's UTF-8 length and writing it would walk it twice).
-    const kept = jsonBytesOf(response);
-    const bytes = kept ?? Buffer.from(text, 'utf8');
-    const light: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(bytes.length) };
-    for (const [name, value] of Object.entries(extraHeaders)) light[name.toLowerCase()] = value;
-    res.writeHead(response.status, light);
-    res.end(isHead ? undefined : bytes);
-    return;
+    const kept = jsonBytesOf(response)
+    const bytes = kept ?? Buffer.from(text, 'utf8')
+    const light: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(bytes.length) }
+    for (const [name, value] of Object.entries(extraHeaders)) light[name.toLowerCase()] = value
+    res.writeHead(response.status, light)
+    res.end(isHead ? undefined : bytes)
+    return
   }
-  const headers: Record<string, string | string[]> = {};
+  const headers: Record<string, string | string[]> = {}
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
-  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value;
+    if (name !== 'set-cookie') headers[name] = value
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies
+  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value
   if (response.body === null || isHead) {
-    res.writeHead(response.status, response.statusText || undefined, headers);
-    res.end();
-    return;
+    res.writeHead(response.status, response.statusText || undefined, headers)
+    res.end()
+    return
   }
   // Bytes as they are (binary-safe): blobs, PDFs and images go through untouched. Every answer the
   // mock makes is complete in memory (at most a stored upload), so one read and one write (headers
   // and body in a single packet) beat piping a web stream, which costs several writes per answer.
-  const body = text ?? new Uint8Array(await response.arrayBuffer());
+  const body = text ?? new Uint8Array(await response.arrayBuffer())
   // json() sets the length of its text already.
   if (text === undefined || headers['content-length'] === undefined) {
-    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength);
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength)
   }
-  res.writeHead(response.status, response.statusText || undefined, headers);
-  res.end(body);
-};
+  res.writeHead(response.status, response.statusText || undefined, headers)
+  res.end(body)
+}
 
 const sendJson = (res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string>) => {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-};
+  const text = JSON.stringify(body)
+  res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+  res.end(text)
+}
 
-const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host)
 
 // ── the server ──
 
 export const startMockServer = async (opts: MockServerOptions = {}): Promise<MockServer> => {
-  const port = opts.port ?? DEFAULT_PORT;
-  const host = opts.host ?? DEFAULT_HOST;
-  const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
-  const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const port = opts.port ?? DEFAULT_PORT
+  const host = opts.host ?? DEFAULT_HOST
+  const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
+  const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES
+  const log = opts.log ?? ((line: string) => console.log(line))
   const logError = (line: string, error?: unknown) => {
-    log(`[mock] ${line}${error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`}`);
-  };
+    log(`[mock] ${line}${error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`}`)
+  }
 
   // Filled in once the port is ours (see below); until then requests get a 503.
-  let live: { rt: Runtime; journal: Journal } | null = null;
-  let tracker: WorldTracker | null = null;
-  let journaled: JournaledStore | null = null;
-  let dispatcher: Dispatcher = createDispatcher([]);
-  const sockets = new Set<Socket>();
-  let inFlight = 0;
-  let closing = false;
+  let live: { rt: Runtime; journal: Journal } | null = null
+  let tracker: WorldTracker | null = null
+  let journaled: JournaledStore | null = null
+  let dispatcher: Dispatcher = createDispatcher([])
+  const sockets = new Set<Socket>()
+  let inFlight = 0
+  let closing = false
   // Set once listening (port 0 becomes the real port); only used when a request has no Host header.
-  let fallbackHost = `${urlHost(host)}:${port}`;
+  let fallbackHost = `${urlHost(host)}:${port}`
 
   const handle = async (req: IncomingMessage, res: ServerResponse, rt: Runtime, journal: Journal): Promise<void> => {
-    const started = performance.now();
-    const time = new Date().toISOString();
-    const method = (req.method ?? 'GET').toUpperCase();
-    const rawPath = req.url ?? '/';
-    const pathname = rawPath.split('?')[0] ?? '/';
-    const agencyHeader = req.headers['agencyid'];
-    const agency = typeof agencyHeader === 'string' && agencyHeader !== '' ? agencyHeader : null;
-    const origin = req.headers.origin;
-    const cors = corsHeadersFor(origin, rt);
-    let journalBody: string | undefined;
+    const started = performance.now()
+    const time = new Date().toISOString()
+    const method = (req.method ?? 'GET').toUpperCase()
+    const rawPath = req.url ?? '/'
+    const pathname = rawPath.split('?')[0] ?? '/'
+    const agencyHeader = req.headers['agencyid']
+    const agency = typeof agencyHeader === 'string' && agencyHeader !== '' ? agencyHeader : null
+    const origin = req.headers.origin
+    const cors = corsHeadersFor(origin, rt)
+    let journalBody: string | undefined
 
     const done = (status: number) => {
-      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      const durationMs = Math.round((performance.now() - started) * 10) / 10
       if (!isJournalRead(method, pathname)) {
-        journal.record({ time, method, path: maskUrl(rawPath), status, agency, durationMs, ...(journalBody === undefined ? {} : { body: journalBody }) });
+        journal.record({ time, method, path: maskUrl(rawPath), status, agency, durationMs, ...(journalBody === undefined ? {} : { body: journalBody }) })
       }
-      if (!opts.quiet) log(`${method} ${maskUrl(rawPath)} → ${status === 0 ? 'dropped' : status} ${durationMs}ms`);
-    };
+      if (!opts.quiet) log(`${method} ${maskUrl(rawPath)} → ${status === 0 ? 'dropped' : status} ${durationMs}ms`)
+    }
 
     if (method === 'OPTIONS') {
-      const preflight = req.headers['access-control-request-method'] !== undefined;
-      const headers: Record<string, string> = preflight && 'Access-Control-Allow-Origin' in cors
-        ? { ...cors, 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Max-Age': '600' }
-        : { ...cors, Allow: ALLOWED_METHODS };
+      const preflight = req.headers['access-control-request-method'] !== undefined
+      const headers: Record<string, string> =
+        preflight && 'Access-Control-Allow-Origin' in cors
+          ? { ...cors, 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Max-Age': '600' }
+          : { ...cors, Allow: ALLOWED_METHODS }
       // Chrome's Private Network Access asks before a public page may call localhost.
       if (preflight && 'Access-Control-Allow-Origin' in cors && req.headers['access-control-request-private-network'] === 'true') {
-        headers['Access-Control-Allow-Private-Network'] = 'true';
+        headers['Access-Control-Allow-Private-Network'] = 'true'
       }
-      res.writeHead(204, headers);
-      res.end();
-      done(204);
-      return;
+      res.writeHead(204, headers)
+      res.end()
+      done(204)
+      return
     }
 
     if (rawPath.length > MAX_URL_CHARS) {
-      sendJson(res, 414, { code: 'bad_request', message: `The request target is longer than ${MAX_URL_CHARS} characters.` }, cors);
-      done(414);
-      return;
+      sendJson(res, 414, { code: 'bad_request', message: `The request target is longer than ${MAX_URL_CHARS} characters.` }, cors)
+      done(414)
+      return
     }
 
-    const read = await readBody(req, maxBodyBytes);
-    if (read.kind === 'aborted') return;
+    const read = await readBody(req, maxBodyBytes)
+    if (read.kind === 'aborted') return
     if (read.kind === 'too-large') {
-      sendJson(res, 413, { code: 'bad_request', message: `The body is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MB.` }, cors);
-      done(413);
-      return;
+      sendJson(res, 413, { code: 'bad_request', message: `The body is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MB.` }, cors)
+      done(413)
+      return
     }
-    journalBody = maskBody(read.body.toString('utf8'), req.headers['content-type'] ?? null);
+    journalBody = maskBody(read.body.toString('utf8'), req.headers['content-type'] ?? null)
 
     // The request's url as a Fetch Request would see it. A target that is not a path (absolute-form
     // `http://…`, `*`) never reaches the handlers.
-    let url: URL | null = null;
+    let url: URL | null = null
     if (rawPath.startsWith('/')) {
       try {
-        url = new URL(`${requestOrigin(req, fallbackHost)}${rawPath}`);
+        url = new URL(`${requestOrigin(req, fallbackHost)}${rawPath}`)
       } catch {
-        url = null;
+        url = null
       }
     }
     if (url === null) {
-      sendJson(res, 400, { code: 'bad_request', message: 'The request target is not a path.' }, cors);
-      done(400);
-      return;
+      sendJson(res, 400, { code: 'bad_request', message: 'The request target is not a path.' }, cors)
+      done(400)
+      return
     }
-    const href = url.href;
-    const body = read.body;
+    const href = url.href
+    const body = read.body
     // Who is asking, as a proxy in front would say (handlers/throttle.ts counts per client): kept when a
     // proxy (the portal's server) already said it, else this connection's peer.
-    if (req.headers['x-forwarded-for'] === undefined && req.socket.remoteAddress !== undefined) req.headers['x-forwarded-for'] = req.socket.remoteAddress;
+    if (req.headers['x-forwarded-for'] === undefined && req.socket.remoteAddress !== undefined) req.headers['x-forwarded-for'] = req.socket.remoteAddress
 
-    let real: Request | undefined;
+    let real: Request | undefined
     const source: RequestSource = {
       method,
       url,
       real: () => {
         if (real === undefined) {
           // Aborted when the client goes away, so handlers that honour the signal can stop early.
-          const abort = new AbortController();
+          const abort = new AbortController()
           res.on('close', () => {
-            if (!res.writableFinished) abort.abort();
-          });
-          real = toFetchRequest(req, href, body, abort.signal);
+            if (!res.writableFinished) abort.abort()
+          })
+          real = toFetchRequest(req, href, body, abort.signal)
         }
-        return real;
+        return real
       },
       light: () => createLightRequest({ method, url, req, hidden: HOP_BY_HOP, body, real: source.real }),
-    };
+    }
 
-    const isWrite = WRITE_METHODS.has(method);
+    const isWrite = WRITE_METHODS.has(method)
     // A write runs tracked: what it touches is what the journal stores for it.
-    const touched: Touched | null = isWrite && tracker !== null ? newTouched() : null;
-    let response: Response;
+    const touched: Touched | null = isWrite && tracker !== null ? newTouched() : null
+    let response: Response
     try {
-      const respond = () => dispatcher.respond(source);
-      response = (await (touched !== null && tracker !== null ? tracker.track(touched, respond) : respond())) ?? jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`);
+      const respond = () => dispatcher.respond(source)
+      response =
+        (await (touched !== null && tracker !== null ? tracker.track(touched, respond) : respond())) ??
+        jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`)
     } catch (error) {
-      logError(`handler failed for ${method} ${maskUrl(rawPath)}`, error);
-      response = jsonError(500, 'service_unavailable', 'The mock failed to handle this request.');
+      logError(`handler failed for ${method} ${maskUrl(rawPath)}`, error)
+      response = jsonError(500, 'service_unavailable', 'The mock failed to handle this request.')
     }
 
     // Whatever the write did (even a failed one may have changed something), answers kept from before are stale.
-    if (isWrite && rt.generation !== undefined) rt.generation += 1;
+    if (isWrite && rt.generation !== undefined) rt.generation += 1
 
     if (response.type === 'error' || response.status === 0) {
       // HttpResponse.error(): the flaky scenario's dropped connection. No bytes, just a reset.
-      req.socket.destroy();
-      done(0);
-      return;
+      req.socket.destroy()
+      done(0)
+      return
     }
 
     if (isWrite && response.status < 500) {
       try {
         // Before the answer: a write the client saw acknowledged is on disk.
-        if (touched !== null && journaled !== null) await journaled.commit(touched);
-        else rt.save();
+        if (touched !== null && journaled !== null) await journaled.commit(touched)
+        else rt.save()
       } catch (error) {
-        logError('could not persist the world', error);
+        logError('could not persist the world', error)
         // The change stays in memory (and is saved with the next write) but is not acknowledged.
-        response = jsonError(503, 'service_unavailable', 'The mock could not store the change.');
+        response = jsonError(503, 'service_unavailable', 'The mock could not store the change.')
       }
     }
 
     try {
-      await writeResponse(res, response, cors, method === 'HEAD');
+      await writeResponse(res, response, cors, method === 'HEAD')
     } catch (error) {
       // Usually the client hung up mid-body; nothing more to send.
-      if (!res.headersSent) sendJson(res, 500, { code: 'service_unavailable', message: 'The mock could not send its answer.' }, cors);
-      else res.destroy();
-      if (!isClientGone(error)) logError(`could not write the answer to ${method} ${maskUrl(rawPath)}`, error);
+      if (!res.headersSent) sendJson(res, 500, { code: 'service_unavailable', message: 'The mock could not send its answer.' }, cors)
+      else res.destroy()
+      if (!isClientGone(error)) logError(`could not write the answer to ${method} ${maskUrl(rawPath)}`, error)
     }
-    done(response.status);
-  };
+    done(response.status)
+  }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    inFlight += 1;
+    inFlight += 1
     res.on('close', () => {
-      inFlight -= 1;
-    });
-    if (closing) res.setHeader('Connection', 'close');
+      inFlight -= 1
+    })
+    if (closing) res.setHeader('Connection', 'close')
     if (live === null) {
-      sendJson(res, 503, { code: 'service_unavailable', message: 'The mock is starting.' }, {});
-      return;
+      sendJson(res, 503, { code: 'service_unavailable', message: 'The mock is starting.' }, {})
+      return
     }
     handle(req, res, live.rt, live.journal).catch((error: unknown) => {
-      logError('unexpected failure', error);
-      if (!res.headersSent) sendJson(res, 500, { code: 'service_unavailable', message: 'The mock failed unexpectedly.' }, {});
-      else res.destroy();
-    });
-  });
+      logError('unexpected failure', error)
+      if (!res.headersSent) sendJson(res, 500, { code: 'service_unavailable', message: 'The mock failed unexpectedly.' }, {})
+      else res.destroy()
+    })
+  })
 
   server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // Malformed HTTP or a reset connection: answer if still possible, never let it reach the process.
     if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
+      socket.destroy()
+      return
     }
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n{"code":"bad_request","message":"Malformed HTTP request."}');
-  });
+    socket.end(
+      'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n{"code":"bad_request","message":"Malformed HTTP request."}',
+    )
+  })
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} on ${host} is already in use (is another mock running?)`, { cause: error })
-          : error,
-      );
-    };
+      server.off('listening', onListening)
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is already in use (is another mock running?)`, { cause: error }) : error)
+    }
     const onListening = () => {
-      server.off('error', onError);
-      resolve();
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
-  });
+      server.off('error', onError)
+      resolve()
+    }
+    server.once('error', onError)
+    server.once('listening', onListening)
+    server.listen(port, host)
+  })
   // After start-up a server error is logged, never thrown: the mock must keep serving.
-  server.on('error', (error) => logError('server error', error));
+  server.on('error', (error) => logError('server error', error))
 
   // The state is loaded only now that the port is ours: a second mock started by mistake on the
   // same data directory fails on the port before it can touch (or, with --fresh, replace) the store.
-  let runtime: Runtime;
-  let state: MockStateSource;
+  let runtime: Runtime
+  let state: MockStateSource
   try {
-    const storeLog = (line: string) => log(`[mock] ${line}`);
-    let fileStore: Store;
+    const storeLog = (line: string) => log(`[mock] ${line}`)
+    let fileStore: Store
     if (opts.persistence === 'snapshot') {
-      fileStore = createFileStore(dataDir, { log: storeLog });
+      fileStore = createFileStore(dataDir, { log: storeLog })
     } else {
-      tracker = createWorldTracker();
-      journaled = createJournaledStore(dataDir, { log: storeLog, compactAboveBytes: opts.compactAboveBytes });
-      journaled.attach(tracker);
-      fileStore = journaled;
+      tracker = createWorldTracker()
+      journaled = createJournaledStore(dataDir, { log: storeLog, compactAboveBytes: opts.compactAboveBytes })
+      journaled.attach(tracker)
+      fileStore = journaled
     }
-    let restored = false;
+    let restored = false
     const store: Store = {
       load: () => {
-        const world = fileStore.load();
-        restored = world !== null;
-        return world;
+        const world = fileStore.load()
+        restored = world !== null
+        return world
       },
       save: (world) => fileStore.save(world),
-    };
+    }
     // With fresh it does not even read the old world; a world it had to seed, it stores at once.
-    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap, debugLogin: opts.debugLogin });
-    runtime.generation = 0;
-    state = opts.fresh === true ? 'fresh' : restored ? 'restored' : 'seeded';
+    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap, debugLogin: opts.debugLogin })
+    runtime.generation = 0
+    state = opts.fresh === true ? 'fresh' : restored ? 'restored' : 'seeded'
     // A restored world starts a journal of its own: the replayed one is folded into world.json.
-    if (state === 'restored' && journaled !== null) journaled.compact();
+    if (state === 'restored' && journaled !== null) journaled.compact()
     if (state === 'restored' && opts.seed !== undefined && opts.seed !== runtime.world.seed) {
-      log(`[mock] kept the stored world (seed ${runtime.world.seed}); --seed ${opts.seed} applies with --fresh`);
+      log(`[mock] kept the stored world (seed ${runtime.world.seed}); --seed ${opts.seed} applies with --fresh`)
     }
     // This process, for benchmarks and soak runs: memory, and how the journal and the router fare.
     // ?gc=1 runs a full garbage collection first: what is live, not what awaits collection (soak runs).
     const processHandler = http.get(`${CONTROL_PREFIX}/process`, ({ request }) => {
-      const collected = new URL(request.url).searchParams.get('gc') === '1';
-      if (collected) fullGc();
-      const memory = process.memoryUsage();
+      const collected = new URL(request.url).searchParams.get('gc') === '1'
+      if (collected) fullGc()
+      const memory = process.memoryUsage()
       return HttpResponse.json({
         pid: process.pid,
         uptimeS: Math.round(process.uptime() * 10) / 10,
-        memory: { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external, arrayBuffers: memory.arrayBuffers, afterGc: collected },
+        memory: {
+          rss: memory.rss,
+          heapUsed: memory.heapUsed,
+          heapTotal: memory.heapTotal,
+          external: memory.external,
+          arrayBuffers: memory.arrayBuffers,
+          afterGc: collected,
+        },
         journal: journaled?.stats() ?? null,
         directlyRouted: dispatcher.direct,
-      });
-    });
-    const control = opts.control !== false;
-    dispatcher = createDispatcher([...(opts.extraHandlers?.(runtime) ?? []), ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control })]);
-    live = { rt: runtime, journal: journalFor(runtime) };
+      })
+    })
+    const control = opts.control !== false
+    dispatcher = createDispatcher([...(opts.extraHandlers?.(runtime) ?? []), ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control })])
+    live = { rt: runtime, journal: journalFor(runtime) }
   } catch (error) {
-    server.close();
-    throw error;
+    server.close()
+    throw error
   }
-  const actualPort = (server.address() as AddressInfo).port;
-  fallbackHost = `${urlHost(host)}:${actualPort}`;
-  const url = `http://${urlHost(host)}:${actualPort}`;
+  const actualPort = (server.address() as AddressInfo).port
+  fallbackHost = `${urlHost(host)}:${actualPort}`
+  const url = `http://${urlHost(host)}:${actualPort}`
 
-  let closed: Promise<void> | null = null;
+  let closed: Promise<void> | null = null
   const close = (): Promise<void> => {
     closed ??= (async () => {
-      closing = true;
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      closing = true
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
       // Let answers in flight finish (a slow-scenario delay is 1.5 s), then cut whatever is left.
-      const deadline = Date.now() + 2_000;
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      for (const socket of sockets) socket.destroy();
-      await stopped;
+      const deadline = Date.now() + 2_000
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      for (const socket of sockets) socket.destroy()
+      await stopped
       // Leaves a complete world.json behind (and an empty journal).
-      if (journaled !== null) await journaled.close();
-      serverStopped();
-    })();
-    return closed;
-  };
+      if (journaled !== null) await journaled.close()
+      serverStopped()
+    })()
+    return closed
+  }
 
   // JSON answers as light objects while a server runs in this process: all of them end in writeResponse.
-  runningServers += 1;
-  useLightResponses(true);
+  runningServers += 1
+  useLightResponses(true)
 
-  const journalStats = () => journaled?.stats() ?? null;
-  return { url, port: actualPort, host, dataDir, state, runtime, control: opts.control !== false, journalStats, close };
-};
+  const journalStats = () => journaled?.stats() ?? null
+  return { url, port: actualPort, host, dataDir, state, runtime, control: opts.control !== false, journalStats, close }
+}
 
-let gcFunction: (() => void) | null = null;
+let gcFunction: (() => void) | null = null
 /** A full collection, without starting Node with --expose-gc (the flag is set at run time, gc() taken from a fresh context). */
 const fullGc = () => {
   if (gcFunction === null) {
-    setFlagsFromString('--expose-gc');
-    gcFunction = runInNewContext('gc') as () => void;
+    setFlagsFromString('--expose-gc')
+    gcFunction = runInNewContext('gc') as () => void
   }
-  gcFunction();
-};
+  gcFunction()
+}
 
-let runningServers = 0;
+let runningServers = 0
 const serverStopped = () => {
-  runningServers = Math.max(0, runningServers - 1);
-  if (runningServers === 0) useLightResponses(false);
-};
+  runningServers = Math.max(0, runningServers - 1)
+  if (runningServers === 0) useLightResponses(false)
+}
 
 const isClientGone = (error: unknown) => {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE';
-};
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE'
+}

@@ -1,196 +1,215 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { runCli } from '../../cli/src/main.ts';
-import { defaultContractPath } from '../../cli/src/repo-paths.ts';
-import { loadContract } from '../../cli/src/smoke/contract-index.ts';
-import { buildJourney } from '../../cli/src/smoke/journey.ts';
-import type { SmokeReport } from '../../cli/src/smoke/smoke-report.ts';
-import { corruptions, editJson, startBrokenBackend, type BrokenBackend } from './fixtures/broken-backend.ts';
-import { startTestMock, type TestMock } from './helpers/mock-server.ts';
-import { createTestIo } from './helpers/test-io.ts';
+import { runCli } from '../../cli/src/main.ts'
+import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+import { loadContract } from '../../cli/src/smoke/contract-index.ts'
+import { buildJourney } from '../../cli/src/smoke/journey.ts'
+import type { SmokeReport } from '../../cli/src/smoke/smoke-report.ts'
+import { corruptions, editJson, startBrokenBackend, type BrokenBackend } from './fixtures/broken-backend.ts'
+import { startTestMock, type TestMock } from './helpers/mock-server.ts'
+import { createTestIo } from './helpers/test-io.ts'
 
 // The smoke command against the real mock HTTP server (in-process, fresh
 // world), and against a deliberately broken backend in front of it.
 
-const ana = ['--email', 'ana.garcia@example.com', '--password', 'viaje2026'];
+const ana = ['--email', 'ana.garcia@example.com', '--password', 'viaje2026']
 // nuevo@example.com has no bookings: reading Ana's must give 404
-const other = ['--other-email', 'nuevo@example.com', '--other-password', 'viaje2026'];
+const other = ['--other-email', 'nuevo@example.com', '--other-password', 'viaje2026']
 
-let mock: TestMock;
-let tempDir: string;
-let journeyIds: string[];
+let mock: TestMock
+let tempDir: string
+let journeyIds: string[]
 
 beforeAll(async () => {
-  [mock, tempDir] = await Promise.all([startTestMock(), mkdtemp(path.join(tmpdir(), 'smoke-mock-'))]);
-  journeyIds = buildJourney(await loadContract(defaultContractPath)).steps.map((step) => step.id);
-});
+  ;[mock, tempDir] = await Promise.all([startTestMock(), mkdtemp(path.join(tmpdir(), 'smoke-mock-'))])
+  journeyIds = buildJourney(await loadContract(defaultContractPath)).steps.map((step) => step.id)
+})
 
 afterAll(async () => {
-  await mock.dispose();
-});
+  await mock.dispose()
+})
 
 async function smoke(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = createTestIo();
-  const code = await runCli(['smoke', ...args], io);
-  return { code, out: io.out(), err: io.err() };
+  const io = createTestIo()
+  const code = await runCli(['smoke', ...args], io)
+  return { code, out: io.out(), err: io.err() }
 }
 
 async function smokeJson(...args: string[]): Promise<{ code: number; report: SmokeReport; err: string }> {
-  const { code, out, err } = await smoke(...args, '--json');
-  return { code, report: JSON.parse(out) as SmokeReport, err };
+  const { code, out, err } = await smoke(...args, '--json')
+  return { code, report: JSON.parse(out) as SmokeReport, err }
 }
 
 function parseJunit(xml: string) {
-  expect(XMLValidator.validate(xml)).toBe(true);
+  expect(XMLValidator.validate(xml)).toBe(true)
   const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase' }).parse(xml) as {
-    testsuites: { tests: string; failures: string; testsuite: { testcase: Array<{ name: string; failure?: unknown; skipped?: unknown }> } };
-  };
-  return parsed.testsuites;
+    testsuites: { tests: string; failures: string; testsuite: { testcase: Array<{ name: string; failure?: unknown; skipped?: unknown }> } }
+  }
+  return parsed.testsuites
 }
 
 describe('smoke against the mock', () => {
   it('passes read-only: every step listed, JUnit valid, coverage written', async () => {
-    const junit = path.join(tempDir, 'read', 'smoke.xml');
-    const coverage = path.join(tempDir, 'read', 'coverage.json');
-    const { code, report, err } = await smokeJson('--base-url', mock.url, ...ana, ...other, '--junit', junit, '--coverage-out', coverage);
-    expect(err).toBe('');
-    expect(report.violations).toEqual([]);
-    expect(code).toBe(0);
-    expect(report.verdict).toBe('passed');
-    expect(report.write).toBe(false);
-    expect(report.steps.map((step) => step.id)).toEqual(journeyIds);
+    const junit = path.join(tempDir, 'read', 'smoke.xml')
+    const coverage = path.join(tempDir, 'read', 'coverage.json')
+    const { code, report, err } = await smokeJson('--base-url', mock.url, ...ana, ...other, '--junit', junit, '--coverage-out', coverage)
+    expect(err).toBe('')
+    expect(report.violations).toEqual([])
+    expect(code).toBe(0)
+    expect(report.verdict).toBe('passed')
+    expect(report.write).toBe(false)
+    expect(report.steps.map((step) => step.id)).toEqual(journeyIds)
 
     // Every read the seed makes reachable is walked, not skipped.
-    const skipped = report.steps.filter((step) => step.status === 'skipped');
-    expect(skipped.every((step) => step.kind === 'write' || step.kind === 'payment' || step.id === 'files.get'), JSON.stringify(skipped)).toBe(true);
-    for (const id of ['booking.invoice-render', 'booking.authorization-render', 'travelgroup.payment-methods', 'travelgroup.group', 'raffle.ballot', 'travelgroup.rooming', 'probe.foreign-booking', 'probe.voucher-invalid']) {
-      expect(report.steps.find((step) => step.id === id)?.status, id).toBe('passed');
+    const skipped = report.steps.filter((step) => step.status === 'skipped')
+    expect(
+      skipped.every((step) => step.kind === 'write' || step.kind === 'payment' || step.id === 'files.get'),
+      JSON.stringify(skipped),
+    ).toBe(true)
+    for (const id of [
+      'booking.invoice-render',
+      'booking.authorization-render',
+      'travelgroup.payment-methods',
+      'travelgroup.group',
+      'raffle.ballot',
+      'travelgroup.rooming',
+      'probe.foreign-booking',
+      'probe.voucher-invalid',
+    ]) {
+      expect(report.steps.find((step) => step.id === id)?.status, id).toBe('passed')
     }
-    expect(report.steps.find((step) => step.id === 'probe.foreign-booking')?.notes).toEqual(['nuevo@example.com reading booking bkg-sol-1001 got 404']);
+    expect(report.steps.find((step) => step.id === 'probe.foreign-booking')?.notes).toEqual(['nuevo@example.com reading booking bkg-sol-1001 got 404'])
 
-    const suites = parseJunit(await readFile(junit, 'utf8'));
-    expect(Number(suites.tests)).toBe(journeyIds.length);
-    expect(suites.failures).toBe('0');
-    expect(suites.testsuite.testcase).toHaveLength(journeyIds.length);
+    const suites = parseJunit(await readFile(junit, 'utf8'))
+    expect(Number(suites.tests)).toBe(journeyIds.length)
+    expect(suites.failures).toBe('0')
+    expect(suites.testsuite.testcase).toHaveLength(journeyIds.length)
 
-    const written = JSON.parse(await readFile(coverage, 'utf8')) as { entries: Array<{ operationId: string; status: number }> };
-    expect(written.entries).toContainEqual(expect.objectContaining({ operationId: 'getBooking', status: 404 }));
-    expect(written.entries).toContainEqual(expect.objectContaining({ operationId: 'renderInvoice', status: 200 }));
-  });
+    const written = JSON.parse(await readFile(coverage, 'utf8')) as { entries: Array<{ operationId: string; status: number }> }
+    expect(written.entries).toContainEqual(expect.objectContaining({ operationId: 'getBooking', status: 404 }))
+    expect(written.entries).toContainEqual(expect.objectContaining({ operationId: 'renderInvoice', status: 200 }))
+  })
 
   it('passes with --write: books, pays at the sandbox provider, documents and cancels a tagged booking', async () => {
-    const junit = path.join(tempDir, 'write', 'smoke.xml');
-    const { code, report } = await smokeJson('--base-url', mock.url, ...ana, ...other, '--write', '--junit', junit);
-    expect(report.violations).toEqual([]);
-    expect(code).toBe(0);
-    expect(report.write).toBe(true);
-    expect(report.steps.map((step) => step.id)).toEqual(journeyIds);
-    expect(report.steps.filter((step) => step.status !== 'passed')).toEqual([]);
-    expect(parseJunit(await readFile(junit, 'utf8')).failures).toBe('0');
+    const junit = path.join(tempDir, 'write', 'smoke.xml')
+    const { code, report } = await smokeJson('--base-url', mock.url, ...ana, ...other, '--write', '--junit', junit)
+    expect(report.violations).toEqual([])
+    expect(code).toBe(0)
+    expect(report.write).toBe(true)
+    expect(report.steps.map((step) => step.id)).toEqual(journeyIds)
+    expect(report.steps.filter((step) => step.status !== 'passed')).toEqual([])
+    expect(parseJunit(await readFile(junit, 'utf8')).failures).toBe('0')
 
     // What it created carries the marker, and it did not stay booked.
-    const created = mock.runtime.world.bookings.filter((booking) => booking.buyer?.surname1 === report.marker);
-    expect(created).toHaveLength(1);
-    expect(created[0]?.status).toBe('canceled');
-    expect(created[0]?.idempotencyKey).toMatch(new RegExp(`^${report.marker}-checkout-[0-9a-f]{8}$`));
-    expect(created[0]?.members.every((member) => member.surname2 === report.marker)).toBe(true);
+    const created = mock.runtime.world.bookings.filter((booking) => booking.buyer?.surname1 === report.marker)
+    expect(created).toHaveLength(1)
+    expect(created[0]?.status).toBe('canceled')
+    expect(created[0]?.idempotencyKey).toMatch(new RegExp(`^${report.marker}-checkout-[0-9a-f]{8}$`))
+    expect(created[0]?.members.every((member) => member.surname2 === report.marker)).toBe(true)
     // The provider was driven over loopback, outside the contract and the coverage.
-    const provider = report.steps.find((step) => step.id === 'payment.provider');
-    expect(provider?.calls.map((call) => `${call.method} ${new URL(call.url).pathname} ${call.status}`)).toEqual(['POST /__provider/pay 200', 'POST /__provider/complete 303']);
-    expect(report.coverage.some((entry) => entry.operationId === 'provider')).toBe(false);
-  });
+    const provider = report.steps.find((step) => step.id === 'payment.provider')
+    expect(provider?.calls.map((call) => `${call.method} ${new URL(call.url).pathname} ${call.status}`)).toEqual([
+      'POST /__provider/pay 200',
+      'POST /__provider/complete 303',
+    ])
+    expect(report.coverage.some((entry) => entry.operationId === 'provider')).toBe(false)
+  })
 
   it('prints steps with progress and a timing footer, without colour off a terminal', async () => {
-    const { code, out } = await smoke('--base-url', mock.url, ...ana);
-    expect(code).toBe(0);
-    expect(out).toMatch(new RegExp(`^\\[ 1/${journeyIds.length}\\] PASS agency.lookup POST /api/customer/agency 200`, 'm'));
-    expect(out).toMatch(/^\s+note: limited: without --other-email/m);
-    expect(out).toContain('warning: the leak probe is limited');
-    expect(out).toMatch(/^PASSED: \d+ steps/m);
-    expect(out).toMatch(/^time: \d+\.\d\d s for \d+ calls \(HTTP \d+\.\d\d s, slowest \w+ \d+ ms\), read-only$/m);
-    expect(out).not.toContain('\u001b[');
-  });
+    const { code, out } = await smoke('--base-url', mock.url, ...ana)
+    expect(code).toBe(0)
+    expect(out).toMatch(new RegExp(`^\\[ 1/${journeyIds.length}\\] PASS agency.lookup POST /api/customer/agency 200`, 'm'))
+    expect(out).toMatch(/^\s+note: limited: without --other-email/m)
+    expect(out).toContain('warning: the leak probe is limited')
+    expect(out).toMatch(/^PASSED: \d+ steps/m)
+    expect(out).toMatch(/^time: \d+\.\d\d s for \d+ calls \(HTTP \d+\.\d\d s, slowest \w+ \d+ ms\), read-only$/m)
+    expect(out).not.toContain('\u001b[')
+  })
 
   it('exits 2 when nothing could be tested (no agency at that portal URL)', async () => {
-    const { code, report } = await smokeJson('--base-url', mock.url, ...ana, '--agency-url', 'http://nadie.example');
-    expect(code).toBe(2);
-    expect(report.verdict).toBe('nothing-testable');
-  });
-});
+    const { code, report } = await smokeJson('--base-url', mock.url, ...ana, '--agency-url', 'http://nadie.example')
+    expect(code).toBe(2)
+    expect(report.verdict).toBe('nothing-testable')
+  })
+})
 
 describe('smoke against a broken backend', () => {
-  let broken: BrokenBackend;
+  let broken: BrokenBackend
 
   beforeAll(async () => {
-    broken = await startBrokenBackend(mock.url);
-  });
+    broken = await startBrokenBackend(mock.url)
+  })
   afterAll(async () => {
-    await broken.close();
-  });
+    await broken.close()
+  })
 
   it('exits 1 and names each violation with its operation, what was expected, what came and a curl', async () => {
-    const { code, report } = await smokeJson('--base-url', broken.url, ...ana, ...other);
-    expect(code).toBe(1);
-    expect(report.verdict).toBe('violations');
+    const { code, report } = await smokeJson('--base-url', broken.url, ...ana, ...other)
+    expect(code).toBe(1)
+    expect(report.verdict).toBe('violations')
     for (const corruption of corruptions) {
-      const found = report.violations.filter((violation) => violation.operationId === corruption.operationId && violation.kind === corruption.kind);
-      expect(found.length, `${corruption.operationId} (${corruption.what}): ${JSON.stringify(report.violations)}`).toBeGreaterThan(0);
+      const found = report.violations.filter((violation) => violation.operationId === corruption.operationId && violation.kind === corruption.kind)
+      expect(found.length, `${corruption.operationId} (${corruption.what}): ${JSON.stringify(report.violations)}`).toBeGreaterThan(0)
     }
-    const byOperation = (operationId: string) => report.violations.find((violation) => violation.operationId === operationId);
-    expect(byOperation('getProfile')).toMatchObject({ kind: 'schema', expected: '$.email is required', actual: 'missing' });
-    expect(byOperation('getTravelGroup')).toMatchObject({ kind: 'schema', expected: expect.stringContaining('seats_available must be integer') });
-    expect(byOperation('listExtras')).toMatchObject({ kind: 'status', status: 418, actual: '418 (code teapot)' });
-    expect(byOperation('listCountries')).toMatchObject({ kind: 'content-type', expected: 'content-type application/json', actual: 'text/plain' });
-    expect(byOperation('listBookingNotices')).toMatchObject({ kind: 'status', status: 500 });
-    expect(byOperation('getBooking')).toMatchObject({ kind: 'probe', actual: "status 200: another customer's booking leaked" });
+    const byOperation = (operationId: string) => report.violations.find((violation) => violation.operationId === operationId)
+    expect(byOperation('getProfile')).toMatchObject({ kind: 'schema', expected: '$.email is required', actual: 'missing' })
+    expect(byOperation('getTravelGroup')).toMatchObject({ kind: 'schema', expected: expect.stringContaining('seats_available must be integer') })
+    expect(byOperation('listExtras')).toMatchObject({ kind: 'status', status: 418, actual: '418 (code teapot)' })
+    expect(byOperation('listCountries')).toMatchObject({ kind: 'content-type', expected: 'content-type application/json', actual: 'text/plain' })
+    expect(byOperation('listBookingNotices')).toMatchObject({ kind: 'status', status: 500 })
+    expect(byOperation('getBooking')).toMatchObject({ kind: 'probe', actual: "status 200: another customer's booking leaked" })
     for (const violation of report.violations) {
-      expect(violation.curl).toMatch(/^curl /);
-      expect(violation.curl).not.toMatch(/Bearer (?!\*\*\*)/);
+      expect(violation.curl).toMatch(/^curl /)
+      expect(violation.curl).not.toMatch(/Bearer (?!\*\*\*)/)
     }
-    expect(broken.corrupted.length).toBeGreaterThanOrEqual(corruptions.length);
-  });
+    expect(broken.corrupted.length).toBeGreaterThanOrEqual(corruptions.length)
+  })
 
   it('prints each violation under its step in the human report', async () => {
-    const { code, out } = await smoke('--base-url', broken.url, ...ana, ...other);
-    expect(code).toBe(1);
-    for (const corruption of corruptions) expect(out).toMatch(new RegExp(`✗ ${corruption.kind} ${corruption.operationId}\\b`));
-    expect(out).toMatch(/^VIOLATIONS: /m);
-  });
-});
+    const { code, out } = await smoke('--base-url', broken.url, ...ana, ...other)
+    expect(code).toBe(1)
+    for (const corruption of corruptions) expect(out).toMatch(new RegExp(`✗ ${corruption.kind} ${corruption.operationId}\\b`))
+    expect(out).toMatch(/^VIOLATIONS: /m)
+  })
+})
 
 describe('payments never reach a provider that is not a sandbox', () => {
-  const realProvider = 'https://pay.real-provider.example/pay';
+  const realProvider = 'https://pay.real-provider.example/pay'
 
   it('refuses to follow a payment action off this machine, and still cleans up the booking', async () => {
     // A backend whose payment actions point at a real provider.
     const backend = await startBrokenBackend(mock.url, {
       corrupt: false,
       rewrite: (method, apiPath, answer) => {
-        if (method !== 'POST' || answer.status >= 300) return undefined;
-        if (/^\/travelgroup\/[^/]+\/checkout$/.test(apiPath)) return editJson(answer, (json) => ({ ...(json as object), action: { ...(json as { action: object }).action, url: realProvider } }));
-        if (/^\/payment\/[^/]+\/redirect$/.test(apiPath)) return editJson(answer, (json) => ({ ...(json as object), url: realProvider }));
-        return undefined;
+        if (method !== 'POST' || answer.status >= 300) return undefined
+        if (/^\/travelgroup\/[^/]+\/checkout$/.test(apiPath))
+          return editJson(answer, (json) => ({ ...(json as object), action: { ...(json as { action: object }).action, url: realProvider } }))
+        if (/^\/payment\/[^/]+\/redirect$/.test(apiPath)) return editJson(answer, (json) => ({ ...(json as object), url: realProvider }))
+        return undefined
       },
-    });
+    })
     try {
-      const { code, report } = await smokeJson('--base-url', backend.url, ...ana, '--write');
-      expect(report.violations).toEqual([]);
-      expect(code).toBe(0);
-      const step = (id: string) => report.steps.find((item) => item.id === id);
-      expect(step('payment.redirect')).toMatchObject({ status: 'skipped', reason: `refused: payment action URL ${realProvider} is neither loopback nor under an --allow-provider URL` });
-      expect(step('payment.provider')?.status).toBe('skipped');
-      expect(step('booking.confirmed')?.status).toBe('skipped');
-      expect(step('booking.canceled')?.status).toBe('passed');
-      expect(report.steps.flatMap((item) => item.calls).filter((call) => call.url.startsWith('https://pay.real-provider.example'))).toEqual([]);
+      const { code, report } = await smokeJson('--base-url', backend.url, ...ana, '--write')
+      expect(report.violations).toEqual([])
+      expect(code).toBe(0)
+      const step = (id: string) => report.steps.find((item) => item.id === id)
+      expect(step('payment.redirect')).toMatchObject({
+        status: 'skipped',
+        reason: `refused: payment action URL ${realProvider} is neither loopback nor under an --allow-provider URL`,
+      })
+      expect(step('payment.provider')?.status).toBe('skipped')
+      expect(step('booking.confirmed')?.status).toBe('skipped')
+      expect(step('booking.canceled')?.status).toBe('passed')
+      expect(report.steps.flatMap((item) => item.calls).filter((call) => call.url.startsWith('https://pay.real-provider.example'))).toEqual([])
     } finally {
-      await backend.close();
+      await backend.close()
     }
-  });
+  })
 
   it('books nothing when the card payment method is not a sandbox', async () => {
     const backend = await startBrokenBackend(mock.url, {
@@ -199,33 +218,35 @@ describe('payments never reach a provider that is not a sandbox', () => {
         method === 'GET' && /^\/travelgroup\/[^/]+\/payment-methods$/.test(apiPath) && answer.status === 200
           ? editJson(answer, (json) => (json as Array<Record<string, unknown>>).map((item) => ({ ...item, sandbox: false })))
           : undefined,
-    });
+    })
     try {
-      const before = mock.runtime.world.bookings.length;
-      const { code, report } = await smokeJson('--base-url', backend.url, ...ana, '--write');
-      expect(code).toBe(0);
-      expect(report.steps.find((item) => item.id === 'checkout.pick')?.reason).toMatch(/^no travel group can be booked for 2: .*refused: its card payment is not a sandbox/);
-      expect(report.steps.find((item) => item.id === 'checkout.lock')?.status).toBe('skipped');
-      expect(mock.runtime.world.bookings.length).toBe(before);
+      const before = mock.runtime.world.bookings.length
+      const { code, report } = await smokeJson('--base-url', backend.url, ...ana, '--write')
+      expect(code).toBe(0)
+      expect(report.steps.find((item) => item.id === 'checkout.pick')?.reason).toMatch(
+        /^no travel group can be booked for 2: .*refused: its card payment is not a sandbox/,
+      )
+      expect(report.steps.find((item) => item.id === 'checkout.lock')?.status).toBe('skipped')
+      expect(mock.runtime.world.bookings.length).toBe(before)
     } finally {
-      await backend.close();
+      await backend.close()
     }
-  });
-});
+  })
+})
 
 describe('contract coverage from the smoke run, the mock journal and the contract probes', () => {
   it('prints the operations x statuses table by source', async () => {
-    const coverage = path.join(tempDir, 'read', 'coverage.json');
-    const io = createTestIo();
-    const code = await runCli(['contract', 'coverage', '--from', coverage, '--journal', mock.url, '--probes'], io);
-    expect(io.err()).toBe('');
-    expect(code).toBe(0);
-    const out = io.out();
-    expect(out).toMatch(/^operation\s+200\s+201\s+204\s+400\s+401/m);
+    const coverage = path.join(tempDir, 'read', 'coverage.json')
+    const io = createTestIo()
+    const code = await runCli(['contract', 'coverage', '--from', coverage, '--journal', mock.url, '--probes'], io)
+    expect(io.err()).toBe('')
+    expect(code).toBe(0)
+    const out = io.out()
+    expect(out).toMatch(/^operation\s+200\s+201\s+204\s+400\s+401/m)
     // smoke (S), the mock's journal (J) and the probes (P) all read a booking; only the probes cancel one here
-    expect(out).toMatch(/^getBooking\s+JPS\s/m);
-    expect(out).toMatch(/^updateGuardians\s+P\s/m);
-    expect(out).toMatch(/^operations touched: 69\/69; declared \(operation, status\) pairs exercised: \d+\/\d+/m);
-    expect(out).toMatch(/^by source: J journal \d+ operations, \d+ pairs; P probes 69 operations, \d+ pairs; S smoke \d+ operations, \d+ pairs$/m);
-  });
-});
+    expect(out).toMatch(/^getBooking\s+JPS\s/m)
+    expect(out).toMatch(/^updateGuardians\s+P\s/m)
+    expect(out).toMatch(/^operations touched: 69\/69; declared \(operation, status\) pairs exercised: \d+\/\d+/m)
+    expect(out).toMatch(/^by source: J journal \d+ operations, \d+ pairs; P probes 69 operations, \d+ pairs; S smoke \d+ operations, \d+ pairs$/m)
+  })
+})

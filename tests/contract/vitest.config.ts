@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
 
 // Node-only tests of the mock, the contract and the CLI (no browser plugins needed).
 export default defineConfig({
@@ -10,4 +10,4 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 20_000,
   },
-});
+})

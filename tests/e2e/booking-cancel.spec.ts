@@ -80,7 +80,11 @@ async function breakdownOf(page: Page) {
 }
 
 for (const lang of ['es', 'en'] as const) {
-  test(`cancel (${lang}): reason and account required, IBAN checksum, the breakdown line by line, then canceled with its refund`, async ({ page, context, request }) => {
+  test(`cancel (${lang}): reason and account required, IBAN checksum, the breakdown line by line, then canceled with its refund`, async ({
+    page,
+    context,
+    request,
+  }) => {
     const t = T[lang]
     const booking = await freshBooking(request, { key: 'a', label: `cancel-${lang}` })
     await signInAs(context, booking, lang)

@@ -24,7 +24,12 @@ const T = {
     expiry: 'Fecha de caducidad',
     passportNumber: 'Número de pasaporte',
     warningAccept: 'Entendido, guardar',
-    required: ['Debes introducir el número de DNI', 'Debes introducir el número de soporte', 'Debes indicar la fecha de expedición', 'Debes indicar la fecha de caducidad'],
+    required: [
+      'Debes introducir el número de DNI',
+      'Debes introducir el número de soporte',
+      'Debes indicar la fecha de expedición',
+      'Debes indicar la fecha de caducidad',
+    ],
     dni_wrong_format: 'El DNI solo puede contener números y letras',
     dni_expired: 'El DNI está caducado',
     dni_close_expiration: 'El DNI caduca demasiado cerca de la fecha de regreso',
@@ -59,7 +64,8 @@ const T = {
 } as const
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const section = (page: Page, title: string) => page.locator('details.doc-section').filter({ has: page.locator('summary', { hasText: new RegExp(`^\\s*${escape(title)}`) }) })
+const section = (page: Page, title: string) =>
+  page.locator('details.doc-section').filter({ has: page.locator('summary', { hasText: new RegExp(`^\\s*${escape(title)}`) }) })
 
 async function open(section: Locator) {
   if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) await section.locator('summary').click()
@@ -144,7 +150,13 @@ test('personal data with allergies and medical notes, buyer, emergency contact: 
   await form.getByLabel('Código postal', { exact: true }).fill('')
   await form.getByLabel('Ciudad', { exact: true }).fill('')
   await form.getByRole('button', { name: 'Guardar datos personales' }).click()
-  for (const message of ['Debes introducir tu nombre', 'Debes introducir tu apellido', 'Debes introducir tu dirección', 'Debes indicar tu código postal', 'Debes indicar la ciudad']) {
+  for (const message of [
+    'Debes introducir tu nombre',
+    'Debes introducir tu apellido',
+    'Debes introducir tu dirección',
+    'Debes indicar tu código postal',
+    'Debes indicar la ciudad',
+  ]) {
     await expect(form.getByText(message)).toBeVisible()
   }
   // the first invalid field has focus
@@ -173,7 +185,10 @@ test('personal data with allergies and medical notes, buyer, emergency contact: 
   await bform.getByRole('button', { name: 'Guardar datos de facturación' }).click()
   await expect(bform.getByText('El NIF solo puede contener números y letras')).toBeVisible()
   // the whole option card is the radio's label
-  await bform.locator('label').filter({ hasText: /^Empresa$/ }).click()
+  await bform
+    .locator('label')
+    .filter({ hasText: /^Empresa$/ })
+    .click()
   await bform.getByRole('button', { name: 'Guardar datos de facturación' }).click()
   await expect(bform.getByText('Debes introducir el nombre de la empresa')).toBeVisible()
   await bform.getByLabel('Nombre de la empresa').fill('Viajes Prueba S.L.')
@@ -208,7 +223,11 @@ test('personal data with allergies and medical notes, buyer, emergency contact: 
   await expectNoSeriousA11yViolations(page)
 })
 
-test('a minor: guardians (six types), who receives the notices, the authorization only after the guardians, signed, its PDF; a passport scan', async ({ page, context, request }) => {
+test('a minor: guardians (six types), who receives the notices, the authorization only after the guardians, signed, its PDF; a passport scan', async ({
+  page,
+  context,
+  request,
+}) => {
   // group a: international, 120 days away (the authorization can still be signed)
   const booking = await freshBooking(request, { key: 'a', label: 'minor', travellers: [{ name: 'Nora', surname1: 'Prueba', birthdate: bornYearsAgo(15) }] })
   await signInAs(context, booking)
@@ -225,11 +244,25 @@ test('a minor: guardians (six types), who receives the notices, the authorizatio
   await expect(guardians.locator('.doc-badge')).toHaveText('Pendiente')
   const gform = guardians.locator('form')
   const types = gform.getByLabel('Tutores legales')
-  await expect(types.locator('option')).toHaveText(['Selecciona quiénes son', 'Madre y padre', 'Solo la madre', 'Solo el padre', 'Tutor o tutora legal', 'Dos madres', 'Dos padres'])
+  await expect(types.locator('option')).toHaveText([
+    'Selecciona quiénes son',
+    'Madre y padre',
+    'Solo la madre',
+    'Solo el padre',
+    'Tutor o tutora legal',
+    'Dos madres',
+    'Dos padres',
+  ])
   await types.selectOption('two_mothers')
   await expect(gform.getByRole('group', { name: 'Segundo tutor o tutora' })).toBeVisible()
   await gform.getByRole('button', { name: 'Guardar tutores legales' }).click()
-  for (const message of ['Debes introducir el nombre', 'Debes introducir el primer apellido', 'Debes introducir el email', 'Debes introducir el teléfono', 'Debes introducir el número de documento']) {
+  for (const message of [
+    'Debes introducir el nombre',
+    'Debes introducir el primer apellido',
+    'Debes introducir el email',
+    'Debes introducir el teléfono',
+    'Debes introducir el número de documento',
+  ]) {
     await expect(gform.getByRole('group', { name: 'Primer tutor o tutora' }).getByText(message)).toBeVisible()
   }
   await types.selectOption('mother')
@@ -302,7 +335,11 @@ test('the pending-documentation modal: once per session, and it leads to the doc
 
 test('the parental authorization cannot be signed less than 60 days before departure', async ({ page, context, request }) => {
   // group b leaves in 50 days
-  const booking = await freshBooking(request, { key: 'b', label: 'late-authorization', travellers: [{ name: 'Leo', surname1: 'Prueba', birthdate: bornYearsAgo(12), gender: 'male' }] })
+  const booking = await freshBooking(request, {
+    key: 'b',
+    label: 'late-authorization',
+    travellers: [{ name: 'Leo', surname1: 'Prueba', birthdate: bornYearsAgo(12), gender: 'male' }],
+  })
   await signInAs(context, booking)
   await quietDialogs(page, booking.bookingId)
   await page.goto(`${booking.tenant.origin}/booking/${booking.bookingId}?tab=documentation`)

@@ -16,7 +16,8 @@ test.afterEach(async ({ request }) => {
   tenant = null
 })
 
-const section = (page: Page, title: string) => page.locator('details.doc-section').filter({ has: page.locator('summary', { hasText: new RegExp(`^\\s*${title}`) }) })
+const section = (page: Page, title: string) =>
+  page.locator('details.doc-section').filter({ has: page.locator('summary', { hasText: new RegExp(`^\\s*${title}`) }) })
 
 test('expired-passport: the passport on file reads as expired, and saving one gives passport_expired', async ({ page, context, request }) => {
   const booking = await freshBooking(request, { key: 'a', label: 'expired-passport' })
@@ -34,7 +35,9 @@ test('expired-passport: the passport on file reads as expired, and saving one gi
   await setScenarios(request, booking.tenant.id, ['expired-passport'])
   await page.reload()
   await section(page, 'Pasaporte').locator('summary').click()
-  await expect(section(page, 'Pasaporte').getByText('El documento guardado no es válido: está caducado o caduca antes de la vuelta. Actualízalo.')).toBeVisible()
+  await expect(
+    section(page, 'Pasaporte').getByText('El documento guardado no es válido: está caducado o caduca antes de la vuelta. Actualízalo.'),
+  ).toBeVisible()
   await expect(section(page, 'Pasaporte').locator('.doc-badge')).not.toHaveText('Completado')
   await section(page, 'Pasaporte').getByRole('button', { name: 'Guardar pasaporte' }).click()
   await expect(section(page, 'Pasaporte').getByText('El pasaporte está caducado')).toBeVisible()
@@ -64,7 +67,11 @@ test('expired-dni: the DNI on file reads as expired, and saving one gives dni_ex
   await expectNoSeriousA11yViolations(page)
 })
 
-test('rooming-confirmed: a request sent as the list closes gets rooming_list_already_confirmed, then the confirmed state', async ({ page, context, request }) => {
+test('rooming-confirmed: a request sent as the list closes gets rooming_list_already_confirmed, then the confirmed state', async ({
+  page,
+  context,
+  request,
+}) => {
   const booking = await freshBooking(request, { key: 'a', label: 'rooming' })
   tenant = booking.tenant
   await signInAs(context, booking)

@@ -79,7 +79,10 @@ test('a confirmed booking: every tab, the keyboard tablist, axe on each', async 
   await expect(panel(page).getByText('No hay reembolsos en esta reserva')).toBeVisible()
   await expect(panel(page).getByRole('heading', { name: 'Cuenta bancaria para reembolsos' })).toBeVisible()
   const download = page.waitForEvent('download')
-  await panel(page).getByRole('button', { name: /^Descargar PDF de la factura F\d{4}-\d+$/ }).first().click()
+  await panel(page)
+    .getByRole('button', { name: /^Descargar PDF de la factura F\d{4}-\d+$/ })
+    .first()
+    .click()
   expect((await download).suggestedFilename()).toMatch(/^factura-F\d{4}-\d+\.pdf$/)
   await expectNoSeriousA11yViolations(page)
 
@@ -248,7 +251,7 @@ test('an invitation: "Completar reserva" leads to the checkout', async ({ page, 
   await expectNoSeriousA11yViolations(page)
 })
 
-test('a guardian sees the minor\'s booking; an unknown booking is not found', async ({ page, context, request }) => {
+test("a guardian sees the minor's booking; an unknown booking is not found", async ({ page, context, request }) => {
   await signInFast(context, request, 'marta.lopez@example.com')
   await page.goto(`${SOL}/booking/bkg-sol-1001?tab=documentation`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Londres 4º ESO')
@@ -258,7 +261,14 @@ test('a guardian sees the minor\'s booking; an unknown booking is not found', as
 })
 
 test('bank account with the IBAN checksum (client and server), a new pack, a rooming request', async ({ page, context, request }) => {
-  const booking = await freshBooking(request, { key: 'a', label: 'money', travellers: [{ name: 'Clara', surname1: 'Ruiz', birthdate: '1990-03-14' }, { name: 'Iván', surname1: 'Ruiz', birthdate: '1988-11-02', gender: 'male' }] })
+  const booking = await freshBooking(request, {
+    key: 'a',
+    label: 'money',
+    travellers: [
+      { name: 'Clara', surname1: 'Ruiz', birthdate: '1990-03-14' },
+      { name: 'Iván', surname1: 'Ruiz', birthdate: '1988-11-02', gender: 'male' },
+    ],
+  })
   await signInAs(context, booking)
   await quietDialogs(page, booking.bookingId)
   await page.goto(`${booking.tenant.origin}/booking/${booking.bookingId}?tab=refunds`)
@@ -272,7 +282,11 @@ test('bank account with the IBAN checksum (client and server), a new pack, a roo
   await account.getByRole('button', { name: 'Guardar cuenta' }).click()
   await expect(account.getByText('El número de cuenta (IBAN) no es válido')).toBeVisible()
   // the server checks too: a request that slips past the form gets the `iban` field error, shown in place
-  await page.route('**/api/customer/booking/*/bank-account', (route) => route.continue({ postData: JSON.stringify({ owner: 'Marta Prueba', iban: 'ES0000000000000000000000' }) }), { times: 1 })
+  await page.route(
+    '**/api/customer/booking/*/bank-account',
+    (route) => route.continue({ postData: JSON.stringify({ owner: 'Marta Prueba', iban: 'ES0000000000000000000000' }) }),
+    { times: 1 },
+  )
   await account.getByLabel('Número de cuenta (IBAN)').fill('ES91 2100 0418 4502 0005 1332')
   await account.getByRole('button', { name: 'Guardar cuenta' }).click()
   await expect(account.getByText('El número de cuenta (IBAN) no es válido')).toBeVisible()
@@ -294,9 +308,10 @@ test('bank account with the IBAN checksum (client and server), a new pack, a roo
   const rooming = panel(page).getByRole('form', { name: 'Petición de habitaciones' })
   await rooming.getByRole('button', { name: 'Enviar petición' }).click()
   await expect(rooming.locator('.field__error', { hasText: 'Elige una habitación' })).toHaveCount(2)
-  const options = await rooming.getByLabel('Clara Ruiz Prueba').locator('option:not([disabled])').evaluateAll((list) =>
-    list.map((o) => ({ value: (o as HTMLOptionElement).value, free: Number(/· (\d+) de/.exec(o.textContent ?? '')?.[1] ?? 0) })),
-  )
+  const options = await rooming
+    .getByLabel('Clara Ruiz Prueba')
+    .locator('option:not([disabled])')
+    .evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, free: Number(/· (\d+) de/.exec(o.textContent ?? '')?.[1] ?? 0) })))
   const tight = options.find((o) => o.free === 1)
   if (tight) {
     // two people do not fit in a room with one place left: said before calling
@@ -350,7 +365,9 @@ test('notices from the API are sanitized in the browser: no script, handler or j
     '<a href="javascript:window.__pwned = 3">pulsa</a> <a href="https://example.org/plan">Plan</a><iframe src="https://example.org"></iframe>' +
     '<p onclick="window.__pwned = 4" style="position:fixed;inset:0">texto</p><form action="https://example.org"><input name="iban"></form>'
   await page.route('**/api/customer/booking/bkg-sol-1001/notices', (route) =>
-    route.fulfill({ json: [{ id: 'ntc-hostile', title: 'Aviso raro', body_html: hostile, created_at: '2026-11-01T08:00:00Z', read_at: '2026-11-02T08:00:00Z' }] }),
+    route.fulfill({
+      json: [{ id: 'ntc-hostile', title: 'Aviso raro', body_html: hostile, created_at: '2026-11-01T08:00:00Z', read_at: '2026-11-02T08:00:00Z' }],
+    }),
   )
   await page.goto(`${SOL}/booking/bkg-sol-1001?tab=notices`)
   const notice = panel(page).locator('details', { hasText: 'Aviso raro' })

@@ -2,8 +2,7 @@ import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { NORTE, openUserMenu, signInFast, SOL } from './support/portal'
 
-const brand1 = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())
+const brand1 = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())
 
 test('two tenants on two hosts look different: logo or name, colours, footer', async ({ page, context, request }) => {
   await signInFast(context, request, 'ana.garcia@example.com', SOL, 'ag-sol')

@@ -115,8 +115,14 @@ test.describe('checkout journey', () => {
     // 4. Customization: an extra for one, an insurance for the other.
     await expect(stepHeading(page)).toHaveText('Personaliza tu viaje')
     await expectNoSeriousA11yViolations(page)
-    await page.getByRole('group', { name: 'Extras para Marta López Ruiz' }).getByRole('checkbox', { name: /^Excursión de un día desde Londres/ }).check()
-    await page.getByRole('radiogroup', { name: 'Seguro para Jorge Martín Gil' }).getByRole('radio', { name: /^Seguro de cancelación/ }).check()
+    await page
+      .getByRole('group', { name: 'Extras para Marta López Ruiz' })
+      .getByRole('checkbox', { name: /^Excursión de un día desde Londres/ })
+      .check()
+    await page
+      .getByRole('radiogroup', { name: 'Seguro para Jorge Martín Gil' })
+      .getByRole('radio', { name: /^Seguro de cancelación/ })
+      .check()
     await shot(page, 'phone-es-step4-customization')
     await continueButton(page).click()
 

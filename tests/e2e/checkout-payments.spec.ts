@@ -17,7 +17,13 @@ async function bookedCustomer(page: Page, lang: 'es' | 'en' = 'es') {
     { name: TOKEN_KEY, value: tok, url: SOL },
     { name: 'lang', value: lang, url: SOL },
   ])
-  const bookingId = await bookByApi(page.request, tok, 'ag-sol', { group: 'tg-sol-rom', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-rom-hst-2', quantity: 1 }] }, SOL)
+  const bookingId = await bookByApi(
+    page.request,
+    tok,
+    'ag-sol',
+    { group: 'tg-sol-rom', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-rom-hst-2', quantity: 1 }] },
+    SOL,
+  )
   return { tok, bookingId }
 }
 
@@ -43,7 +49,9 @@ test('a booking’s terms, paying the next one and an extra, each back from the 
   await page.screenshot({ path: `${SHOTS}/phone-es-booking-payments.png`, fullPage: true })
 
   // Pay the next term (a double click opens one payment).
-  await term(2).getByRole('button', { name: `Pagar este plazo (${euros(second!.amount)})` }).dblclick()
+  await term(2)
+    .getByRole('button', { name: `Pagar este plazo (${euros(second!.amount)})` })
+    .dblclick()
   await provider(page, 'approve')
   await expect(page).toHaveURL(/\/payment\/pay-/)
   await expect(page.getByRole('heading', { level: 1, name: 'Pago realizado correctamente' })).toBeVisible()
@@ -76,7 +84,10 @@ test('the late-term penalty is charged at the last term and explained (English)'
   // A term past its surcharge date: the server then carries the plan's penalty on the last term.
   await page.route(`**/api/customer/booking/${bookingId}/payments`, async (route) => {
     const res = await route.fetch()
-    const body = (await res.json()) as { terms: { kind: string; paid_at: string | null; penalty_limit_date: string | null; penalty_amount: number; status: string }[]; cart: { lines: unknown[]; total: number; pending: number; penalties: number } }
+    const body = (await res.json()) as {
+      terms: { kind: string; paid_at: string | null; penalty_limit_date: string | null; penalty_amount: number; status: string }[]
+      cart: { lines: unknown[]; total: number; pending: number; penalties: number }
+    }
     const plan = body.terms.filter((t) => t.kind === 'plan')
     plan[1]!.penalty_limit_date = '2020-01-01'
     plan[2]!.penalty_amount = 2500

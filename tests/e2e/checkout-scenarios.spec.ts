@@ -59,7 +59,10 @@ test('pack full: the message, then the pack step shows every pack full; nothing 
   await expect(stepHeading(page)).toHaveText('Elige tu pack')
   await expect(page.getByRole('radio', { name: /^Pack básico/ })).toBeDisabled()
   await expect(page.getByText('Completo', { exact: true })).toHaveCount(2)
-  await page.getByRole('navigation', { name: 'Pasos de la reserva' }).getByRole('button', { name: /Datos personales/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Pasos de la reserva' })
+    .getByRole('button', { name: /Datos personales/ })
+    .click()
   await expect(page.getByRole('region', { name: /^Viajero 1/ }).getByLabel('Nombre', { exact: true })).toHaveValue('Marta')
 })
 
@@ -84,7 +87,9 @@ test('a minor buyer: the server says so, and the minor warning explains who has 
   await page.screenshot({ path: `${SHOTS}/phone-es-minor-warning.png` })
   await warning.getByRole('button', { name: 'Cambiar el comprador' }).click()
   await expect(warning).toBeHidden()
-  await expect(page.getByRole('region', { name: 'Datos del comprador' }).getByText('El proceso de compra no puede ser realizado por un menor de edad')).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Datos del comprador' }).getByText('El proceso de compra no puede ser realizado por un menor de edad'),
+  ).toBeVisible()
 })
 
 test('the card is declined: the error and "Reintentar pago", declined again, then a retry that succeeds', async ({ page, request }) => {

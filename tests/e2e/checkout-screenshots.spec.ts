@@ -75,7 +75,13 @@ for (const size of sizes) {
       await page.keyboard.press('Escape')
 
       // A booking with a paid first term and a declined second one.
-      const bookingId = await bookByApi(request, tok, 'ag-sol', { group: 'tg-sol-pir', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-pir-hst-2', quantity: 1 }] }, SOL)
+      const bookingId = await bookByApi(
+        request,
+        tok,
+        'ag-sol',
+        { group: 'tg-sol-pir', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-pir-hst-2', quantity: 1 }] },
+        SOL,
+      )
       const overview = (await (await request.get(`${API}/booking/${bookingId}/payments`, { headers: auth(tok, 'ag-sol') })).json()) as {
         payments: { id: string }[]
         terms: { id: string }[]

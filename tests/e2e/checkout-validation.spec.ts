@@ -56,7 +56,13 @@ test('personal data: every message for travellers and the buyer, and a minor can
     await expect(first.getByText(message, { exact: true })).toBeVisible()
   }
   const buyer = buyerSection(page)
-  for (const message of ['Debes introducir tu nombre', 'Debes introducir el NIF o pasaporte', 'Debes introducir tu email', 'Debes introducir tu teléfono', 'Debes declarar que eres mayor de edad']) {
+  for (const message of [
+    'Debes introducir tu nombre',
+    'Debes introducir el NIF o pasaporte',
+    'Debes introducir tu email',
+    'Debes introducir tu teléfono',
+    'Debes declarar que eres mayor de edad',
+  ]) {
     await expect(buyer.getByText(message, { exact: true })).toBeVisible()
   }
   await expectNoSeriousA11yViolations(page)

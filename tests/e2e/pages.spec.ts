@@ -93,7 +93,8 @@ test('HTML from the API is sanitized before it is shown', async ({ page }) => {
         {
           id: 'faq-x',
           question: '¿Es seguro?',
-          answer_html: '<p>Sí, <b>seguro</b>.</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">enlace</a>',
+          answer_html:
+            '<p>Sí, <b>seguro</b>.</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">enlace</a>',
         },
       ],
     }),

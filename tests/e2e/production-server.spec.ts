@@ -129,7 +129,9 @@ test('in the browser: branded first paint, no lookup from the page, sign-in work
 test('a booking opened from its address: its data asked for once, started by the page itself before the app', async ({ page, context, request }) => {
   const origin = `http://norte.localhost:${port}`
   const token = await signInFast(context, request, 'laura.martin@example.com', origin, 'ag-norte')
-  const bookings = (await (await request.get(`${API}/booking`, { headers: { agencyId: 'ag-norte', Authorization: `Bearer ${token}` } })).json()) as { id: string }[]
+  const bookings = (await (await request.get(`${API}/booking`, { headers: { agencyId: 'ag-norte', Authorization: `Bearer ${token}` } })).json()) as {
+    id: string
+  }[]
   const id = bookings[0]!.id
   const reads: string[] = []
   page.on('request', (req) => {
@@ -141,7 +143,10 @@ test('a booking opened from its address: its data asked for once, started by the
   await expect(page.getByRole('button', { name: /Laura/ })).toBeVisible()
   // the page's HTML started these; the app took the answers instead of asking again
   for (const path of [`/api/customer/booking/${id}`, `/api/customer/booking/${id}/travel-group`, '/api/customer/auth/profile']) {
-    expect(reads.filter((read) => read === path), path).toHaveLength(1)
+    expect(
+      reads.filter((read) => read === path),
+      path,
+    ).toHaveLength(1)
   }
   const { body: html } = await get(`/booking/${encodeURIComponent(id)}`, { Host: `norte.localhost:${port}` })
   expect(html).toContain('__EARLY_READS__')
@@ -246,4 +251,3 @@ test('a sign-in link through the production server: no trace of it in the server
   expect(serverLog.filter((line) => line.includes(token!) || line.includes(id!))).toEqual([])
   expect(serverLog.some((line) => /^GET \/auth\/autologin\/\*\*\*\/\*\*\* 200 /.test(line))).toBe(true)
 })
-

@@ -21,7 +21,9 @@ let bookingId = ''
 
 /** The tenant and its customer (invited to one trip: My bookings lists it); signed in through debug sign-in. */
 async function setUp(request: APIRequestContext) {
-  const tenant = await request.post(`${MOCK}/__mock/tenants`, { data: { id: AGENCY, name: 'Viajes Resiliencia', hosts: ['resil.localhost'], debug_login: true } })
+  const tenant = await request.post(`${MOCK}/__mock/tenants`, {
+    data: { id: AGENCY, name: 'Viajes Resiliencia', hosts: ['resil.localhost'], debug_login: true },
+  })
   expect([201, 409], await tenant.text()).toContain(tenant.status())
   const headers = { agencyId: AGENCY }
   const invite = await request.post(`${API}/travelgroup/${INVITED_TO}/invite`, {
@@ -144,7 +146,9 @@ test('checkout: an answer lost on the way keeps every choice, and paying again b
   const since = new Date().toISOString()
   const headers = { agencyId: AGENCY, Authorization: `Bearer ${token}` }
   const inGroup = async () =>
-    ((await (await request.get(`${API}/booking`, { headers })).json()) as { id: string; travel_group: { id: string } }[]).filter((b) => b.travel_group.id === GROUP).map((b) => b.id)
+    ((await (await request.get(`${API}/booking`, { headers })).json()) as { id: string; travel_group: { id: string } }[])
+      .filter((b) => b.travel_group.id === GROUP)
+      .map((b) => b.id)
   // (a mock reused from an earlier run may hold a booking from then)
   const before = await inGroup()
   await signIn(page)
@@ -179,7 +183,9 @@ test('checkout: an answer lost on the way keeps every choice, and paying again b
   expect(payments.map((p) => p.status)).toEqual(['paid'])
   // The mock's journal: two checkout requests reached it (the lost one, the retry; the double click sent
   // one), and the payment was checked, never redirected or retried twice.
-  const journal = (await (await request.get(`${MOCK}/__mock/journal?limit=500`)).json()) as { entries: { time: string; method: string; path: string; status: number; agency: string | null }[] }
+  const journal = (await (await request.get(`${MOCK}/__mock/journal?limit=500`)).json()) as {
+    entries: { time: string; method: string; path: string; status: number; agency: string | null }[]
+  }
   const ours = journal.entries.filter((e) => e.agency === AGENCY && e.time >= since && e.method === 'POST')
   expect(ours.filter((e) => e.path.endsWith(`/travelgroup/${GROUP}/checkout`))).toHaveLength(2)
   const perPayment = new Map<string, number>()

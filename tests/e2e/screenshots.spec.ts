@@ -29,7 +29,10 @@ for (const size of sizes) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await shot(page, `${tag}-sol-login`)
       await page.getByRole('tab').nth(1).click()
-      await page.getByRole('button').filter({ hasText: /^(Entrar|Sign in)$/ }).click()
+      await page
+        .getByRole('button')
+        .filter({ hasText: /^(Entrar|Sign in)$/ })
+        .click()
       await shot(page, `${tag}-sol-login-errors`)
 
       await page.goto(`${SOL}/auth/remember`)

@@ -42,7 +42,14 @@ describe('agency from the host', () => {
 
   it('an unknown host or a failed lookup gives null', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ code: 'not_found', message: 'no' }), { status: 404, headers: { 'Content-Type': 'application/json' } })))
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response(JSON.stringify({ code: 'not_found', message: 'no' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
+        ),
+    )
     expect(await resolveAgency('http://nadie.localhost:5173', null)).toBeNull()
   })
 

@@ -28,7 +28,9 @@ describe('a call whose connection is reset before any answer', () => {
   })
 
   it('a PUT (saving a form) is sent once more', async () => {
-    await expect(apiFetch('/booking/bkg-1/bank-account', { method: 'PUT', body: JSON.stringify({ iban: 'ES91 2100 0418 4502 0005 1332' }) })).resolves.toEqual({ id: 'bkg-1' })
+    await expect(apiFetch('/booking/bkg-1/bank-account', { method: 'PUT', body: JSON.stringify({ iban: 'ES91 2100 0418 4502 0005 1332' }) })).resolves.toEqual({
+      id: 'bkg-1',
+    })
     expect(sent('PUT')).toBe(2)
     expect(server.requests.at(-1)?.body).toContain('ES91')
   })

@@ -33,9 +33,12 @@ describe('displayStatus (SPEC §4: completed a whole day after the end)', () => 
 
 describe('which tabs a booking has', () => {
   it('a confirmed booking before the trip, with a group and ballots: all but the review', () => {
-    expect(visibleTabs(booking({ group: { id: 'g', travel_group_id: 't', name: 'n', code: 'c', members: [] }, raffle_blocks: [{ id: 'b', name: 'b', ballots: [] }] }), TODAY)).toEqual([
-      'experience', 'payments', 'refunds', 'documentation', 'rooming', 'notices', 'contact', 'group', 'packs', 'ballots', 'qr',
-    ])
+    expect(
+      visibleTabs(
+        booking({ group: { id: 'g', travel_group_id: 't', name: 'n', code: 'c', members: [] }, raffle_blocks: [{ id: 'b', name: 'b', ballots: [] }] }),
+        TODAY,
+      ),
+    ).toEqual(['experience', 'payments', 'refunds', 'documentation', 'rooming', 'notices', 'contact', 'group', 'packs', 'ballots', 'qr'])
   })
   it('no rooming when the group does not allow it or has no list; no group or ballots tabs without them', () => {
     expect(visibleTabs(booking({ travel_group: { rooming_enabled: false } }), TODAY)).not.toContain('rooming')
@@ -47,7 +50,13 @@ describe('which tabs a booking has', () => {
     expect(visibleTabs(booking({ status: 'invited' }), TODAY)).toEqual(['experience', 'notices', 'contact', 'packs'])
   })
   it('a canceled booking: history only', () => {
-    expect(visibleTabs(booking({ status: 'canceled', raffle_blocks: [{ id: 'b', name: 'b', ballots: [] }] }), TODAY)).toEqual(['experience', 'payments', 'refunds', 'notices', 'contact'])
+    expect(visibleTabs(booking({ status: 'canceled', raffle_blocks: [{ id: 'b', name: 'b', ballots: [] }] }), TODAY)).toEqual([
+      'experience',
+      'payments',
+      'refunds',
+      'notices',
+      'contact',
+    ])
   })
   it('during the trip: no packs; after it (completed): the review, no documentation, rooming or QR', () => {
     const during = visibleTabs(booking({ travel_group: { start_at: '2026-11-20', end_at: '2026-11-25' } }), TODAY)
@@ -70,7 +79,10 @@ describe('cancelling', () => {
     expect(REASONS).toEqual(['health', 'wealth', 'exams', 'change', 'decease', 'grades', 'other'])
   })
   it('reason, owner and a valid IBAN are required (SPEC §5 messages)', () => {
-    const messages = (v: object) => cancellationSchema().safeParse(v).error?.issues.map((i) => i.message) ?? []
+    const messages = (v: object) =>
+      cancellationSchema()
+        .safeParse(v)
+        .error?.issues.map((i) => i.message) ?? []
     expect(messages({ reason: '', comment: '', owner: ' ', iban: '' })).toEqual([
       'Debes indicar el motivo de la cancelación.',
       'Debes indicar el titular de la cuenta',

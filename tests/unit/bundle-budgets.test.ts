@@ -21,7 +21,12 @@ const manifest: Manifest = {
     src: 'index.html',
     isEntry: true,
     imports: ['_react.js', '_session.js'],
-    dynamicImports: ['src/app/routes/bookings.tsx', 'src/app/routes/faq.tsx', 'src/locales/es/messages.po?catalog=startup', 'src/locales/es/messages.po?catalog=rest'],
+    dynamicImports: [
+      'src/app/routes/bookings.tsx',
+      'src/app/routes/faq.tsx',
+      'src/locales/es/messages.po?catalog=startup',
+      'src/locales/es/messages.po?catalog=rest',
+    ],
     css: ['assets/index.css'],
   },
   '_react.js': { file: 'assets/react.js', name: 'react' },
@@ -64,7 +69,13 @@ const options = {
 
 describe('route → chunks from the Vite manifest', () => {
   it('follows static imports transitively, each chunk once, and never dynamic ones', () => {
-    expect([...staticClosure(manifest, 'src/app/routes/bookings.tsx')].sort()).toEqual(['_cards.js', '_forms.js', '_react.js', '_session.js', 'src/app/routes/bookings.tsx'])
+    expect([...staticClosure(manifest, 'src/app/routes/bookings.tsx')].sort()).toEqual([
+      '_cards.js',
+      '_forms.js',
+      '_react.js',
+      '_session.js',
+      'src/app/routes/bookings.tsx',
+    ])
     // _cards imports faq dynamically: not part of the closure
     expect(staticClosure(manifest, '_cards.js').has('src/app/routes/faq.tsx')).toBe(false)
   })
@@ -78,7 +89,16 @@ describe('route → chunks from the Vite manifest', () => {
 
   it('a lazy route adds its chunk, its static imports and their CSS, and the rest of the catalog, without counting shared chunks twice', () => {
     expect(firstLoadFiles(manifest, 'src/app/routes/bookings.tsx', options.startup, options.withLazyRoutes)).toEqual({
-      js: ['assets/bookings.js', 'assets/cards.js', 'assets/forms.js', 'assets/index.js', 'assets/messages-es-rest.js', 'assets/messages-es.js', 'assets/react.js', 'assets/session.js'],
+      js: [
+        'assets/bookings.js',
+        'assets/cards.js',
+        'assets/forms.js',
+        'assets/index.js',
+        'assets/messages-es-rest.js',
+        'assets/messages-es.js',
+        'assets/react.js',
+        'assets/session.js',
+      ],
       css: ['assets/bookings.css', 'assets/forms.css', 'assets/index.css'],
     })
   })

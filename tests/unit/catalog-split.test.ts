@@ -11,8 +11,14 @@ describe('catalog split (web/catalog-split.ts)', () => {
       mkdirSync(join(src, path, '..'), { recursive: true })
       writeFileSync(join(src, path), text)
     }
-    write('main.tsx', "import './styles/base.css'\nimport { App } from '@/app/app'\nimport type { T } from '@/lib/types'\nconst lazy = () => import('@/pages/checkout')\n")
-    write('app/app.tsx', "import { Button } from '../components/button'\nexport { useThing } from '@/lib'\nimport { messages } from '@/locales/es/messages.po'\n")
+    write(
+      'main.tsx',
+      "import './styles/base.css'\nimport { App } from '@/app/app'\nimport type { T } from '@/lib/types'\nconst lazy = () => import('@/pages/checkout')\n",
+    )
+    write(
+      'app/app.tsx',
+      "import { Button } from '../components/button'\nexport { useThing } from '@/lib'\nimport { messages } from '@/locales/es/messages.po'\n",
+    )
     write('components/button.tsx', 'export const Button = 1\n')
     write('lib/index.ts', "import { z } from 'zod'\nexport const useThing = 1\n")
     write('lib/types.ts', 'export type T = 1\n')

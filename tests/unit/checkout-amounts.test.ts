@@ -62,9 +62,21 @@ describe('roomsPeople and roomSupplement', () => {
     [[], 0],
     [[{ hosting_id: 'h2', quantity: 1 }], 2],
     [[{ hosting_id: 'h2', quantity: 2 }], 4],
-    [[{ hosting_id: 'h2', quantity: 1 }, { hosting_id: 'h3', quantity: 1 }], 5],
+    [
+      [
+        { hosting_id: 'h2', quantity: 1 },
+        { hosting_id: 'h3', quantity: 1 },
+      ],
+      5,
+    ],
     [[{ hosting_id: 'h1', quantity: 3 }], 3],
-    [[{ hosting_id: 'h4', quantity: 1 }, { hosting_id: 'h1', quantity: 2 }], 6],
+    [
+      [
+        { hosting_id: 'h4', quantity: 1 },
+        { hosting_id: 'h1', quantity: 2 },
+      ],
+      6,
+    ],
     [[{ hosting_id: 'nope', quantity: 4 }], 0],
     [[{ hosting_id: 'h2', quantity: -1 }], 0],
   ])('%j sleeps %i', (rooms, people) => {
@@ -80,7 +92,12 @@ describe('roomsPeople and roomSupplement', () => {
     ['h4', 2, 0],
     ['h2', 0, 0],
   ])('%s × %i costs %i (price × capacity × quantity)', (id, quantity, amount) => {
-    expect(roomSupplement(prices.hosting_rooms.find((h) => h.id === id)!, quantity)).toBe(amount)
+    expect(
+      roomSupplement(
+        prices.hosting_rooms.find((h) => h.id === id)!,
+        quantity,
+      ),
+    ).toBe(amount)
   })
 })
 
@@ -194,9 +211,21 @@ describe('cartPreview', () => {
   })
 
   it('lines add up to the total', () => {
-    const cart = cartPreview(prices, choice({ members: 5, rooms: [{ hosting_id: 'h2', quantity: 1 }, { hosting_id: 'h3', quantity: 1 }] }), AFTER)
+    const cart = cartPreview(
+      prices,
+      choice({
+        members: 5,
+        rooms: [
+          { hosting_id: 'h2', quantity: 1 },
+          { hosting_id: 'h3', quantity: 1 },
+        ],
+      }),
+      AFTER,
+    )
     expect(cart.lines.reduce((s, l) => s + l.amount, 0)).toBe(cart.total)
-    expect(cart.packTotal + cart.roomsTotal + cart.extrasTotal + cart.insurancesTotal + cart.bookingPenalty + cart.managementFee - cart.discount).toBe(cart.total)
+    expect(cart.packTotal + cart.roomsTotal + cart.extrasTotal + cart.insurancesTotal + cart.bookingPenalty + cart.managementFee - cart.discount).toBe(
+      cart.total,
+    )
   })
 })
 
@@ -277,7 +306,10 @@ describe('the same totals as the backend', () => {
     const members = 1 + Math.floor(random() * g.max_members)
     const rooms = g.hosting_rooms.filter(() => random() < 0.4).map((h) => ({ hosting_id: h.id, quantity: 1 + Math.floor(random() * 2) }))
     const extras = Array.from({ length: Math.floor(random() * 4) }, () => ({ item_id: pick(g.extras).id, member_index: Math.floor(random() * members) }))
-    const insurances = Array.from({ length: Math.floor(random() * 3) }, () => ({ item_id: pick(g.insurances).id, member_index: Math.floor(random() * members) }))
+    const insurances = Array.from({ length: Math.floor(random() * 3) }, () => ({
+      item_id: pick(g.insurances).id,
+      member_index: Math.floor(random() * members),
+    }))
     const voucher = random() < 0.5 ? pick(g.vouchers.filter((v) => v.valid_until === null)) : null
     const pack = pick(g.packs)
     return { g, members, rooms, extras, insurances, voucher, pack }
@@ -302,7 +334,11 @@ describe('the same totals as the backend', () => {
       paymentPlanId: null,
       id: 'b',
     } as unknown as BookingRecord
-    const mine = cartPreview(priceListOf(g), { packId: pack.id, members, rooms, extras, insurances, discount: voucher ? { code: voucher.code, type: voucher.type, value: voucher.value } : null }, today)
+    const mine = cartPreview(
+      priceListOf(g),
+      { packId: pack.id, members, rooms, extras, insurances, discount: voucher ? { code: voucher.code, type: voucher.type, value: voucher.value } : null },
+      today,
+    )
     expect(mine.total).toBe(bookingTotal(g, booking))
     expect(mine.total).toBe(cartView(vctx, g, booking).total)
     expect(mine.discount).toBe(discount?.amount ?? 0)

@@ -88,7 +88,25 @@ describe('holdCovers', () => {
   const party = { packId: 'p', members: 2, rooms: [{ hosting_id: 'h2', quantity: 1 }] }
   it('covers the same party, rooms in any order', () => {
     expect(holdCovers(hold, party, now)).toBe(true)
-    expect(holdCovers({ ...hold, rooms: [{ hosting_id: 'h3', quantity: 1 }, { hosting_id: 'h2', quantity: 1 }] }, { ...party, rooms: [{ hosting_id: 'h2', quantity: 1 }, { hosting_id: 'h3', quantity: 1 }] }, now)).toBe(true)
+    expect(
+      holdCovers(
+        {
+          ...hold,
+          rooms: [
+            { hosting_id: 'h3', quantity: 1 },
+            { hosting_id: 'h2', quantity: 1 },
+          ],
+        },
+        {
+          ...party,
+          rooms: [
+            { hosting_id: 'h2', quantity: 1 },
+            { hosting_id: 'h3', quantity: 1 },
+          ],
+        },
+        now,
+      ),
+    ).toBe(true)
   })
   it.each([
     ['another pack', { ...party, packId: 'q' }],

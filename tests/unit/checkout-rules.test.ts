@@ -32,7 +32,10 @@ describe('rooming', () => {
     ])
   })
   it('groups travellers by the room they share; no preference is left out', () => {
-    expect(roomingGroups([2, 0, 2, null, 0], 5)).toEqual([[1, 4], [0, 2]])
+    expect(roomingGroups([2, 0, 2, null, 0], 5)).toEqual([
+      [1, 4],
+      [0, 2],
+    ])
     expect(roomingGroups([null, null], 2)).toEqual([])
     expect(roomingGroups([0, 0, 0], 2)).toEqual([[0, 1]])
   })
@@ -58,7 +61,19 @@ const adult: TravellerDraft = {
   address: 'Calle Mayor 1',
 }
 const child: TravellerDraft = { ...adult, name: 'Lucía', birthdate: '2013-04-12', document_number: '23456789D' }
-const buyer = { ...emptyBuyer(), name: 'Marta', surname1: 'López', tax_id: '87654321X', address: 'Calle Mayor 1', zip: '28001', state: 'ES-M', city: 'Madrid', email: 'marta@example.com', phone: '600', declares_capacity: true }
+const buyer = {
+  ...emptyBuyer(),
+  name: 'Marta',
+  surname1: 'López',
+  tax_id: '87654321X',
+  address: 'Calle Mayor 1',
+  zip: '28001',
+  state: 'ES-M',
+  city: 'Madrid',
+  email: 'marta@example.com',
+  phone: '600',
+  declares_capacity: true,
+}
 
 describe('the checkout body', () => {
   const draft = {
@@ -180,20 +195,55 @@ describe('how far the customer may go', () => {
   const offer = {
     group: { max_members: 6, packs: [{ id: 'p1' }], hosting_rooms: rooms },
   } as unknown as Offer
-  const draft = { ...newDraft('tg'), packId: 'p1', members: 2, rooms: [{ hosting_id: 'h2', quantity: 1 }], travellers: [adult, adult], buyer, rooming: [null, null] }
+  const draft = {
+    ...newDraft('tg'),
+    packId: 'p1',
+    members: 2,
+    rooms: [{ hosting_id: 'h2', quantity: 1 }],
+    travellers: [adult, adult],
+    buyer,
+    rooming: [null, null],
+  }
   it.each([
     ['no pack', { packId: null }, 'pack'],
     ['rooms for 3, 2 travelling', { rooms: [{ hosting_id: 'h3', quantity: 1 }] }, 'rooms'],
     ['a traveller without a name', { travellers: [adult, { ...adult, name: '' }] }, 'personal'],
     ['the buyer a minor', { travellers: [adult, child], buyer: { ...buyer, tax_id: child.document_number } }, 'personal'],
-    ['three in a double', { members: 3, travellers: [adult, adult, adult], rooms: [{ hosting_id: 'h3', quantity: 1 }, { hosting_id: 'h2', quantity: 0 }], rooming: [0, 0, 0] }, 'summary'],
+    [
+      'three in a double',
+      {
+        members: 3,
+        travellers: [adult, adult, adult],
+        rooms: [
+          { hosting_id: 'h3', quantity: 1 },
+          { hosting_id: 'h2', quantity: 0 },
+        ],
+        rooming: [0, 0, 0],
+      },
+      'summary',
+    ],
     ['all done', {}, 'summary'],
   ])('%s → %s', (_, over, step) => {
     expect(firstIncompleteStep({ ...draft, ...over } as typeof draft, offer)).toBe(step)
   })
   it('an over-full room blocks the rooming step', () => {
     expect(stepComplete('rooming', { ...draft, rooming: [0, 0] }, offer)).toBe(true)
-    expect(stepComplete('rooming', { ...draft, members: 3, travellers: [adult, adult, adult], rooms: [{ hosting_id: 'h2', quantity: 1 }, { hosting_id: 'h1', quantity: 1 }], rooming: [0, 0, 0] }, offer)).toBe(false)
+    expect(
+      stepComplete(
+        'rooming',
+        {
+          ...draft,
+          members: 3,
+          travellers: [adult, adult, adult],
+          rooms: [
+            { hosting_id: 'h2', quantity: 1 },
+            { hosting_id: 'h1', quantity: 1 },
+          ],
+          rooming: [0, 0, 0],
+        },
+        offer,
+      ),
+    ).toBe(false)
   })
 })
 
@@ -216,13 +266,21 @@ describe('what a failed lock or checkout means', () => {
     expect(minor.problem).toEqual({ kind: 'step', step: 'personal', message: 'El proceso de compra no puede ser realizado por un menor de edad' })
     expect(minor.stepErrors).toMatchObject({ minor: true, personal: [] })
     const format = problemOf(err(422, 'dni_wrong_format', [{ field: 'members.1.document_number', code: 'dni_wrong_format', message: 'Only numbers…' }]))
-    expect(format.stepErrors?.personal).toEqual([{ field: 'members.1.document_number', code: 'dni_wrong_format', message: 'El DNI solo puede contener números y letras' }])
-    expect(problemOf(err(422, 'validation_error', [{ field: 'rooms.0.quantity', code: 'sold_out', message: '' }])).problem).toMatchObject({ kind: 'step', step: 'rooms' })
+    expect(format.stepErrors?.personal).toEqual([
+      { field: 'members.1.document_number', code: 'dni_wrong_format', message: 'El DNI solo puede contener números y letras' },
+    ])
+    expect(problemOf(err(422, 'validation_error', [{ field: 'rooms.0.quantity', code: 'sold_out', message: '' }])).problem).toMatchObject({
+      kind: 'step',
+      step: 'rooms',
+    })
     expect(problemOf(err(422, 'validation_error', [{ field: 'extras.0.item_id', code: 'extra_limit_date_excedeed', message: '' }])).problem).toEqual({
       kind: 'step',
       step: 'customization',
       message: 'Ha vencido el plazo para pagar el extra',
     })
-    expect(problemOf(err(422, 'validation_error', [{ field: 'rooming.0', code: 'format', message: '' }])).problem).toMatchObject({ kind: 'step', step: 'rooming' })
+    expect(problemOf(err(422, 'validation_error', [{ field: 'rooming.0', code: 'format', message: '' }])).problem).toMatchObject({
+      kind: 'step',
+      step: 'rooming',
+    })
   })
 })

@@ -94,46 +94,165 @@ const table: Row[] = [
   { name: 'dni_required on, no documents, within the window: required', departure: 10, expect: { dni: [true, true, false] } },
   { name: 'dni_required on, exactly documentation_days before departure: required', departure: 45, expect: { dni: [true, true, false] } },
   { name: 'dni_required on, one day before the window: not required yet', departure: 46, expect: { dni: [true, false, false] } },
-  { name: 'dni_required on, a valid passport: DNI not required', departure: 10, member: { documents: [doc('passport', true)] }, expect: { dni: [true, false, false] } },
-  { name: 'dni_required on, an invalid passport: DNI required', departure: 10, member: { documents: [doc('passport', false)] }, expect: { dni: [true, true, false] } },
+  {
+    name: 'dni_required on, a valid passport: DNI not required',
+    departure: 10,
+    member: { documents: [doc('passport', true)] },
+    expect: { dni: [true, false, false] },
+  },
+  {
+    name: 'dni_required on, an invalid passport: DNI required',
+    departure: 10,
+    member: { documents: [doc('passport', false)] },
+    expect: { dni: [true, true, false] },
+  },
   { name: 'a valid DNI: completed', departure: 10, member: { documents: [doc('dni', true)] }, expect: { dni: [true, true, true] } },
   { name: 'an invalid (expired) DNI: not completed', departure: 10, member: { documents: [doc('dni', false)] }, expect: { dni: [true, true, false] } },
-  { name: 'a passenger without a DNI is not asked for one', departure: 10, member: { has_dni: false }, expect: { dni: [true, false, false], passport: [true, true, false] } },
+  {
+    name: 'a passenger without a DNI is not asked for one',
+    departure: 10,
+    member: { has_dni: false },
+    expect: { dni: [true, false, false], passport: [true, true, false] },
+  },
 
   // passport
-  { name: 'dni_required off, within the window: passport required', service: { dni_required: false }, departure: 10, expect: { passport: [true, true, false] } },
-  { name: 'dni_required off, exactly at the window: passport required', service: { dni_required: false, documentation_days: 60 }, departure: 60, expect: { passport: [true, true, false] } },
-  { name: 'dni_required off, outside the window: shown, not required', service: { dni_required: false, documentation_days: 60 }, departure: 61, expect: { passport: [true, false, false] } },
-  { name: 'dni_required off, a valid DNI does not replace the passport', service: { dni_required: false }, departure: 10, member: { documents: [doc('dni', true)] }, expect: { passport: [true, true, false] } },
-  { name: 'dni_required on, a valid DNI: passport not required', departure: 10, member: { documents: [doc('dni', true)] }, expect: { passport: [true, false, false] } },
-  { name: 'dni_required on, an invalid DNI: passport required', departure: 10, member: { documents: [doc('dni', false)] }, expect: { passport: [true, true, false] } },
-  { name: 'dni_required on, no documents: DNI and passport both required (either completes)', departure: 10, expect: { dni: [true, true, false], passport: [true, true, false] } },
-  { name: 'a valid passport: completed', service: { dni_required: false }, departure: 10, member: { documents: [doc('passport', true)] }, expect: { passport: [true, true, true] } },
-  { name: 'an invalid passport: not completed', service: { dni_required: false }, departure: 10, member: { documents: [doc('passport', false)] }, expect: { passport: [true, true, false] } },
+  {
+    name: 'dni_required off, within the window: passport required',
+    service: { dni_required: false },
+    departure: 10,
+    expect: { passport: [true, true, false] },
+  },
+  {
+    name: 'dni_required off, exactly at the window: passport required',
+    service: { dni_required: false, documentation_days: 60 },
+    departure: 60,
+    expect: { passport: [true, true, false] },
+  },
+  {
+    name: 'dni_required off, outside the window: shown, not required',
+    service: { dni_required: false, documentation_days: 60 },
+    departure: 61,
+    expect: { passport: [true, false, false] },
+  },
+  {
+    name: 'dni_required off, a valid DNI does not replace the passport',
+    service: { dni_required: false },
+    departure: 10,
+    member: { documents: [doc('dni', true)] },
+    expect: { passport: [true, true, false] },
+  },
+  {
+    name: 'dni_required on, a valid DNI: passport not required',
+    departure: 10,
+    member: { documents: [doc('dni', true)] },
+    expect: { passport: [true, false, false] },
+  },
+  {
+    name: 'dni_required on, an invalid DNI: passport required',
+    departure: 10,
+    member: { documents: [doc('dni', false)] },
+    expect: { passport: [true, true, false] },
+  },
+  {
+    name: 'dni_required on, no documents: DNI and passport both required (either completes)',
+    departure: 10,
+    expect: { dni: [true, true, false], passport: [true, true, false] },
+  },
+  {
+    name: 'a valid passport: completed',
+    service: { dni_required: false },
+    departure: 10,
+    member: { documents: [doc('passport', true)] },
+    expect: { passport: [true, true, true] },
+  },
+  {
+    name: 'an invalid passport: not completed',
+    service: { dni_required: false },
+    departure: 10,
+    member: { documents: [doc('passport', false)] },
+    expect: { passport: [true, true, false] },
+  },
 
   // legal guardians: under 18 today
   { name: 'an adult: no guardians section', expect: { guardians: [false, false, false] } },
   { name: 'turning 18 today: an adult, no guardians', member: { birthdate: bornYearsBefore(TODAY, 18) }, expect: { guardians: [false, false, false] } },
-  { name: 'turning 18 tomorrow: a minor, guardians required', member: { birthdate: bornYearsBefore(TODAY, 18, 1) }, expect: { guardians: [true, true, false] } },
+  {
+    name: 'turning 18 tomorrow: a minor, guardians required',
+    member: { birthdate: bornYearsBefore(TODAY, 18, 1) },
+    expect: { guardians: [true, true, false] },
+  },
   { name: 'a minor with a guardian: completed', member: { birthdate: '2011-04-12', guardians: [guardian] }, expect: { guardians: [true, true, true] } },
   { name: 'guardians required even outside the window', departure: 300, member: { birthdate: '2011-04-12' }, expect: { guardians: [true, true, false] } },
 
   // parental authorization: under 18 on the departure day
   { name: 'an adult: no authorization', expect: { authorization: [false, false, false] } },
-  { name: '18 on the departure day: no authorization', departure: 30, member: { birthdate: bornYearsBefore(day(30), 18) }, expect: { authorization: [false, false, false], guardians: [true, true, false] } },
-  { name: '18 the day after departure: authorization shown and required within the window', departure: 30, member: { birthdate: bornYearsBefore(day(30), 18, 1) }, expect: { authorization: [true, true, false] } },
-  { name: 'a minor, exactly documentation_days before departure: required', departure: 45, member: { birthdate: '2011-04-12' }, expect: { authorization: [true, true, false] } },
-  { name: 'a minor, outside the window: shown, not required', departure: 46, member: { birthdate: '2011-04-12' }, expect: { authorization: [true, false, false] } },
-  { name: 'a minor with a signed authorization: completed', departure: 10, member: { birthdate: '2011-04-12', authorizations: [authorization] }, expect: { authorization: [true, true, true] } },
+  {
+    name: '18 on the departure day: no authorization',
+    departure: 30,
+    member: { birthdate: bornYearsBefore(day(30), 18) },
+    expect: { authorization: [false, false, false], guardians: [true, true, false] },
+  },
+  {
+    name: '18 the day after departure: authorization shown and required within the window',
+    departure: 30,
+    member: { birthdate: bornYearsBefore(day(30), 18, 1) },
+    expect: { authorization: [true, true, false] },
+  },
+  {
+    name: 'a minor, exactly documentation_days before departure: required',
+    departure: 45,
+    member: { birthdate: '2011-04-12' },
+    expect: { authorization: [true, true, false] },
+  },
+  {
+    name: 'a minor, outside the window: shown, not required',
+    departure: 46,
+    member: { birthdate: '2011-04-12' },
+    expect: { authorization: [true, false, false] },
+  },
+  {
+    name: 'a minor with a signed authorization: completed',
+    departure: 10,
+    member: { birthdate: '2011-04-12', authorizations: [authorization] },
+    expect: { authorization: [true, true, true] },
+  },
 
   // emergency contact: 0 not shown, 1 optional, 2 required within the window
   { name: 'setting 0: not shown', departure: 10, service: { emergency_contact_required: 0 }, expect: { emergencyContact: [false, false, false] } },
-  { name: 'setting 0 with a contact on file: still not shown', departure: 10, service: { emergency_contact_required: 0 }, member: { emergency_contacts: [contact] }, expect: { emergencyContact: [false, false, true] } },
+  {
+    name: 'setting 0 with a contact on file: still not shown',
+    departure: 10,
+    service: { emergency_contact_required: 0 },
+    member: { emergency_contacts: [contact] },
+    expect: { emergencyContact: [false, false, true] },
+  },
   { name: 'setting 1: shown, optional', departure: 10, service: { emergency_contact_required: 1 }, expect: { emergencyContact: [true, false, false] } },
-  { name: 'setting 1 with a contact: completed', departure: 10, service: { emergency_contact_required: 1 }, member: { emergency_contacts: [contact] }, expect: { emergencyContact: [true, false, true] } },
-  { name: 'setting 2 within the window: required', departure: 45, service: { emergency_contact_required: 2 }, expect: { emergencyContact: [true, true, false] } },
-  { name: 'setting 2 outside the window: shown, not required', departure: 46, service: { emergency_contact_required: 2 }, expect: { emergencyContact: [true, false, false] } },
-  { name: 'setting 2 with a contact: completed', departure: 10, service: { emergency_contact_required: 2 }, member: { emergency_contacts: [contact] }, expect: { emergencyContact: [true, true, true] } },
+  {
+    name: 'setting 1 with a contact: completed',
+    departure: 10,
+    service: { emergency_contact_required: 1 },
+    member: { emergency_contacts: [contact] },
+    expect: { emergencyContact: [true, false, true] },
+  },
+  {
+    name: 'setting 2 within the window: required',
+    departure: 45,
+    service: { emergency_contact_required: 2 },
+    expect: { emergencyContact: [true, true, false] },
+  },
+  {
+    name: 'setting 2 outside the window: shown, not required',
+    departure: 46,
+    service: { emergency_contact_required: 2 },
+    expect: { emergencyContact: [true, false, false] },
+  },
+  {
+    name: 'setting 2 with a contact: completed',
+    departure: 10,
+    service: { emergency_contact_required: 2 },
+    member: { emergency_contacts: [contact] },
+    expect: { emergencyContact: [true, true, true] },
+  },
 ]
 
 describe('documentationTasks (SPEC §4)', () => {
@@ -157,7 +276,13 @@ describe('documentationTasks (SPEC §4)', () => {
   })
 
   it('pendingCount adds up the members and counts the buyer once', () => {
-    const b = { ...booking(10, false), members: [{ ...adult(), id: 'a' }, { ...adult({ documents: [doc('dni', true)] }), id: 'b' }] }
+    const b = {
+      ...booking(10, false),
+      members: [
+        { ...adult(), id: 'a' },
+        { ...adult({ documents: [doc('dni', true)] }), id: 'b' },
+      ],
+    }
     // a: buyer + dni + passport; b: nothing but the buyer, counted once
     expect(pendingCount(b, service(), TODAY)).toBe(3)
   })

@@ -21,7 +21,12 @@ describe('which reads a page starts early', () => {
   it('the four data pages; nothing for the others; nothing for an odd address', () => {
     expect(earlyReads('/', routes)).toEqual({ always: [], withToken: ['/booking', '/auth/profile'] })
     expect(earlyReads('/booking/bkg-1', routes)).toEqual({ always: [], withToken: ['/booking/bkg-1', '/booking/bkg-1/travel-group', '/auth/profile'] })
-    expect(earlyReads('/travelgroup/tg-1', routes)?.always).toEqual(['/travelgroup/tg-1', '/travelgroup/tg-1/pack-seats', '/travelgroup/tg-1/extras', '/travelgroup/tg-1/payment-terms'])
+    expect(earlyReads('/travelgroup/tg-1', routes)?.always).toEqual([
+      '/travelgroup/tg-1',
+      '/travelgroup/tg-1/pack-seats',
+      '/travelgroup/tg-1/extras',
+      '/travelgroup/tg-1/payment-terms',
+    ])
     expect(earlyReads('/travelgroup/tg-1', routes)?.withToken).toEqual(['/auth/profile'])
     expect(earlyReads('/travelgroup/tg-1/checkout', routes)?.withToken).toHaveLength(7)
     expect(earlyReads('/faq', routes)).toBeNull()

@@ -23,9 +23,7 @@ describe('formatAmount (integer cents → "1.234,56 €")', () => {
 
   it('groups four-digit amounts, unlike Intl es-ES', () => {
     expect(formatAmount(150000)).toBe(eur('1.500,00'))
-    expect(formatAmount(150000)).not.toBe(
-      new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(1500),
-    )
+    expect(formatAmount(150000)).not.toBe(new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(1500))
   })
 
   it.each([
@@ -74,9 +72,7 @@ describe('formatDate', () => {
   })
 
   it('writes every Spanish short month without a trailing dot', () => {
-    const months = Array.from({ length: 12 }, (_, i) =>
-      formatDate(`2026-${String(i + 1).padStart(2, '0')}-15`, 'es', 'long'),
-    )
+    const months = Array.from({ length: 12 }, (_, i) => formatDate(`2026-${String(i + 1).padStart(2, '0')}-15`, 'es', 'long'))
     for (const text of months) expect(text).toMatch(/^15 [a-z]{3,4} 2026$/)
   })
 
@@ -90,12 +86,13 @@ describe('formatDate', () => {
   })
 
   it('writes every month as current ICU does, in both languages', () => {
-    const all = (locale: 'es' | 'en') => Array.from({ length: 12 }, (_, i) => formatDate(`2026-${String(i + 1).padStart(2, '0')}-21`, locale, 'long').split(' ')[1]).join(' ')
+    const all = (locale: 'es' | 'en') =>
+      Array.from({ length: 12 }, (_, i) => formatDate(`2026-${String(i + 1).padStart(2, '0')}-21`, locale, 'long').split(' ')[1]).join(' ')
     expect(all('es')).toBe('ene feb mar abr may jun jul ago sept oct nov dic')
     expect(all('en')).toBe('Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec')
   })
 
-  it('shows a date-time on its day in the browser\'s time zone, like Intl does', () => {
+  it("shows a date-time on its day in the browser's time zone, like Intl does", () => {
     for (const iso of ['2026-11-21T00:30:00Z', '2026-11-21T23:30:00Z', '2026-03-01T12:00:00+14:00']) {
       const expected = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso))
       expect(formatDate(iso, 'es')).toBe(expected)
@@ -104,7 +101,7 @@ describe('formatDate', () => {
 })
 
 describe('formatTime', () => {
-  it('is the 24-hour clock in the browser\'s time zone', () => {
+  it("is the 24-hour clock in the browser's time zone", () => {
     const iso = '2026-11-21T09:05:00Z'
     expect(formatTime(iso)).toBe(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)))
     expect(formatTime('nope')).toBe('nope')

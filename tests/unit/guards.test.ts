@@ -12,10 +12,13 @@ const Page = () => null
 const routesWith = (client: QueryClient, order: string[] = []): RouteObject[] => {
   const guards = createGuards(client)
   const traced = (name: 'maintenance' | 'auth' | 'i18n') =>
-    guards(name).map((guard) => (async (args, next) => {
-      order.push(name)
-      return guard(args, next)
-    }) as typeof guard)
+    guards(name).map(
+      (guard) =>
+        (async (args, next) => {
+          order.push(name)
+          return guard(args, next)
+        }) as typeof guard,
+    )
   return [
     {
       path: '/',
@@ -24,7 +27,13 @@ const routesWith = (client: QueryClient, order: string[] = []): RouteObject[] =>
         { path: 'maintenance', Component: Page },
         { path: 'auth/login', Component: Page },
         { path: 'faq', middleware: traced('i18n'), Component: Page },
-        { middleware: [...traced('auth'), ...traced('i18n')], children: [{ index: true, Component: Page }, { path: 'booking/:id', Component: Page }] },
+        {
+          middleware: [...traced('auth'), ...traced('i18n')],
+          children: [
+            { index: true, Component: Page },
+            { path: 'booking/:id', Component: Page },
+          ],
+        },
         { path: 'broken', middleware: guards('nonsense'), Component: Page },
       ],
     },
@@ -36,8 +45,7 @@ const settle = async (router: ReturnType<typeof createMemoryRouter>) => {
   return router.state
 }
 
-const start = async (client: QueryClient, path: string, order?: string[]) =>
-  settle(createMemoryRouter(routesWith(client, order), { initialEntries: [path] }))
+const start = async (client: QueryClient, path: string, order?: string[]) => settle(createMemoryRouter(routesWith(client, order), { initialEntries: [path] }))
 
 const withConfig = (maintenance: boolean) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

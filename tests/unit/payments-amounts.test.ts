@@ -38,7 +38,13 @@ describe('termDue / termsDue / paidTotal', () => {
   })
 
   it('paid so far counts paid terms with what they carried', () => {
-    expect(paidTotal([term({ amount: 100, paid_at: '2026-11-01T10:00:00Z' }), term({ amount: 200, penalty_amount: 50, paid_at: '2026-12-01' }), term({ amount: 999 })])).toBe(350)
+    expect(
+      paidTotal([
+        term({ amount: 100, paid_at: '2026-11-01T10:00:00Z' }),
+        term({ amount: 200, penalty_amount: 50, paid_at: '2026-12-01' }),
+        term({ amount: 999 }),
+      ]),
+    ).toBe(350)
   })
 })
 
@@ -93,8 +99,30 @@ describe('lateTermPenalty: charged once any plan term is (or was) paid after its
         for (const limit of [null, '2026-12-10']) {
           for (const penalty of [0, 2500]) {
             const records: TermRecord[] = [
-              { id: 'a', number: 1, kind: 'plan', concept: '', amount: 100, limit_date: null, penalty_limit_date: null, penalty_amount: 0, paid_at: '2026-11-01T00:00:00Z', extra: null },
-              { id: 'b', number: 2, kind: 'plan', concept: '', amount: 100, limit_date: null, penalty_limit_date: limit, penalty_amount: 0, paid_at: paid ? `${paid}T12:00:00Z` : null, extra: null },
+              {
+                id: 'a',
+                number: 1,
+                kind: 'plan',
+                concept: '',
+                amount: 100,
+                limit_date: null,
+                penalty_limit_date: null,
+                penalty_amount: 0,
+                paid_at: '2026-11-01T00:00:00Z',
+                extra: null,
+              },
+              {
+                id: 'b',
+                number: 2,
+                kind: 'plan',
+                concept: '',
+                amount: 100,
+                limit_date: null,
+                penalty_limit_date: limit,
+                penalty_amount: 0,
+                paid_at: paid ? `${paid}T12:00:00Z` : null,
+                extra: null,
+              },
             ]
             const group = { paymentPlans: [{ id: 'p', late_term_penalty: penalty }] } as unknown as TravelGroupRecord
             const booking = { paymentPlanId: 'p', terms: records } as unknown as BookingRecord

@@ -1,34 +1,71 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { createServer as createHttpServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTarget } from '../../web/server/api-proxy.ts'
-import { type BuildManifest, contentSecurityPolicy, createPortalServer, INLINE_CSS_MAX_BYTES, inlineStylesheets, pagePreloads, redactPath, renderIndexHtml } from '../../web/server/portal-server.ts';
-import { matchRoute, type RouteEntry, routeTable } from '../../web/route-table.ts';
+import {
+  type BuildManifest,
+  contentSecurityPolicy,
+  createPortalServer,
+  INLINE_CSS_MAX_BYTES,
+  inlineStylesheets,
+  pagePreloads,
+  redactPath,
+  renderIndexHtml,
+} from '../../web/server/portal-server.ts'
+import { matchRoute, type RouteEntry, routeTable } from '../../web/route-table.ts'
 
 const agencies: Record<string, unknown> = {
-  'http://localhost:4173': { id: 'ag-sol', name: 'Viajes <Sol>', logo: null, color1: '#c2410c', color3: '#1e3a5f', color4: '#fff7ed', css_extra: 'body{background:url(https://evil.example/x.png)} h1{color:red}</style><script>alert(1)</script>', email: 'a@b.es', phone: '1', legal_notice_html: '' },
-  'https://norte.example.com': { id: 'ag-norte', name: 'Aventura Norte', logo: { images: { original: 'https://cdn.norte.example.com/logo.png' } }, color1: '#0f766e', color3: '#042f2e', color4: '#ecfeff', css_extra: null, email: 'a@b.es', phone: '1', legal_notice_html: '' },
-};
-const lookups: string[] = [];
-const logs: string[] = [];
-const configCalls: string[] = [];
+  'http://localhost:4173': {
+    id: 'ag-sol',
+    name: 'Viajes <Sol>',
+    logo: null,
+    color1: '#c2410c',
+    color3: '#1e3a5f',
+    color4: '#fff7ed',
+    css_extra: 'body{background:url(https://evil.example/x.png)} h1{color:red}</style><script>alert(1)</script>',
+    email: 'a@b.es',
+    phone: '1',
+    legal_notice_html: '',
+  },
+  'https://norte.example.com': {
+    id: 'ag-norte',
+    name: 'Aventura Norte',
+    logo: { images: { original: 'https://cdn.norte.example.com/logo.png' } },
+    color1: '#0f766e',
+    color3: '#042f2e',
+    color4: '#ecfeff',
+    css_extra: null,
+    email: 'a@b.es',
+    phone: '1',
+    legal_notice_html: '',
+  },
+}
+const lookups: string[] = []
+const logs: string[] = []
+const configCalls: string[] = []
 const fakeFetch = (async (requestUrl: string, init?: RequestInit) => {
   if (requestUrl.endsWith('/auth/config')) {
-    const agencyId = new Headers(init?.headers).get('agencyId') ?? '';
-    configCalls.push(agencyId);
-    if (agencyId === 'ag-norte') return new Response('down', { status: 503 });
-    return new Response(JSON.stringify({ maintenance: false, build: '2026.1', extra: '</script>' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const agencyId = new Headers(init?.headers).get('agencyId') ?? ''
+    configCalls.push(agencyId)
+    if (agencyId === 'ag-norte') return new Response('down', { status: 503 })
+    return new Response(JSON.stringify({ maintenance: false, build: '2026.1', extra: '</script>' }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
   }
-  const { url } = JSON.parse(String(init?.body)) as { url: string };
-  lookups.push(url);
-  const agency = agencies[url];
-  return new Response(JSON.stringify(agency ?? { code: 'not_found', message: 'x' }), { status: agency ? 200 : 404, headers: { 'content-type': 'application/json' } });
-}) as typeof fetch;
+  const { url } = JSON.parse(String(init?.body)) as { url: string }
+  lookups.push(url)
+  const agency = agencies[url]
+  return new Response(JSON.stringify(agency ?? { code: 'not_found', message: 'x' }), {
+    status: agency ? 200 : 404,
+    headers: { 'content-type': 'application/json' },
+  })
+}) as typeof fetch
 
-let base = '';
+let base = ''
 
 // A build: the entry, a lazy booking route with a chunk and CSS of its own, the catalog parts.
 const manifest: BuildManifest = {
@@ -43,7 +80,7 @@ const manifest: BuildManifest = {
   'src/locales/en/messages.po?catalog=startup': { file: 'assets/messages-en.js' },
   'src/locales/en/messages.po?catalog=rest': { file: 'assets/messages-en-rest.js' },
   'src/locales/en/messages.po?catalog=route-booking': { file: 'assets/messages-en-booking.js' },
-};
+}
 const routes: RouteEntry[] = routeTable(`
   import * as loginRoute from '@/app/routes/login'
   { path: 'auth/login', ...loginRoute },
@@ -51,54 +88,57 @@ const routes: RouteEntry[] = routeTable(`
   { path: 'booking/:id?/payments', lazy: () => import('@/app/routes/booking') },
   { path: 'faq', lazy: () => import('@/app/routes/faq') },
   { path: '*', lazy: () => import('@/app/routes/faq') },
-`);
+`)
 
 // fetch cannot set Host; node:http can, like a reverse proxy would
 const get = (path: string, { headers = {} }: { headers?: Record<string, string> } = {}) =>
   new Promise<{ status: number; headers: Headers; text: () => Promise<string> }>((resolve, reject) => {
     const req = request(`${base}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
-        resolve({ status: res.statusCode ?? 0, headers: h, text: async () => Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-let close = () => {};
+        const h = new Headers()
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v)
+        resolve({ status: res.statusCode ?? 0, headers: h, text: async () => Buffer.concat(chunks).toString('utf8') })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+let close = () => {}
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
-  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-  writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
-  mkdirSync(join(dist, '.vite'));
-  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(routes));
-  const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
-});
-afterAll(() => close());
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  )
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}')
+  mkdirSync(join(dist, '.vite'))
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest))
+  writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(routes))
+  const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  close = () => server.close()
+})
+afterAll(() => close())
 
 describe('production portal server', () => {
   it('brands the first paint from the Host header and caches the agency per host', async () => {
-    const first = await get(`/booking/1`, { headers: { host: 'localhost:4173' } });
-    const html = await first.text();
-    expect(first.status).toBe(200);
-    expect(html).toContain('<title>Viajes &lt;Sol&gt;</title>');
-    expect(html).toContain('<meta property="og:title" content="Viajes &lt;Sol&gt;" />');
-    expect(html).toContain('--brand-1:#c2410c;--on-brand-1:#ffffff');
-    expect(html).toContain('h1{color:red}');
-    expect(html).not.toMatch(/url\s*\(/);
-    expect(html).not.toContain('<script>alert(1)');
-    await get(`/`, { headers: { host: 'localhost:4173' } });
-    expect(lookups.filter((u) => u === 'http://localhost:4173')).toHaveLength(1);
-  });
+    const first = await get(`/booking/1`, { headers: { host: 'localhost:4173' } })
+    const html = await first.text()
+    expect(first.status).toBe(200)
+    expect(html).toContain('<title>Viajes &lt;Sol&gt;</title>')
+    expect(html).toContain('<meta property="og:title" content="Viajes &lt;Sol&gt;" />')
+    expect(html).toContain('--brand-1:#c2410c;--on-brand-1:#ffffff')
+    expect(html).toContain('h1{color:red}')
+    expect(html).not.toMatch(/url\s*\(/)
+    expect(html).not.toContain('<script>alert(1)')
+    await get(`/`, { headers: { host: 'localhost:4173' } })
+    expect(lookups.filter((u) => u === 'http://localhost:4173')).toHaveLength(1)
+  })
 
   describe('the per-host cache of agencies', () => {
     const startWith = async (options: { maxCachedHosts?: number; unknownHostCacheMs?: number }) => {
@@ -108,10 +148,14 @@ describe('production portal server', () => {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
       const page = (host: string) =>
         new Promise<void>((resolve, reject) => {
-          const req = request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers: { host: 'internal', 'x-forwarded-host': host } }, (res) => {
-            res.resume()
-            res.on('end', resolve)
-          })
+          const req = request(
+            `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+            { headers: { host: 'internal', 'x-forwarded-host': host } },
+            (res) => {
+              res.resume()
+              res.on('end', resolve)
+            },
+          )
           req.on('error', reject)
           req.end()
         })
@@ -155,38 +199,55 @@ describe('production portal server', () => {
   })
 
   it('prefers X-Forwarded-Host and X-Forwarded-Proto', async () => {
-    const res = await get(`/`, { headers: { host: 'internal:8080', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } });
-    const html = await res.text();
-    expect(html).toContain('<title>Aventura Norte</title>');
-    expect(res.headers.get('content-security-policy')).toContain('img-src \'self\' data: blob: https://cdn.norte.example.com');
-  });
+    const res = await get(`/`, { headers: { host: 'internal:8080', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } })
+    const html = await res.text()
+    expect(html).toContain('<title>Aventura Norte</title>')
+    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https://cdn.norte.example.com")
+  })
 
   it('sends a nonce-based CSP and the usual security headers', async () => {
-    const res = await get(`/`, { headers: { host: 'localhost:4173' } });
-    const html = await res.text();
-    const csp = res.headers.get('content-security-policy') ?? '';
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(html).toContain(`<script nonce="${nonce}" type="module" src="/assets/app.js">`);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
+    const res = await get(`/`, { headers: { host: 'localhost:4173' } })
+    const html = await res.text()
+    const csp = res.headers.get('content-security-policy') ?? ''
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(html).toContain(`<script nonce="${nonce}" type="module" src="/assets/app.js">`)
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toContain('unsafe-inline')
     // the pages call the API on the portal's own origin (no build-info here: /api/customer): nothing else to connect to
-    expect(csp).toContain("connect-src 'self';");
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('cache-control')).toBe('no-store');
-  });
+    expect(csp).toContain("connect-src 'self';")
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
 
   it('lets only well-formed origins into the CSP: a tenant logo url cannot add a directive', () => {
     const withLogo = (original: string) => contentSecurityPolicy('n0nce', '/api/customer', { logo: { images: { original } } } as never)
     expect(withLogo('https://cdn.example/logo.png')).toContain("img-src 'self' data: blob: https://cdn.example;")
     expect(withLogo('https://cdn.example:8443/logo.png')).toContain("img-src 'self' data: blob: https://cdn.example:8443;")
-    for (const hostile of ['https://cdn.example;sandbox/logo.png', 'https://a.example,b/logo.png', "https://cdn.example;script-src 'unsafe-inline'/x.png", 'javascript:alert(1)']) {
+    for (const hostile of [
+      'https://cdn.example;sandbox/logo.png',
+      'https://a.example,b/logo.png',
+      "https://cdn.example;script-src 'unsafe-inline'/x.png",
+      'javascript:alert(1)',
+    ]) {
       const csp = withLogo(hostile)
       expect(csp, hostile).toContain("img-src 'self' data: blob:;")
       expect(csp).not.toMatch(/sandbox|unsafe-inline|a\.example,b/)
-      expect(csp.split('; ').map((d) => d.split(' ')[0])).toEqual(['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'object-src', 'base-uri', 'frame-ancestors', 'worker-src', 'manifest-src'])
+      expect(csp.split('; ').map((d) => d.split(' ')[0])).toEqual([
+        'default-src',
+        'script-src',
+        'style-src',
+        'img-src',
+        'font-src',
+        'connect-src',
+        'object-src',
+        'base-uri',
+        'frame-ancestors',
+        'worker-src',
+        'manifest-src',
+      ])
     }
   })
 
@@ -196,119 +257,134 @@ describe('production portal server', () => {
   })
 
   it('serves an unknown host unbranded instead of failing', async () => {
-    const res = await get(`/`, { headers: { host: 'nobody.example' } });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<title>Portal de viajes</title>');
-  });
+    const res = await get(`/`, { headers: { host: 'nobody.example' } })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('<title>Portal de viajes</title>')
+  })
 
   it('serves hashed assets immutable and never lists files outside the build', async () => {
-    const asset = await get(`/assets/app.js`);
-    expect(asset.headers.get('cache-control')).toContain('immutable');
-    const escape = await get(`/..%2f..%2fetc%2fpasswd`);
-    expect(await escape.text()).not.toContain('root:');
-    expect((await get(`/assets/missing.js`)).status).toBe(404);
-  });
+    const asset = await get(`/assets/app.js`)
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    const escape = await get(`/..%2f..%2fetc%2fpasswd`)
+    expect(await escape.text()).not.toContain('root:')
+    expect((await get(`/assets/missing.js`)).status).toBe(404)
+  })
 
   it('keeps sign-in tokens out of its logs', async () => {
-    await get(`/auth/autologin/cus-1/lnk_secret123`, { headers: { host: 'localhost:4173' } });
-    expect(logs.join('\n')).not.toContain('lnk_secret123');
-    expect(redactPath('/auth/autologin/cus-1/lnk_x')).toBe('/auth/autologin/***/***');
-    expect(redactPath('/login?token=abc&x=1')).toBe('/login?token=***&x=1');
-  });
+    await get(`/auth/autologin/cus-1/lnk_secret123`, { headers: { host: 'localhost:4173' } })
+    expect(logs.join('\n')).not.toContain('lnk_secret123')
+    expect(redactPath('/auth/autologin/cus-1/lnk_x')).toBe('/auth/autologin/***/***')
+    expect(redactPath('/login?token=abc&x=1')).toBe('/login?token=***&x=1')
+  })
 
   it('sends HSTS only to HTTPS requests (here or behind a proxy)', async () => {
-    const https = await get(`/`, { headers: { host: 'localhost:4173', 'x-forwarded-proto': 'https' } });
-    expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    const asset = await get(`/assets/app.js`, { headers: { 'x-forwarded-proto': 'https' } });
-    expect(asset.headers.get('strict-transport-security')).toContain('max-age=');
-    const http = await get(`/`, { headers: { host: 'localhost:4173' } });
-    expect(http.headers.get('strict-transport-security')).toBeNull();
-    for (const name of ['x-frame-options', 'permissions-policy', 'cross-origin-opener-policy']) expect(http.headers.get(name)).toBeTruthy();
-  });
+    const https = await get(`/`, { headers: { host: 'localhost:4173', 'x-forwarded-proto': 'https' } })
+    expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    const asset = await get(`/assets/app.js`, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(asset.headers.get('strict-transport-security')).toContain('max-age=')
+    const http = await get(`/`, { headers: { host: 'localhost:4173' } })
+    expect(http.headers.get('strict-transport-security')).toBeNull()
+    for (const name of ['x-frame-options', 'permissions-policy', 'cross-origin-opener-policy']) expect(http.headers.get(name)).toBeTruthy()
+  })
 
   it('never serves the build metadata, other dot-files or the source maps', async () => {
-    expect((await get(`/assets/app.js`)).status).toBe(200);
-    expect((await get(`/assets/app.js.map`)).status).toBe(404);
-    expect((await get(`/.vite/manifest.json`)).status).toBe(404);
-    expect((await get(`/.vite/routes.json`)).status).toBe(404);
-    expect((await get(`/assets/.hidden`)).status).toBe(404);
-  });
+    expect((await get(`/assets/app.js`)).status).toBe(200)
+    expect((await get(`/assets/app.js.map`)).status).toBe(404)
+    expect((await get(`/.vite/manifest.json`)).status).toBe(404)
+    expect((await get(`/.vite/routes.json`)).status).toBe(404)
+    expect((await get(`/assets/.hidden`)).status).toBe(404)
+  })
 
   it('announces the page’s chunks and its language’s catalog in the HTML, and paints the agency’s name while the app loads', async () => {
-    const res = await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } });
-    const html = await res.text();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/booking.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/tabs.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-en-booking.js" />');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/booking.css" />');
-    expect(html).not.toContain('href="/assets/react.js"');
-    expect(html).toMatch(/<div id="root"><p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;<\/p><\/div>/);
-    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
-    expect(html).toContain(`<style nonce="${nonce}" id="boot-splash-style">`);
-  });
+    const res = await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } })
+    const html = await res.text()
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en.js" />')
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/booking.js" />')
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/tabs.js" />')
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-en-booking.js" />')
+    expect(html).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/booking.css" />')
+    expect(html).not.toContain('href="/assets/react.js"')
+    expect(html).toMatch(/<div id="root"><p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;<\/p><\/div>/)
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+    expect(html).toContain(`<style nonce="${nonce}" id="boot-splash-style">`)
+  })
 
   it('preloads by the language cookie first, and nothing but the catalog for the sign-in page', () => {
-    expect(pagePreloads(manifest, routes, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [] });
+    expect(pagePreloads(manifest, routes, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [] })
     expect(pagePreloads(manifest, routes, '/booking/x/payments', 'es')).toEqual({
       first: ['assets/messages-es.js'],
       // the booking route module's part of the catalog, not all the lazy messages
       js: ['assets/booking.js', 'assets/tabs.js', 'assets/messages-es-booking.js'],
       css: ['assets/booking.css', 'assets/tabs.css'],
-    });
-    expect(pagePreloads(null, routes, '/faq', 'es')).toEqual({ first: [], js: [], css: [] });
-  });
+    })
+    expect(pagePreloads(null, routes, '/faq', 'es')).toEqual({ first: [], js: [], css: [] })
+  })
 
   it('an agency name with $ patterns stays text: the template is never spliced into the page', () => {
-    const template = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
-    const html = renderIndexHtml(template, { id: 'ag-x', name: "A$'B$`C$&D", logo: null, color1: '#000000', color3: '#000000', color4: '#ffffff', css_extra: null, email: 'a@b.es', phone: '1', legal_notice_html: '' } as never, 'n0nce');
-    expect(html).toContain('<title>A$&#39;B$`C$&amp;D</title>');
-    expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html.match(/<body>/g)).toHaveLength(1);
-  });
-});
+    const template =
+      '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>'
+    const html = renderIndexHtml(
+      template,
+      {
+        id: 'ag-x',
+        name: "A$'B$`C$&D",
+        logo: null,
+        color1: '#000000',
+        color3: '#000000',
+        color4: '#ffffff',
+        css_extra: null,
+        email: 'a@b.es',
+        phone: '1',
+        legal_notice_html: '',
+      } as never,
+      'n0nce',
+    )
+    expect(html).toContain('<title>A$&#39;B$`C$&amp;D</title>')
+    expect(html.match(/<script/g)).toHaveLength(2)
+    expect(html.match(/<body>/g)).toHaveLength(1)
+  })
+})
 
 describe('the entry stylesheet in the page (inlineStylesheets)', () => {
-  const template = '<html><head><link rel="stylesheet" crossorigin href="/assets/app-x.css"></head><body><div id="root"></div></body></html>';
+  const template = '<html><head><link rel="stylesheet" crossorigin href="/assets/app-x.css"></head><body><div id="root"></div></body></html>'
 
   it('puts a small stylesheet into the page, with the nonce, where the link was', () => {
-    const inlined = inlineStylesheets(template, (href) => (href === '/assets/app-x.css' ? 'body{color:red}' : null));
+    const inlined = inlineStylesheets(template, (href) => (href === '/assets/app-x.css' ? 'body{color:red}' : null))
     // only a disabled link stays (never fetched): lazy chunks' preloader sees the sheet is there
-    expect(inlined).toContain('<link rel="stylesheet" href="/assets/app-x.css" disabled>');
-    expect(inlined.match(/<link/g)).toHaveLength(1);
-    const html = renderIndexHtml(inlined, null, 'n0nce');
-    expect(html).toContain('<style nonce="n0nce" data-href="/assets/app-x.css">body{color:red}</style>');
+    expect(inlined).toContain('<link rel="stylesheet" href="/assets/app-x.css" disabled>')
+    expect(inlined.match(/<link/g)).toHaveLength(1)
+    const html = renderIndexHtml(inlined, null, 'n0nce')
+    expect(html).toContain('<style nonce="n0nce" data-href="/assets/app-x.css">body{color:red}</style>')
     // before the agency's own styles, which must win
-    expect(html.indexOf('data-href')).toBeLessThan(html.indexOf('id="brand-vars"'));
-  });
+    expect(html.indexOf('data-href')).toBeLessThan(html.indexOf('id="brand-vars"'))
+  })
 
   it('a `</style>` in the CSS cannot close the element', () => {
-    const html = inlineStylesheets(template, () => 'a::after{content:"</style><script>alert(1)</script>"}');
-    expect(html).toContain('content:"<\\/style><script>alert(1)<\\/script>"');
-    expect(html.match(/<\/style>/g)).toHaveLength(1);
-  });
+    const html = inlineStylesheets(template, () => 'a::after{content:"</style><script>alert(1)</script>"}')
+    expect(html).toContain('content:"<\\/style><script>alert(1)<\\/script>"')
+    expect(html.match(/<\/style>/g)).toHaveLength(1)
+  })
 
   it('keeps the link for a large stylesheet, a missing one, or relative url()s', () => {
-    expect(inlineStylesheets(template, () => `a{b:c}${' '.repeat(INLINE_CSS_MAX_BYTES)}`)).toBe(template);
-    expect(inlineStylesheets(template, () => null)).toBe(template);
-    expect(inlineStylesheets(template, () => 'a{background:url(img/x.png)}')).toBe(template);
-    expect(inlineStylesheets(template, () => 'a{background:url("data:image/svg+xml,x")} b{background:url(/assets/y.png)}')).toContain('<style');
-  });
-});
+    expect(inlineStylesheets(template, () => `a{b:c}${' '.repeat(INLINE_CSS_MAX_BYTES)}`)).toBe(template)
+    expect(inlineStylesheets(template, () => null)).toBe(template)
+    expect(inlineStylesheets(template, () => 'a{background:url(img/x.png)}')).toBe(template)
+    expect(inlineStylesheets(template, () => 'a{background:url("data:image/svg+xml,x")} b{background:url(/assets/y.png)}')).toContain('<style')
+  })
+})
 
 describe('route table (web/route-table.ts)', () => {
   it('matches like React Router: static segments first, optional segments, the splat last', () => {
-    expect(matchRoute('/booking/bkg-1', routes)?.path).toBe('booking/:id');
+    expect(matchRoute('/booking/bkg-1', routes)?.path).toBe('booking/:id')
     // React Router explodes the optional segment: /booking/payments is its static form
-    expect(matchRoute('/booking/payments', routes)?.path).toBe('booking/:id?/payments');
-    expect(matchRoute('/booking/bkg-1/payments', routes)?.path).toBe('booking/:id?/payments');
-    expect(matchRoute('/auth/login', routes)).toEqual({ path: 'auth/login', module: 'src/app/routes/login.tsx', static: true });
-    expect(matchRoute('/nothing/here', routes)?.path).toBe('*');
-    expect(matchRoute('/', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])?.module).toBe('src/app/routes/bookings.tsx');
-    expect(matchRoute('/x', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])).toBeNull();
-  });
-});
-
+    expect(matchRoute('/booking/payments', routes)?.path).toBe('booking/:id?/payments')
+    expect(matchRoute('/booking/bkg-1/payments', routes)?.path).toBe('booking/:id?/payments')
+    expect(matchRoute('/auth/login', routes)).toEqual({ path: 'auth/login', module: 'src/app/routes/login.tsx', static: true })
+    expect(matchRoute('/nothing/here', routes)?.path).toBe('*')
+    expect(matchRoute('/', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])?.module).toBe('src/app/routes/bookings.tsx')
+    expect(matchRoute('/x', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])).toBeNull()
+  })
+})
 
 describe('the customer API on the portal’s origin', () => {
   let portal = ''
@@ -385,7 +461,9 @@ describe('the customer API on the portal’s origin', () => {
 
   it('maps the contract’s operations onto the API base, and nothing else', () => {
     expect(apiTarget('POST', '/api/customer/auth/login', 'http://api.example/v1/customer')?.href).toBe('http://api.example/v1/customer/auth/login')
-    expect(apiTarget('GET', '/api/customer/booking/bkg-1/payments?x=1', 'http://api.example/v1/customer/')?.href).toBe('http://api.example/v1/customer/booking/bkg-1/payments?x=1')
+    expect(apiTarget('GET', '/api/customer/booking/bkg-1/payments?x=1', 'http://api.example/v1/customer/')?.href).toBe(
+      'http://api.example/v1/customer/booking/bkg-1/payments?x=1',
+    )
     expect(apiTarget('HEAD', '/api/customer/booking/bkg-1', 'http://api.example/v1/customer')?.pathname).toBe('/v1/customer/booking/bkg-1')
     for (const [method, path] of [
       ['GET', '/api/customer'],
@@ -424,18 +502,17 @@ describe('the customer API on the portal’s origin', () => {
 
 describe('the agency’s config in the page', () => {
   it('is written into the page (only the expected fields), asked for once per agency and briefly reused; a failure leaves it out', async () => {
-    const before = configCalls.length;
-    const html = await (await get(`/faq`, { headers: { host: 'localhost:4173' } })).text();
-    const nonce = /<script nonce="([^"]+)">window.__AGENCY__/.exec(html)?.[1];
-    expect(html).toContain(`<script nonce="${nonce}">window.__CONFIG__={"maintenance":false,"build":"2026.1"};</script>`);
-    await get(`/legal`, { headers: { host: 'localhost:4173' } });
+    const before = configCalls.length
+    const html = await (await get(`/faq`, { headers: { host: 'localhost:4173' } })).text()
+    const nonce = /<script nonce="([^"]+)">window.__AGENCY__/.exec(html)?.[1]
+    expect(html).toContain(`<script nonce="${nonce}">window.__CONFIG__={"maintenance":false,"build":"2026.1"};</script>`)
+    await get(`/legal`, { headers: { host: 'localhost:4173' } })
     // (the earlier tests' pages may already have asked within the cache's 5 s)
-    expect(configCalls.slice(before).length).toBeLessThanOrEqual(1);
-    expect(configCalls).toContain('ag-sol');
-    const norte = await (await get(`/`, { headers: { host: 'internal', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } })).text();
-    expect(norte).not.toContain('__CONFIG__');
-    const unknown = await (await get(`/`, { headers: { host: 'nobody.example' } })).text();
-    expect(unknown).not.toContain('__CONFIG__');
-  });
-});
-
+    expect(configCalls.slice(before).length).toBeLessThanOrEqual(1)
+    expect(configCalls).toContain('ag-sol')
+    const norte = await (await get(`/`, { headers: { host: 'internal', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } })).text()
+    expect(norte).not.toContain('__CONFIG__')
+    const unknown = await (await get(`/`, { headers: { host: 'nobody.example' } })).text()
+    expect(unknown).not.toContain('__CONFIG__')
+  })
+})

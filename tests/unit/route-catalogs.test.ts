@@ -22,7 +22,9 @@ describe('route parts of the catalog', () => {
       d: { origin: [['src/features/faq/faq-page.tsx'] as [string]] },
     }
     const startup = new Set(['src/features/auth/login-page.tsx', 'src/components/spinner.tsx'])
-    expect(routeMessages(messages, origins, new Set(['src/app/routes/checkout.tsx', 'src/features/checkout/pack-step.tsx']), startup)).toEqual({ b: 'Reservar plaza' })
+    expect(routeMessages(messages, origins, new Set(['src/app/routes/checkout.tsx', 'src/features/checkout/pack-step.tsx']), startup)).toEqual({
+      b: 'Reservar plaza',
+    })
   })
 
   it('every lazy route names the module it imports, and every route module has a part in both languages', () => {
@@ -31,7 +33,9 @@ describe('route parts of the catalog', () => {
     for (const [, name, module] of pages) expect(name).toBe(module)
     // no lazy route left without its messages
     expect(routerSource.match(/lazy:/g)).toHaveLength(pages.length)
-    const modules = readdirSync(routesDir).filter((file) => file.endsWith('.tsx')).map((file) => file.slice(0, -4))
+    const modules = readdirSync(routesDir)
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => file.slice(0, -4))
     for (const locale of ['es', 'en']) expect(Object.keys(routeCatalogs[locale] ?? {}).sort()).toEqual(modules.sort())
   })
 

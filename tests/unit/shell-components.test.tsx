@@ -66,10 +66,18 @@ describe('LanguageSwitcher', () => {
     const user = userEvent.setup()
     await renderWithApp(<LanguageSwitcher />)
     const select = screen.getByLabelText('Idioma')
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Español', 'Inglés'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Español', 'Inglés'])
     await user.selectOptions(select, 'en')
     await waitFor(() => expect(screen.getByLabelText('Language')).toBeTruthy())
-    expect(within(screen.getByLabelText('Language')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Spanish', 'English'])
+    expect(
+      within(screen.getByLabelText('Language'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Spanish', 'English'])
     expect(document.cookie).toContain('lang=en')
     expect(document.documentElement.lang).toBe('en')
   })

@@ -3,20 +3,20 @@
 // connection of its own: on a phone that is a round trip or two less before every page shows.
 // Only the contract's operations go through: whatever else lives on the API's host (a mock's control
 // API, an admin route) stays out of the portal's reach.
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { API_OPERATIONS } from '../../contract/generated/api-operations.ts';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { API_OPERATIONS } from '../../contract/generated/api-operations.ts'
 
-export const API_PATH = '/api/customer';
+export const API_PATH = '/api/customer'
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'])
 
 /** The contract's path templates by method, split into segments (`{id}` stands for any one segment). */
-const TEMPLATES = new Map<string, string[][]>();
+const TEMPLATES = new Map<string, string[][]>()
 for (const [method, template] of API_OPERATIONS) {
-  const list = TEMPLATES.get(method) ?? [];
-  list.push(template.split('/').slice(1));
-  TEMPLATES.set(method, list);
+  const list = TEMPLATES.get(method) ?? []
+  list.push(template.split('/').slice(1))
+  TEMPLATES.set(method, list)
 }
 
 /**
@@ -24,59 +24,59 @@ for (const [method, template] of API_OPERATIONS) {
  * contract. A parameter matches one non-empty segment that is not a dot segment; HEAD goes with GET.
  */
 export const isApiOperation = (method: string, path: string): boolean => {
-  const segments = path.split('/').slice(1);
-  const templates = TEMPLATES.get(method === 'HEAD' ? 'GET' : method) ?? [];
+  const segments = path.split('/').slice(1)
+  const templates = TEMPLATES.get(method === 'HEAD' ? 'GET' : method) ?? []
   return templates.some(
     (template) =>
       template.length === segments.length &&
       template.every((part, i) => {
-        const segment = segments[i]!;
-        if (!part.startsWith('{')) return part === segment;
-        return segment !== '' && !/^(?:\.|%2e){1,2}$/i.test(segment);
+        const segment = segments[i]!
+        if (!part.startsWith('{')) return part === segment
+        return segment !== '' && !/^(?:\.|%2e){1,2}$/i.test(segment)
       }),
-  );
-};
+  )
+}
 
 /**
  * The upstream address for a portal request under API_PATH: null when it is not an operation of the
  * contract, or would leave the API's path (`..`, encoded or not).
  */
 export const apiTarget = (method: string, requestUrl: string, apiUrl: string): URL | null => {
-  const base = new URL(apiUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
-  const rest = requestUrl.slice(API_PATH.length);
-  if (!rest.startsWith('/')) return null;
-  const path = rest.split('?')[0]!;
-  if (!isApiOperation(method, path)) return null;
-  const target = new URL(`${basePath}${rest}`, base);
-  if (target.origin !== base.origin || !target.pathname.startsWith(`${basePath}/`)) return null;
-  return target;
-};
+  const base = new URL(apiUrl)
+  const basePath = base.pathname.replace(/\/+$/, '')
+  const rest = requestUrl.slice(API_PATH.length)
+  if (!rest.startsWith('/')) return null
+  const path = rest.split('?')[0]!
+  if (!isApiOperation(method, path)) return null
+  const target = new URL(`${basePath}${rest}`, base)
+  if (target.origin !== base.origin || !target.pathname.startsWith(`${basePath}/`)) return null
+  return target
+}
 
 export const proxyApi = (req: IncomingMessage, res: ServerResponse, target: URL, origin: string, timeoutMs: number) => {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  headers['x-forwarded-host'] = new URL(origin).host;
-  headers['x-forwarded-proto'] = new URL(origin).protocol.replace(':', '');
+  const headers: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
+  headers['x-forwarded-host'] = new URL(origin).host
+  headers['x-forwarded-proto'] = new URL(origin).protocol.replace(':', '')
   // Who is asking, for the API's throttling: the chain so far, then this connection's peer.
-  const peer = req.socket.remoteAddress;
-  const chain = req.headers['x-forwarded-for'];
-  if (peer !== undefined) headers['x-forwarded-for'] = chain === undefined ? peer : `${Array.isArray(chain) ? chain.join(', ') : chain}, ${peer}`;
+  const peer = req.socket.remoteAddress
+  const chain = req.headers['x-forwarded-for']
+  if (peer !== undefined) headers['x-forwarded-for'] = chain === undefined ? peer : `${Array.isArray(chain) ? chain.join(', ') : chain}, ${peer}`
   const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method: req.method, headers, timeout: timeoutMs }, (answer) => {
-    res.statusCode = answer.statusCode ?? 502;
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-    answer.pipe(res);
-  });
-  upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
+    res.statusCode = answer.statusCode ?? 502
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value)
+    answer.pipe(res)
+  })
+  upstream.on('timeout', () => upstream.destroy(new Error('timed out')))
   upstream.on('error', () => {
     if (res.headersSent) {
-      res.destroy();
-      return;
+      res.destroy()
+      return
     }
     // The portal's client reads this like any API failure (503: try again).
-    res.statusCode = 503;
-    res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ code: 'service_unavailable', message: 'The API did not answer.' }));
-  });
-  req.pipe(upstream);
-};
+    res.statusCode = 503
+    res.setHeader('Content-Type', 'application/json')
+    res.end(JSON.stringify({ code: 'service_unavailable', message: 'The API did not answer.' }))
+  })
+  req.pipe(upstream)
+}

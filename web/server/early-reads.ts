@@ -4,15 +4,15 @@
 // with web/src/lib/api/early-reads.ts) takes an answer from here when its request is exactly the one
 // started (same address, token, agency, language), once and within seconds; otherwise it asks itself.
 // The token never reaches the HTML: the script reads it in the browser, as the app does.
-import { inlineJson } from '../src/lib/branding.ts';
-import { matchRoute, type RouteEntry, routeParams } from '../route-table.ts';
+import { inlineJson } from '../src/lib/branding.ts'
+import { matchRoute, type RouteEntry, routeParams } from '../route-table.ts'
 
 type PageReads = {
   /** the page is for signed-in customers only: nothing is asked for without a token */
-  signedIn: boolean;
+  signedIn: boolean
   /** API paths (after the API's base) from the route's parameters */
-  paths: (params: Record<string, string>) => string[];
-};
+  paths: (params: Record<string, string>) => string[]
+}
 
 /**
  * What each page asks for first: web/src/app/route-prefetch.ts's reads (tests/unit/early-reads.test.ts
@@ -36,28 +36,28 @@ const PAGE_READS: Record<string, PageReads> = {
       `/travelgroup/${id}/booking`,
     ],
   },
-};
+}
 
 /** Read by the header's account menu on every page a signed-in customer sees (web/src/features/auth/user-menu.tsx). */
-const SIGNED_IN_READS = ['/auth/profile'];
+const SIGNED_IN_READS = ['/auth/profile']
 
 export type EarlyReads = {
   /** started in any case (public pages) */
-  always: string[];
+  always: string[]
   /** started only when the browser holds a session */
-  withToken: string[];
-};
+  withToken: string[]
+}
 
 /** What the page at `pathname` reads first, or null when nothing is worth starting early. */
 export const earlyReads = (pathname: string, routes: RouteEntry[]): EarlyReads | null => {
-  const route = matchRoute(pathname, routes);
-  const page = route ? PAGE_READS[route.path] : undefined;
-  if (!route || !page) return null;
-  const params = routeParams(route.path, pathname);
-  if (!params || Object.values(params).some((value) => value === '' || value.includes('/'))) return null;
-  const paths = page.paths(params);
-  return page.signedIn ? { always: [], withToken: [...paths, ...SIGNED_IN_READS] } : { always: paths, withToken: SIGNED_IN_READS };
-};
+  const route = matchRoute(pathname, routes)
+  const page = route ? PAGE_READS[route.path] : undefined
+  if (!route || !page) return null
+  const params = routeParams(route.path, pathname)
+  if (!params || Object.values(params).some((value) => value === '' || value.includes('/'))) return null
+  const paths = page.paths(params)
+  return page.signedIn ? { always: [], withToken: [...paths, ...SIGNED_IN_READS] } : { always: paths, withToken: SIGNED_IN_READS }
+}
 
 /**
  * The inline script: reads the session token and the language as the app does
@@ -65,7 +65,7 @@ export const earlyReads = (pathname: string, routes: RouteEntry[]): EarlyReads |
  * app's client sends, and leaves them in `window.__EARLY_READS__` for it.
  */
 export const earlyReadsScript = (reads: EarlyReads, agencyId: string, apiBase: string, nonce: string): string => {
-  const data = inlineJson({ always: reads.always, withToken: reads.withToken, agency: agencyId, base: apiBase.replace(/\/$/, '') });
+  const data = inlineJson({ always: reads.always, withToken: reads.withToken, agency: agencyId, base: apiBase.replace(/\/$/, '') })
   return `<script nonce="${nonce}">(function(d){try{
 var token=null,lang=null,m,i,s;
 try{s=localStorage.getItem('auth._token.local');if(s){s=JSON.parse(s);if(s&&s.expiresAt>Date.now())token=s.token}}catch(e){}
@@ -78,5 +78,5 @@ var paths=token?d.always.concat(d.withToken):d.always;if(!paths.length)return;
 var h={'agencyId':d.agency,'Accept-Language':lang};if(token)h.Authorization='Bearer '+token;
 var reads={};for(i=0;i<paths.length;i++){var u=d.base+paths[i],f=fetch(u,{headers:h,credentials:'same-origin'});f.catch(function(){});reads[u]=f}
 window.__EARLY_READS__={key:(token||'')+'|'+d.agency+'|'+lang,at:Date.now(),reads:reads};
-}catch(e){}})(${data});</script>`;
-};
+}catch(e){}})(${data});</script>`
+}

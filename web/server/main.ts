@@ -1,14 +1,14 @@
 // `npm run serve`: the production portal on PORT (default 4173), branded per host from API_URL.
-import { fileURLToPath } from 'node:url';
-import { createPortalServer } from './portal-server.ts';
+import { fileURLToPath } from 'node:url'
+import { createPortalServer } from './portal-server.ts'
 
-const port = Number(process.env.PORT ?? 4173);
-const host = process.env.HOST ?? '127.0.0.1';
-const apiUrl = process.env.API_URL ?? 'http://localhost:3333/api/customer';
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const port = Number(process.env.PORT ?? 4173)
+const host = process.env.HOST ?? '127.0.0.1'
+const apiUrl = process.env.API_URL ?? 'http://localhost:3333/api/customer'
+const distDir = fileURLToPath(new URL('../dist', import.meta.url))
 
-const server = createPortalServer({ distDir, apiUrl });
-server.listen(port, host, () => console.log(`Portal on http://${host === '127.0.0.1' ? 'localhost' : host}:${port} (API ${apiUrl})`));
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+const server = createPortalServer({ distDir, apiUrl })
+server.listen(port, host, () => console.log(`Portal on http://${host === '127.0.0.1' ? 'localhost' : host}:${port} (API ${apiUrl})`))
+const stop = () => server.close(() => process.exit(0))
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

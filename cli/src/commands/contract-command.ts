@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander'
 
-import { coloursFor, type CliIo } from '../cli-io.ts';
-import { exitCodes, UsageError } from '../exit-codes.ts';
-import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts';
-import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts';
+import { coloursFor, type CliIo } from '../cli-io.ts'
+import { exitCodes, UsageError } from '../exit-codes.ts'
+import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts'
+import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts'
 import {
   buildCoverageMatrix,
   coverageFromProbes,
@@ -17,52 +17,52 @@ import {
   renderCoverageMatrix,
   withSource,
   type CoverageEntry,
-} from '../smoke/coverage.ts';
+} from '../smoke/coverage.ts'
 
-type CoverageOptions = { from?: string[]; journal?: string[]; probes?: string | boolean; contract: string; json?: boolean; failUnder?: number };
+type CoverageOptions = { from?: string[]; journal?: string[]; probes?: string | boolean; contract: string; json?: boolean; failUnder?: number }
 
-export const defaultProbesDir = path.join(repoRoot, 'tests', 'contract', 'probes');
+export const defaultProbesDir = path.join(repoRoot, 'tests', 'contract', 'probes')
 
 /** `http://localhost:3333` (a mock's root) means its journal: /__mock/journal, as much as it keeps. */
 export function journalLocation(input: string): string {
-  if (!/^https?:\/\//.test(input)) return input;
-  const url = new URL(input);
+  if (!/^https?:\/\//.test(input)) return input
+  const url = new URL(input)
   if (url.pathname === '/' || url.pathname === '') {
-    url.pathname = '/__mock/journal';
-    if (!url.searchParams.has('limit')) url.searchParams.set('limit', '500');
+    url.pathname = '/__mock/journal'
+    if (!url.searchParams.has('limit')) url.searchParams.set('limit', '500')
   }
-  return url.href;
+  return url.href
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
+  return [...(previous ?? []), value]
 }
 
 function parsePercent(value: string): number {
-  const number = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || number > 100) throw new InvalidArgumentError('must be a percentage between 0 and 100.');
-  return number;
+  const number = Number(value)
+  if (!/^\d+(\.\d+)?$/.test(value) || number > 100) throw new InvalidArgumentError('must be a percentage between 0 and 100.')
+  return number
 }
 
 export function contractCommand(io: CliIo, setExitCode: (code: number) => void): Command {
-  const contract = new Command('contract').description('checks on contract/openapi.yaml');
+  const contract = new Command('contract').description('checks on contract/openapi.yaml')
 
   contract
     .command('lint')
     .description('lint the contract with redocly')
     .argument('[file]', 'OpenAPI file', defaultContractPath)
     .action(async (file: string) => {
-      const target = path.resolve(io.cwd, file);
-      if (!existsSync(target)) throw new UsageError(`contract not found: ${target}`);
-      if (!existsSync(redoclyBinPath)) throw new UsageError(`redocly is not installed (${redoclyBinPath}); run npm install`);
-      setExitCode(await runRedocly(['lint', target], io));
-    });
+      const target = path.resolve(io.cwd, file)
+      if (!existsSync(target)) throw new UsageError(`contract not found: ${target}`)
+      if (!existsSync(redoclyBinPath)) throw new UsageError(`redocly is not installed (${redoclyBinPath}); run npm install`)
+      setExitCode(await runRedocly(['lint', target], io))
+    })
 
   contract
     .command('coverage')
     .description('table of operations x declared statuses exercised, from smoke coverage files and/or the mock journal')
     .option('--from <file>', 'coverage file written by `smoke --coverage-out` (repeatable)', collect)
-    .option('--journal <file-or-url>', 'mock request journal: JSON, JSON lines, an http URL serving it, or the mock\'s root URL (repeatable)', collect)
+    .option('--journal <file-or-url>', "mock request journal: JSON, JSON lines, an http URL serving it, or the mock's root URL (repeatable)", collect)
     .option('--probes [dir]', `the contract test's probes, read statically (default ${path.relative(repoRoot, defaultProbesDir)})`)
     .option('--contract <file>', 'OpenAPI contract', defaultContractPath)
     .option('--json', 'print the matrix as JSON')
@@ -71,44 +71,45 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
       const inputs = [
         ...(options.from ?? []).map((input) => ({ input, source: 'smoke' as const })),
         ...(options.journal ?? []).map((input) => ({ input: journalLocation(input), source: 'journal' as const })),
-      ];
-      if (inputs.length === 0 && options.probes === undefined) throw new UsageError('give at least one --from coverage file, --journal or --probes');
-      const index = await loadContractOrExplain(path.resolve(io.cwd, options.contract));
-      const entries: CoverageEntry[] = [];
-      let unmatched = 0;
+      ]
+      if (inputs.length === 0 && options.probes === undefined) throw new UsageError('give at least one --from coverage file, --journal or --probes')
+      const index = await loadContractOrExplain(path.resolve(io.cwd, options.contract))
+      const entries: CoverageEntry[] = []
+      let unmatched = 0
       for (const { input, source } of inputs) {
-        const parsed = await readCoverageInput(/^https?:\/\//.test(input) ? input : path.resolve(io.cwd, input), index);
-        entries.push(...withSource(parsed.entries, source));
-        unmatched += parsed.unmatched;
+        const parsed = await readCoverageInput(/^https?:\/\//.test(input) ? input : path.resolve(io.cwd, input), index)
+        entries.push(...withSource(parsed.entries, source))
+        unmatched += parsed.unmatched
       }
       if (options.probes !== undefined) {
-        const dir = typeof options.probes === 'string' ? path.resolve(io.cwd, options.probes) : defaultProbesDir;
-        const parsed = await coverageFromProbes(dir, index);
-        entries.push(...withSource(parsed.entries, 'probes'));
-        if (parsed.unmatched > 0) io.stderr.write(`warning: ${parsed.unmatched} probe${parsed.unmatched === 1 ? '' : 's'} name an operation the contract does not have (ignored)\n`);
+        const dir = typeof options.probes === 'string' ? path.resolve(io.cwd, options.probes) : defaultProbesDir
+        const parsed = await coverageFromProbes(dir, index)
+        entries.push(...withSource(parsed.entries, 'probes'))
+        if (parsed.unmatched > 0)
+          io.stderr.write(`warning: ${parsed.unmatched} probe${parsed.unmatched === 1 ? '' : 's'} name an operation the contract does not have (ignored)\n`)
       }
-      const matrix = buildCoverageMatrix(index, mergeEntries(entries));
+      const matrix = buildCoverageMatrix(index, mergeEntries(entries))
       if (options.json) {
-        io.stdout.write(`${JSON.stringify({ ...matrix, percent: coveragePercent(matrix), unmatchedJournalEntries: unmatched }, null, 2)}\n`);
+        io.stdout.write(`${JSON.stringify({ ...matrix, percent: coveragePercent(matrix), unmatchedJournalEntries: unmatched }, null, 2)}\n`)
       } else {
-        io.stdout.write(renderCoverageMatrix(matrix, coloursFor(io.stdout, io.env)));
-        if (unmatched > 0) io.stdout.write(`${unmatched} journal entr${unmatched === 1 ? 'y' : 'ies'} matched no operation (ignored)\n`);
+        io.stdout.write(renderCoverageMatrix(matrix, coloursFor(io.stdout, io.env)))
+        if (unmatched > 0) io.stdout.write(`${unmatched} journal entr${unmatched === 1 ? 'y' : 'ies'} matched no operation (ignored)\n`)
       }
       if (options.failUnder !== undefined && coveragePercent(matrix) < options.failUnder) {
-        io.stderr.write(`error: coverage ${coveragePercent(matrix)}% is under ${options.failUnder}%\n`);
-        setExitCode(exitCodes.violations);
+        io.stderr.write(`error: coverage ${coveragePercent(matrix)}% is under ${options.failUnder}%\n`)
+        setExitCode(exitCodes.violations)
       }
-    });
+    })
 
-  return contract;
+  return contract
 }
 
 async function loadContractOrExplain(file: string): Promise<ContractIndex> {
   try {
-    return await loadContract(file);
+    return await loadContract(file)
   } catch (error) {
-    if (error instanceof ContractError) throw new UsageError(`cannot load the contract: ${error.message}`);
-    throw error;
+    if (error instanceof ContractError) throw new UsageError(`cannot load the contract: ${error.message}`)
+    throw error
   }
 }
 
@@ -121,11 +122,11 @@ function runRedocly(args: readonly string[], io: CliIo): Promise<number> {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...io.env } as NodeJS.ProcessEnv,
-    });
-    child.stdout.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()));
-    child.on('error', reject);
+    })
+    child.stdout.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()))
+    child.on('error', reject)
     // redocly exits 1 on lint errors: that is our "violations" too.
-    child.on('close', (code) => resolve(code === 0 ? exitCodes.ok : exitCodes.violations));
-  });
+    child.on('close', (code) => resolve(code === 0 ? exitCodes.ok : exitCodes.violations))
+  })
 }

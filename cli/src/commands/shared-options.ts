@@ -1,20 +1,17 @@
-import { Option } from 'commander';
+import { Option } from 'commander'
 
-import { exitCodes, UsageError } from '../exit-codes.ts';
-import { MockControlError } from '../mock-control.ts';
-import { parseHttpUrl, parseNonEmpty } from '../option-parsers.ts';
+import { exitCodes, UsageError } from '../exit-codes.ts'
+import { MockControlError } from '../mock-control.ts'
+import { parseHttpUrl, parseNonEmpty } from '../option-parsers.ts'
 
-export const defaultMockUrl = 'http://localhost:3333';
+export const defaultMockUrl = 'http://localhost:3333'
 
 export function mockUrlOption(): Option {
-  return new Option('--mock-url <url>', 'base URL of the mock server')
-    .default(defaultMockUrl)
-    .env('TRAVEL_PORTAL_MOCK_URL')
-    .argParser(parseHttpUrl);
+  return new Option('--mock-url <url>', 'base URL of the mock server').default(defaultMockUrl).env('TRAVEL_PORTAL_MOCK_URL').argParser(parseHttpUrl)
 }
 
 export function tenantScopeOption(): Option {
-  return new Option('--tenant <id>', 'scope to one tenant (agency id)').argParser(parseNonEmpty);
+  return new Option('--tenant <id>', 'scope to one tenant (agency id)').argParser(parseNonEmpty)
 }
 
 /**
@@ -23,23 +20,26 @@ export function tenantScopeOption(): Option {
  * answer means the mock itself misbehaved (1).
  */
 export function toCliError(error: unknown): unknown {
-  if (!(error instanceof MockControlError)) return error;
-  const exitCode = error.kind === 'server' || error.kind === 'bad-response' ? exitCodes.violations : exitCodes.usage;
-  return new UsageError(error.message, exitCode);
+  if (!(error instanceof MockControlError)) return error
+  const exitCode = error.kind === 'server' || error.kind === 'bad-response' ? exitCodes.violations : exitCodes.usage
+  return new UsageError(error.message, exitCode)
 }
 
 export async function withControlErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await work()
   } catch (error) {
-    throw toCliError(error);
+    throw toCliError(error)
   }
 }
 
 /** Minimal fixed-width table; enough for a handful of rows in a terminal. */
 export function renderTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)))
   const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n') + '\n';
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()
+  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n') + '\n'
 }

@@ -1,27 +1,27 @@
-import { Command } from 'commander';
+import { Command } from 'commander'
 
-import type { CliIo } from '../cli-io.ts';
-import { UsageError } from '../exit-codes.ts';
-import { createMockControlClient, MockControlError, type MockTenant } from '../mock-control.ts';
-import { readStructuredFile } from '../structured-file.ts';
-import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField, type TenantInput } from '../tenant-input.ts';
-import { mockUrlOption, renderTable, withControlErrors } from './shared-options.ts';
+import type { CliIo } from '../cli-io.ts'
+import { UsageError } from '../exit-codes.ts'
+import { createMockControlClient, MockControlError, type MockTenant } from '../mock-control.ts'
+import { readStructuredFile } from '../structured-file.ts'
+import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField, type TenantInput } from '../tenant-input.ts'
+import { mockUrlOption, renderTable, withControlErrors } from './shared-options.ts'
 
 type TenantFlagOptions = {
-  id?: string;
-  name?: string;
-  host?: string;
-  logo?: string;
-  color1?: string;
-  color3?: string;
-  color4?: string;
-  cssExtra?: string;
-  email?: string;
-  phone?: string;
-  legalNoticeHtml?: string;
-};
+  id?: string
+  name?: string
+  host?: string
+  logo?: string
+  color1?: string
+  color3?: string
+  color4?: string
+  cssExtra?: string
+  email?: string
+  phone?: string
+  legalNoticeHtml?: string
+}
 
-type AddOptions = TenantFlagOptions & { mockUrl: string; file?: string; dryRun?: boolean; json?: boolean };
+type AddOptions = TenantFlagOptions & { mockUrl: string; file?: string; dryRun?: boolean; json?: boolean }
 
 // commander camelCases --css-extra to cssExtra; the API field is css_extra.
 const flagOptionKeys: Record<Exclude<TenantField, 'hosts'>, keyof TenantFlagOptions> = {
@@ -36,10 +36,10 @@ const flagOptionKeys: Record<Exclude<TenantField, 'hosts'>, keyof TenantFlagOpti
   email: 'email',
   phone: 'phone',
   legal_notice_html: 'legalNoticeHtml',
-};
+}
 
 export function tenantsCommand(io: CliIo): Command {
-  const tenants = new Command('tenants').description('manage the mock server\'s tenants (agencies)');
+  const tenants = new Command('tenants').description("manage the mock server's tenants (agencies)")
 
   tenants
     .command('list')
@@ -47,18 +47,18 @@ export function tenantsCommand(io: CliIo): Command {
     .addOption(mockUrlOption())
     .option('--json', 'print JSON instead of a table')
     .action(async (options: { mockUrl: string; json?: boolean }) => {
-      const client = createMockControlClient(options.mockUrl);
-      const list = await withControlErrors(() => client.listTenants());
+      const client = createMockControlClient(options.mockUrl)
+      const list = await withControlErrors(() => client.listTenants())
       if (options.json) {
-        io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-        return;
+        io.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
+        return
       }
       if (list.length === 0) {
-        io.stdout.write('no tenants\n');
-        return;
+        io.stdout.write('no tenants\n')
+        return
       }
-      io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], list.map(tenantRow)));
-    });
+      io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], list.map(tenantRow)))
+    })
 
   const add = tenants
     .command('add')
@@ -66,25 +66,25 @@ export function tenantsCommand(io: CliIo): Command {
     .addOption(mockUrlOption())
     .option('--file <file>', 'JSON or YAML file with a tenant object or an array of them')
     .option('--dry-run', 'validate and print what would be sent, without calling the mock')
-    .option('--json', 'print the created tenants as JSON');
+    .option('--json', 'print the created tenants as JSON')
   for (const field of Object.keys(flagOptionKeys) as Array<keyof typeof flagOptionKeys>) {
-    add.option(`${tenantFieldFlags[field]} <value>`, `tenant ${field}`);
+    add.option(`${tenantFieldFlags[field]} <value>`, `tenant ${field}`)
   }
   add.action(async (options: AddOptions) => {
-    const inputs = await tenantInputsFrom(options);
+    const inputs = await tenantInputsFrom(options)
     if (options.dryRun) {
-      io.stdout.write(`${JSON.stringify(inputs.length === 1 ? inputs[0] : inputs, null, 2)}\n`);
-      return;
+      io.stdout.write(`${JSON.stringify(inputs.length === 1 ? inputs[0] : inputs, null, 2)}\n`)
+      return
     }
-    const client = createMockControlClient(options.mockUrl);
-    const created: MockTenant[] = [];
+    const client = createMockControlClient(options.mockUrl)
+    const created: MockTenant[] = []
     for (const input of inputs) {
-      const tenant = await withControlErrors(() => client.addTenant(input));
-      created.push(tenant);
-      if (!options.json) io.stdout.write(`added tenant ${tenant.id ?? '?'} (${input.name}, ${hostsOf(input).join(', ')})\n`);
+      const tenant = await withControlErrors(() => client.addTenant(input))
+      created.push(tenant)
+      if (!options.json) io.stdout.write(`added tenant ${tenant.id ?? '?'} (${input.name}, ${hostsOf(input).join(', ')})\n`)
     }
-    if (options.json) io.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
-  });
+    if (options.json) io.stdout.write(`${JSON.stringify(created, null, 2)}\n`)
+  })
 
   tenants
     .command('remove')
@@ -92,12 +92,12 @@ export function tenantsCommand(io: CliIo): Command {
     .argument('<id...>', 'tenant ids')
     .addOption(mockUrlOption())
     .action(async (ids: string[], options: { mockUrl: string }) => {
-      const client = createMockControlClient(options.mockUrl);
+      const client = createMockControlClient(options.mockUrl)
       for (const id of ids) {
-        await withControlErrors(() => client.removeTenant(id));
-        io.stdout.write(`removed tenant ${id}\n`);
+        await withControlErrors(() => client.removeTenant(id))
+        io.stdout.write(`removed tenant ${id}\n`)
       }
-    });
+    })
 
   tenants
     .command('seed')
@@ -106,58 +106,62 @@ export function tenantsCommand(io: CliIo): Command {
     .addOption(mockUrlOption())
     .option('--json', 'print what was seeded as JSON')
     .action(async (ids: string[], options: { mockUrl: string; json?: boolean }) => {
-      const client = createMockControlClient(options.mockUrl);
-      const results = [];
+      const client = createMockControlClient(options.mockUrl)
+      const results = []
       for (const id of ids.length === 0 ? [undefined] : ids) {
         results.push(
           await withControlErrors(async () => {
             try {
-              return await client.seedTenants(id);
+              return await client.seedTenants(id)
             } catch (error) {
               // An older mock without the endpoint answers 404 with no body code of ours.
               if (error instanceof MockControlError && error.status === 404 && id === undefined) {
-                throw new UsageError(`${error.message}\nthis mock has no tenant seeding endpoint; POST /__mock/reset re-seeds the whole world (all data, not just tenants)`);
+                throw new UsageError(
+                  `${error.message}\nthis mock has no tenant seeding endpoint; POST /__mock/reset re-seeds the whole world (all data, not just tenants)`,
+                )
               }
-              throw error;
+              throw error
             }
           }),
-        );
+        )
       }
       if (options.json) {
-        io.stdout.write(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
-        return;
+        io.stdout.write(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`)
+        return
       }
-      const tenantsSeeded = results.flatMap((result) => result.tenants);
-      const restored = results.flatMap((result) => result.restored);
-      const groups = results.flatMap((result) => result.travelGroups);
-      io.stdout.write(`seeded ${tenantsSeeded.length} tenant${tenantsSeeded.length === 1 ? '' : 's'}`);
-      io.stdout.write(`${restored.length === 0 ? '' : `; put back ${restored.join(', ')}`}; ${groups.length} new travel group${groups.length === 1 ? '' : 's'}\n`);
-      for (const skipped of results.flatMap((result) => result.skipped)) io.stdout.write(`not put back ${skipped.id}: ${skipped.reason}\n`);
-      if (tenantsSeeded.length > 0) io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], tenantsSeeded.map(tenantRow)));
-    });
+      const tenantsSeeded = results.flatMap((result) => result.tenants)
+      const restored = results.flatMap((result) => result.restored)
+      const groups = results.flatMap((result) => result.travelGroups)
+      io.stdout.write(`seeded ${tenantsSeeded.length} tenant${tenantsSeeded.length === 1 ? '' : 's'}`)
+      io.stdout.write(
+        `${restored.length === 0 ? '' : `; put back ${restored.join(', ')}`}; ${groups.length} new travel group${groups.length === 1 ? '' : 's'}\n`,
+      )
+      for (const skipped of results.flatMap((result) => result.skipped)) io.stdout.write(`not put back ${skipped.id}: ${skipped.reason}\n`)
+      if (tenantsSeeded.length > 0) io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], tenantsSeeded.map(tenantRow)))
+    })
 
-  return tenants;
+  return tenants
 }
 
 async function tenantInputsFrom(options: AddOptions): Promise<TenantInput[]> {
   const flagged = (Object.entries(flagOptionKeys) as Array<[keyof typeof flagOptionKeys, keyof TenantFlagOptions]>).filter(
     ([, key]) => options[key] !== undefined,
-  );
+  )
   if (options.file !== undefined) {
     if (flagged.length > 0) {
-      const flags = flagged.map(([field]) => tenantFieldFlags[field]).join(', ');
-      throw new UsageError(`use either --file or field flags, not both (got --file and ${flags})`);
+      const flags = flagged.map(([field]) => tenantFieldFlags[field]).join(', ')
+      throw new UsageError(`use either --file or field flags, not both (got --file and ${flags})`)
     }
-    return parseTenantInputs(await readStructuredFile(options.file), 'file');
+    return parseTenantInputs(await readStructuredFile(options.file), 'file')
   }
   if (flagged.length === 0) {
-    throw new UsageError('tenants add needs --name and --host (plus optional fields), or --file FILE');
+    throw new UsageError('tenants add needs --name and --host (plus optional fields), or --file FILE')
   }
-  const record: Record<string, string> = {};
-  for (const [field, key] of flagged) record[field] = options[key] as string;
-  return parseTenantInputs(record, 'flags');
+  const record: Record<string, string> = {}
+  for (const [field, key] of flagged) record[field] = options[key] as string
+  return parseTenantInputs(record, 'flags')
 }
 
 function tenantRow(tenant: MockTenant): string[] {
-  return [String(tenant.id ?? ''), String(tenant.name ?? ''), hostsOf(tenant).join(','), String(tenant.color1 ?? ''), String(tenant.email ?? '')];
+  return [String(tenant.id ?? ''), String(tenant.name ?? ''), hostsOf(tenant).join(','), String(tenant.color1 ?? ''), String(tenant.email ?? '')]
 }

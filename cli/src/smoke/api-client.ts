@@ -1,110 +1,108 @@
-import type { ContractIndex, OperationSpec } from './contract-index.ts';
-import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest } from './curl.ts';
-import { fetchRetryingIdempotent } from '../../../core/http-retry.ts';
-import { describeFetchError } from '../mock-control.ts';
-import type { CheckedResponse, ResponseChecker } from './response-checker.ts';
-import type { Violation } from './violation.ts';
+import type { ContractIndex, OperationSpec } from './contract-index.ts'
+import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest } from './curl.ts'
+import { fetchRetryingIdempotent } from '../../../core/http-retry.ts'
+import { describeFetchError } from '../mock-control.ts'
+import type { CheckedResponse, ResponseChecker } from './response-checker.ts'
+import type { Violation } from './violation.ts'
 
 // Calls API operations by operationId: builds the URL from the contract's path
 // template, adds the bearer token and the tenant header, records the exchange
 // and runs the response checker on every answer.
 
-export type PathParams = Readonly<Record<string, string | number>> | ReadonlyArray<string | number>;
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
+export type PathParams = Readonly<Record<string, string | number>> | ReadonlyArray<string | number>
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>
 
-export type FormField =
-  | { name: string; value: string }
-  | { name: string; fileName: string; contentType: string; data: Uint8Array };
+export type FormField = { name: string; value: string } | { name: string; fileName: string; contentType: string; data: Uint8Array }
 
 export type CallOptions = {
   /** by name, or positionally in template order (robust to param renames) */
-  path?: PathParams;
-  query?: Readonly<Record<string, QueryValue>>;
-  json?: unknown;
-  form?: readonly FormField[];
-  headers?: Readonly<Record<string, string>>;
+  path?: PathParams
+  query?: Readonly<Record<string, QueryValue>>
+  json?: unknown
+  form?: readonly FormField[]
+  headers?: Readonly<Record<string, string>>
   /** 'auto': send the session token when the operation's security has a bearer scheme */
-  auth?: 'auto' | 'none' | { token: string };
+  auth?: 'auto' | 'none' | { token: string }
   /** negative probe: excluded when judging whether anything was testable */
-  probe?: boolean;
-};
+  probe?: boolean
+}
 
 export type CallRecord = {
-  operationId: string;
-  method: string;
-  url: string;
-  status: number | undefined;
-  statusKey: string | undefined;
-  durationMs: number;
-  curl: string;
-  probe: boolean;
-  violationCount: number;
+  operationId: string
+  method: string
+  url: string
+  status: number | undefined
+  statusKey: string | undefined
+  durationMs: number
+  curl: string
+  probe: boolean
+  violationCount: number
   /** transport failure (refused, timeout), when there was no answer */
-  error?: string;
+  error?: string
   /** a request outside the contract (payment provider page): not checked, not in coverage */
-  external?: boolean;
-};
+  external?: boolean
+}
 
 /** A request outside the contract, e.g. submitting the payment provider's form. */
 export type ExternalRequest = {
   /** what it is, shown where an operationId would be (e.g. `provider`) */
-  label: string;
-  method: 'GET' | 'POST';
-  url: string;
+  label: string
+  method: 'GET' | 'POST'
+  url: string
   /** sent as application/x-www-form-urlencoded (POST) or as the query (GET) */
-  form?: Readonly<Record<string, string>>;
-};
+  form?: Readonly<Record<string, string>>
+}
 
 export type ExternalResponse = {
-  status: number;
-  headers: Headers;
-  text: string;
-  record: CallRecord;
-};
+  status: number
+  headers: Headers
+  text: string
+  record: CallRecord
+}
 
 export type CallOutcome = CheckedResponse & {
-  ok: boolean;
-  headers: Headers;
-  bytes: Uint8Array;
-  text(): string;
-  record: CallRecord;
-};
+  ok: boolean
+  headers: Headers
+  bytes: Uint8Array
+  text(): string
+  record: CallRecord
+}
 
 export type ApiSession = {
-  token?: string;
-  agencyId?: string;
-};
+  token?: string
+  agencyId?: string
+}
 
 export type ApiClient = {
-  readonly baseUrl: string;
-  readonly calls: readonly CallRecord[];
-  call(operationId: string, options?: CallOptions): Promise<CallOutcome>;
+  readonly baseUrl: string
+  readonly calls: readonly CallRecord[]
+  call(operationId: string, options?: CallOptions): Promise<CallOutcome>
   /** a request outside the contract; the caller guards the URL (see StepContext.external) */
-  external(request: ExternalRequest): Promise<ExternalResponse>;
+  external(request: ExternalRequest): Promise<ExternalResponse>
   /** violations of all calls so far, in order */
-  readonly violations: readonly Violation[];
-};
+  readonly violations: readonly Violation[]
+}
 
 export type ApiClientOptions = {
-  contract: ContractIndex;
-  checker: ResponseChecker;
+  contract: ContractIndex
+  checker: ResponseChecker
   /** API root, base path included (see resolveApiBaseUrl) */
-  baseUrl: string;
+  baseUrl: string
   /** read before every call, so steps that log in are picked up at once */
-  getSession?: () => ApiSession;
-  timeoutMs?: number;
+  getSession?: () => ApiSession
+  timeoutMs?: number
   /** header carrying the tenant; default: the contract's apiKey scheme, else agencyId */
-  tenantHeader?: string;
-  fetch?: typeof fetch;
-};
+  tenantHeader?: string
+  fetch?: typeof fetch
+}
 
 export class TransportError extends Error {
-  override readonly name = 'TransportError';
-  readonly record: CallRecord;
+  override readonly name = 'TransportError'
+  readonly record: CallRecord
 
   constructor(message: string, record: CallRecord) {
-    super(message);
-    this.record = record;
+    super(message)
+    this.record = record
   }
 }
 
@@ -113,60 +111,60 @@ export class TransportError extends Error {
  * both work: a URL without a path gets the contract's server base path.
  */
 export function resolveApiBaseUrl(given: string, basePath: string): string {
-  const url = new URL(given);
-  const trimmed = url.pathname.replace(/\/+$/, '');
-  if (trimmed === '' && basePath !== '') url.pathname = basePath;
-  return url.href.replace(/\/+$/, '');
+  const url = new URL(given)
+  const trimmed = url.pathname.replace(/\/+$/, '')
+  if (trimmed === '' && basePath !== '') url.pathname = basePath
+  return url.href.replace(/\/+$/, '')
 }
 
-const decoder = new TextDecoder('utf-8');
+const decoder = new TextDecoder('utf-8')
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const tenantHeader = options.tenantHeader ?? options.contract.tenantHeader ?? 'agencyId';
-  const getSession: () => ApiSession = options.getSession ?? (() => ({}));
-  const calls: CallRecord[] = [];
-  const violations: Violation[] = [];
+  const doFetch = options.fetch ?? fetch
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const tenantHeader = options.tenantHeader ?? options.contract.tenantHeader ?? 'agencyId'
+  const getSession: () => ApiSession = options.getSession ?? (() => ({}))
+  const calls: CallRecord[] = []
+  const violations: Violation[] = []
 
   async function call(operationId: string, callOptions: CallOptions = {}): Promise<CallOutcome> {
-    const operation = options.contract.operations.get(operationId);
-    if (operation === undefined) throw new Error(`operation ${operationId} is not in the contract`);
+    const operation = options.contract.operations.get(operationId)
+    if (operation === undefined) throw new Error(`operation ${operationId} is not in the contract`)
 
-    const url = buildUrl(options.baseUrl, operation, callOptions);
-    const session = getSession();
-    const headers: Record<string, string> = { accept: acceptFor(operation) };
-    if (session.agencyId !== undefined) headers[tenantHeader] = session.agencyId;
-    const token = tokenFor(operation, callOptions.auth ?? 'auto', session);
-    if (token !== undefined) headers['Authorization'] = `Bearer ${token}`;
+    const url = buildUrl(options.baseUrl, operation, callOptions)
+    const session = getSession()
+    const headers: Record<string, string> = { accept: acceptFor(operation) }
+    if (session.agencyId !== undefined) headers[tenantHeader] = session.agencyId
+    const token = tokenFor(operation, callOptions.auth ?? 'auto', session)
+    if (token !== undefined) headers['Authorization'] = `Bearer ${token}`
 
-    let body: BodyInit | undefined;
-    let recordedBody: RecordedBody | undefined;
+    let body: BodyInit | undefined
+    let recordedBody: RecordedBody | undefined
     if (callOptions.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(callOptions.json);
-      recordedBody = { kind: 'json', value: callOptions.json };
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(callOptions.json)
+      recordedBody = { kind: 'json', value: callOptions.json }
     } else if (callOptions.form !== undefined) {
-      const form = new FormData();
-      const fields: RecordedFormField[] = [];
+      const form = new FormData()
+      const fields: RecordedFormField[] = []
       for (const field of callOptions.form) {
         if ('data' in field) {
-          form.append(field.name, new Blob([field.data as Uint8Array<ArrayBuffer>], { type: field.contentType }), field.fileName);
-          fields.push({ name: field.name, fileName: field.fileName, contentType: field.contentType });
+          form.append(field.name, new Blob([field.data as Uint8Array<ArrayBuffer>], { type: field.contentType }), field.fileName)
+          fields.push({ name: field.name, fileName: field.fileName, contentType: field.contentType })
         } else {
-          form.append(field.name, field.value);
-          fields.push({ name: field.name, value: field.value });
+          form.append(field.name, field.value)
+          fields.push({ name: field.name, value: field.value })
         }
       }
-      body = form;
-      recordedBody = { kind: 'form', fields };
+      body = form
+      recordedBody = { kind: 'form', fields }
     }
-    Object.assign(headers, callOptions.headers);
+    Object.assign(headers, callOptions.headers)
 
-    const request: RecordedRequest = { method: operation.method.toUpperCase(), url, headers, ...(recordedBody === undefined ? {} : { body: recordedBody }) };
-    const curl = toCurl(request);
-    const started = performance.now();
-    let response: Response;
+    const request: RecordedRequest = { method: operation.method.toUpperCase(), url, headers, ...(recordedBody === undefined ? {} : { body: recordedBody }) }
+    const curl = toCurl(request)
+    const started = performance.now()
+    let response: Response
     try {
       response = await fetchRetryingIdempotent(doFetch, url, {
         method: request.method,
@@ -176,9 +174,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // redirect must not carry us to a third party (payment providers).
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
-      });
+      })
     } catch (error) {
-      const reason = describeFetchError(error);
+      const reason = describeFetchError(error)
       const record: CallRecord = {
         operationId,
         method: request.method,
@@ -190,11 +188,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         probe: callOptions.probe === true,
         violationCount: 1,
         error: reason,
-      };
-      calls.push(record);
-      throw new TransportError(`${request.method} ${url} failed: ${reason}`, record);
+      }
+      calls.push(record)
+      throw new TransportError(`${request.method} ${url} failed: ${reason}`, record)
     }
-    const checked = await options.checker.checkResponse(operationId, request, response);
+    const checked = await options.checker.checkResponse(operationId, request, response)
     const record: CallRecord = {
       operationId,
       method: request.method,
@@ -205,10 +203,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       curl,
       probe: callOptions.probe === true,
       violationCount: checked.violations.length,
-    };
-    calls.push(record);
-    violations.push(...checked.violations);
-    const bytes = checked.body;
+    }
+    calls.push(record)
+    violations.push(...checked.violations)
+    const bytes = checked.body
     return {
       ...checked,
       ok: response.status >= 200 && response.status < 300,
@@ -216,19 +214,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       bytes,
       text: () => decoder.decode(bytes),
       record,
-    };
+    }
   }
 
   async function external(request: ExternalRequest): Promise<ExternalResponse> {
-    const url = new URL(request.url);
-    const headers: Record<string, string> = { accept: 'text/html, application/json;q=0.9, */*;q=0.8' };
-    let body: string | undefined;
+    const url = new URL(request.url)
+    const headers: Record<string, string> = { accept: 'text/html, application/json;q=0.9, */*;q=0.8' }
+    let body: string | undefined
     if (request.form !== undefined) {
-      const params = new URLSearchParams(request.form as Record<string, string>);
-      if (request.method === 'GET') for (const [key, value] of params) url.searchParams.append(key, value);
+      const params = new URLSearchParams(request.form as Record<string, string>)
+      if (request.method === 'GET') for (const [key, value] of params) url.searchParams.append(key, value)
       else {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = params.toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded'
+        body = params.toString()
       }
     }
     const recorded: RecordedRequest = {
@@ -236,84 +234,103 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       url: url.href,
       headers,
       ...(body === undefined ? {} : { body: { kind: 'text', contentType: headers['content-type'] as string, text: maskFormSecrets(body) } }),
-    };
-    const curl = toCurl(recorded);
-    const started = performance.now();
-    const base = { operationId: request.label, method: request.method, url: url.href, curl, probe: false, external: true };
-    let response: Response;
-    try {
-      response = await fetchRetryingIdempotent(doFetch, url.href, { method: request.method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      const reason = describeFetchError(error);
-      const record: CallRecord = { ...base, status: undefined, statusKey: undefined, durationMs: Math.round(performance.now() - started), violationCount: 1, error: reason };
-      calls.push(record);
-      throw new TransportError(`${request.method} ${url.href} failed: ${reason}`, record);
     }
-    const text = await response.text();
-    const record: CallRecord = { ...base, status: response.status, statusKey: undefined, durationMs: Math.round(performance.now() - started), violationCount: 0 };
-    calls.push(record);
-    return { status: response.status, headers: response.headers, text, record };
+    const curl = toCurl(recorded)
+    const started = performance.now()
+    const base = { operationId: request.label, method: request.method, url: url.href, curl, probe: false, external: true }
+    let response: Response
+    try {
+      response = await fetchRetryingIdempotent(doFetch, url.href, {
+        method: request.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch (error) {
+      const reason = describeFetchError(error)
+      const record: CallRecord = {
+        ...base,
+        status: undefined,
+        statusKey: undefined,
+        durationMs: Math.round(performance.now() - started),
+        violationCount: 1,
+        error: reason,
+      }
+      calls.push(record)
+      throw new TransportError(`${request.method} ${url.href} failed: ${reason}`, record)
+    }
+    const text = await response.text()
+    const record: CallRecord = {
+      ...base,
+      status: response.status,
+      statusKey: undefined,
+      durationMs: Math.round(performance.now() - started),
+      violationCount: 0,
+    }
+    calls.push(record)
+    return { status: response.status, headers: response.headers, text, record }
   }
 
-  return { baseUrl: options.baseUrl, calls, call, external, violations };
+  return { baseUrl: options.baseUrl, calls, call, external, violations }
 }
 
 /** Masks credential-like fields of an urlencoded body for the curl line. */
 function maskFormSecrets(body: string): string {
-  const params = new URLSearchParams(body);
-  let changed = false;
+  const params = new URLSearchParams(body)
+  let changed = false
   for (const key of new Set(params.keys())) {
     if (isSecretKey(key)) {
-      params.set(key, mask);
-      changed = true;
+      params.set(key, mask)
+      changed = true
     }
   }
-  return changed ? params.toString().replace(/%2A%2A%2A/g, mask) : body;
+  return changed ? params.toString().replace(/%2A%2A%2A/g, mask) : body
 }
 
 function tokenFor(operation: OperationSpec, auth: NonNullable<CallOptions['auth']>, session: ApiSession): string | undefined {
-  if (auth === 'none') return undefined;
-  if (typeof auth === 'object') return auth.token;
+  if (auth === 'none') return undefined
+  if (typeof auth === 'object') return auth.token
   // Follow the contract: only operations whose security has a bearer scheme
   // get the token, so a "public" endpoint that secretly needs it shows up.
-  return operation.bearer === 'none' ? undefined : session.token;
+  return operation.bearer === 'none' ? undefined : session.token
 }
 
 function acceptFor(operation: OperationSpec): string {
-  const types = new Set<string>();
+  const types = new Set<string>()
   for (const [key, response] of Object.entries(operation.responses)) {
-    if (key.startsWith('2')) for (const media of response.content) types.add(media.mediaType);
+    if (key.startsWith('2')) for (const media of response.content) types.add(media.mediaType)
   }
-  types.add('application/json');
-  return [...types].join(', ');
+  types.add('application/json')
+  return [...types].join(', ')
 }
 
 export function buildUrl(baseUrl: string, operation: OperationSpec, options: CallOptions): string {
-  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
-  const given = options.path;
-  const values = new Map<string, string>();
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string)
+  const given = options.path
+  const values = new Map<string, string>()
   if (Array.isArray(given)) {
     if (given.length !== names.length) {
-      throw new Error(`${operation.operationId} takes ${names.length} path parameter(s) (${names.join(', ')}), got ${given.length}`);
+      throw new Error(`${operation.operationId} takes ${names.length} path parameter(s) (${names.join(', ')}), got ${given.length}`)
     }
-    names.forEach((name, index) => values.set(name, String(given[index])));
+    names.forEach((name, index) => values.set(name, String(given[index])))
   } else if (given !== undefined) {
-    for (const [name, value] of Object.entries(given as Record<string, string | number>)) values.set(name, String(value));
+    for (const [name, value] of Object.entries(given as Record<string, string | number>)) values.set(name, String(value))
   }
   const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = values.get(name);
-    if (value === undefined) throw new Error(`${operation.operationId}: missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-  const url = new URL(`${baseUrl}${path}`);
+    const value = values.get(name)
+    if (value === undefined) throw new Error(`${operation.operationId}: missing path parameter ${name}`)
+    return encodeURIComponent(value)
+  })
+  const url = new URL(`${baseUrl}${path}`)
   for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
-    else url.searchParams.append(key, String(value));
+    if (value === undefined || value === null) continue
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item))
+    else url.searchParams.append(key, String(value))
   }
-  return url.href;
+  return url.href
 }
 
 export function bodyText(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
+  return decoder.decode(bytes)
 }

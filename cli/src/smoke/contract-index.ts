@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
+import { readFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
 
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml'
 
-import { fragmentToPointer, getAtPointer, joinPointer } from './json-pointer.ts';
+import { fragmentToPointer, getAtPointer, joinPointer } from './json-pointer.ts'
 
 // Loads contract/openapi.yaml (and any files it $refs), and indexes every
 // operation by operationId with what the smoke checker needs. Nothing here
@@ -13,88 +13,88 @@ import { fragmentToPointer, getAtPointer, joinPointer } from './json-pointer.ts'
 // (document URL + JSON pointer) and let ajv follow $refs itself, which keeps
 // recursive schemas (member -> guardians -> member ...) working.
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
+export type HttpMethod = (typeof httpMethods)[number]
 
 export type SchemaLocation = {
-  documentUrl: string;
-  pointer: string;
-};
+  documentUrl: string
+  pointer: string
+}
 
 export type MediaTypeSpec = {
   /** lower-cased media type range as declared, e.g. application/json, image/* */
-  mediaType: string;
-  schema: SchemaLocation | undefined;
-};
+  mediaType: string
+  schema: SchemaLocation | undefined
+}
 
 export type ResponseSpec = {
   /** '200', '4XX', 'default' ... exactly as declared */
-  statusKey: string;
-  description: string;
-  content: readonly MediaTypeSpec[];
+  statusKey: string
+  description: string
+  content: readonly MediaTypeSpec[]
   /** response-level x-error-codes, if the author put them there */
-  errorCodes: readonly string[];
-};
+  errorCodes: readonly string[]
+}
 
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie'
 
 export type ParameterSpec = {
-  name: string;
-  in: ParameterLocation;
-  required: boolean;
-  schema: SchemaLocation | undefined;
-};
+  name: string
+  in: ParameterLocation
+  required: boolean
+  schema: SchemaLocation | undefined
+}
 
 export type RequestBodySpec = {
-  required: boolean;
-  content: readonly MediaTypeSpec[];
-};
+  required: boolean
+  content: readonly MediaTypeSpec[]
+}
 
-export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>
 
 export type SecurityScheme = {
-  type: string;
-  scheme?: string;
-  in?: string;
-  name?: string;
-};
+  type: string
+  scheme?: string
+  in?: string
+  name?: string
+}
 
 export type OperationSpec = {
-  operationId: string;
-  method: HttpMethod;
+  operationId: string
+  method: HttpMethod
   /** path template relative to the server base path, e.g. /booking/{id} */
-  path: string;
-  summary: string | undefined;
-  tags: readonly string[];
-  parameters: readonly ParameterSpec[];
-  requestBody: RequestBodySpec | undefined;
-  responses: Readonly<Record<string, ResponseSpec>>;
+  path: string
+  summary: string | undefined
+  tags: readonly string[]
+  parameters: readonly ParameterSpec[]
+  requestBody: RequestBodySpec | undefined
+  responses: Readonly<Record<string, ResponseSpec>>
   /** operation-level x-error-codes: status key -> domain codes */
-  errorCodes: Readonly<Record<string, readonly string[]>>;
+  errorCodes: Readonly<Record<string, readonly string[]>>
   /** effective security (operation's, else the document's) */
-  security: readonly SecurityRequirement[];
+  security: readonly SecurityRequirement[]
   /** 'required' when every security alternative includes an http bearer scheme */
-  bearer: 'required' | 'optional' | 'none';
+  bearer: 'required' | 'optional' | 'none'
   /** bearer === 'required': the operation cannot be called without a token */
-  requiresAuth: boolean;
-  location: SchemaLocation;
-};
+  requiresAuth: boolean
+  location: SchemaLocation
+}
 
 export type ContractIndex = {
-  rootUrl: string;
-  documents: ReadonlyMap<string, unknown>;
+  rootUrl: string
+  documents: ReadonlyMap<string, unknown>
   /** path part of servers[0].url, e.g. /api/customer ('' when none) */
-  basePath: string;
-  operations: ReadonlyMap<string, OperationSpec>;
-  securitySchemes: Readonly<Record<string, SecurityScheme>>;
+  basePath: string
+  operations: ReadonlyMap<string, OperationSpec>
+  securitySchemes: Readonly<Record<string, SecurityScheme>>
   /** header of the apiKey scheme naming the tenant (agencyId), if declared */
-  tenantHeader: string | undefined;
+  tenantHeader: string | undefined
   /** codes any error response may carry, by status ('*' = any status) */
-  genericErrorCodes: Readonly<Record<string, readonly string[]>>;
+  genericErrorCodes: Readonly<Record<string, readonly string[]>>
   /** every `format` value used anywhere, so the validator can flag unknown ones */
-  formatsUsed: ReadonlySet<string>;
-  warnings: readonly string[];
-};
+  formatsUsed: ReadonlySet<string>
+  warnings: readonly string[]
+}
 
 /**
  * Codes any error response may carry regardless of x-error-codes, for a
@@ -109,132 +109,132 @@ export const defaultGenericErrorCodes: Readonly<Record<string, readonly string[]
   '404': ['not_found'],
   '422': ['validation_error'],
   '503': ['service_unavailable'],
-};
-
-export class ContractError extends Error {
-  override readonly name = 'ContractError';
 }
 
-type JsonRecord = Record<string, unknown>;
+export class ContractError extends Error {
+  override readonly name = 'ContractError'
+}
+
+type JsonRecord = Record<string, unknown>
 
 function isRecord(value: unknown): value is JsonRecord {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
 function documentUrlOf(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  return parsed.href;
+  const parsed = new URL(url)
+  parsed.hash = ''
+  return parsed.href
 }
 
 async function readDocument(url: string): Promise<unknown> {
-  const parsed = new URL(url);
+  const parsed = new URL(url)
   if (parsed.protocol !== 'file:') {
     // The smoke run must never fetch from the network to read its own contract.
-    throw new ContractError(`only local files can be referenced from the contract, not ${url}`);
+    throw new ContractError(`only local files can be referenced from the contract, not ${url}`)
   }
-  let text: string;
+  let text: string
   try {
-    text = await readFile(parsed, 'utf8');
+    text = await readFile(parsed, 'utf8')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ContractError(code === 'ENOENT' ? `contract file not found: ${parsed.pathname}` : `cannot read ${parsed.pathname}: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code
+    throw new ContractError(code === 'ENOENT' ? `contract file not found: ${parsed.pathname}` : `cannot read ${parsed.pathname}: ${(error as Error).message}`)
   }
   try {
-    return parsed.pathname.endsWith('.json') ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown);
+    return parsed.pathname.endsWith('.json') ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown)
   } catch (error) {
-    throw new ContractError(`${parsed.pathname} is not valid YAML/JSON: ${(error as Error).message.split('\n')[0]}`);
+    throw new ContractError(`${parsed.pathname} is not valid YAML/JSON: ${(error as Error).message.split('\n')[0]}`)
   }
 }
 
 function collectExternalRefs(value: unknown, documentUrl: string, into: Set<string>): void {
   if (Array.isArray(value)) {
-    for (const item of value) collectExternalRefs(item, documentUrl, into);
-    return;
+    for (const item of value) collectExternalRefs(item, documentUrl, into)
+    return
   }
-  if (!isRecord(value)) return;
+  if (!isRecord(value)) return
   for (const [key, child] of Object.entries(value)) {
     if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
-      into.add(documentUrlOf(new URL(child, documentUrl).href));
+      into.add(documentUrlOf(new URL(child, documentUrl).href))
     } else {
-      collectExternalRefs(child, documentUrl, into);
+      collectExternalRefs(child, documentUrl, into)
     }
   }
 }
 
 /** Reads the root contract file and every file it (transitively) $refs. */
 export async function loadContractDocuments(file: string): Promise<Map<string, unknown>> {
-  const rootUrl = pathToFileURL(file).href;
-  const documents = new Map<string, unknown>();
-  const pending = [rootUrl];
+  const rootUrl = pathToFileURL(file).href
+  const documents = new Map<string, unknown>()
+  const pending = [rootUrl]
   while (pending.length > 0) {
-    const url = pending.pop() as string;
-    if (documents.has(url)) continue;
-    const document = await readDocument(url);
-    documents.set(url, document);
-    const refs = new Set<string>();
-    collectExternalRefs(document, url, refs);
-    for (const ref of refs) if (!documents.has(ref)) pending.push(ref);
+    const url = pending.pop() as string
+    if (documents.has(url)) continue
+    const document = await readDocument(url)
+    documents.set(url, document)
+    const refs = new Set<string>()
+    collectExternalRefs(document, url, refs)
+    for (const ref of refs) if (!documents.has(ref)) pending.push(ref)
   }
-  return documents;
+  return documents
 }
 
 export async function loadContract(file: string): Promise<ContractIndex> {
-  const documents = await loadContractDocuments(file);
-  return indexContract(documents, pathToFileURL(file).href);
+  const documents = await loadContractDocuments(file)
+  return indexContract(documents, pathToFileURL(file).href)
 }
 
-type Located = { value: unknown; documentUrl: string; pointer: string };
+type Located = { value: unknown; documentUrl: string; pointer: string }
 
 /** Follows $ref chains for non-schema objects (responses, parameters ...). */
 function dereference(documents: ReadonlyMap<string, unknown>, start: Located): Located {
-  let current = start;
+  let current = start
   for (let hops = 0; hops < 32; hops += 1) {
-    if (!isRecord(current.value) || typeof current.value['$ref'] !== 'string') return current;
-    const target = new URL(current.value['$ref'], current.documentUrl);
-    const documentUrl = documentUrlOf(target.href);
-    const document = documents.get(documentUrl);
-    if (document === undefined) throw new ContractError(`unresolved $ref ${current.value['$ref']} at ${current.documentUrl}#${current.pointer}`);
-    const pointer = fragmentToPointer(target.hash);
-    const value = getAtPointer(document, pointer);
-    if (value === undefined) throw new ContractError(`$ref ${current.value['$ref']} (at ${current.pointer}) points at nothing`);
-    current = { value, documentUrl, pointer };
+    if (!isRecord(current.value) || typeof current.value['$ref'] !== 'string') return current
+    const target = new URL(current.value['$ref'], current.documentUrl)
+    const documentUrl = documentUrlOf(target.href)
+    const document = documents.get(documentUrl)
+    if (document === undefined) throw new ContractError(`unresolved $ref ${current.value['$ref']} at ${current.documentUrl}#${current.pointer}`)
+    const pointer = fragmentToPointer(target.hash)
+    const value = getAtPointer(document, pointer)
+    if (value === undefined) throw new ContractError(`$ref ${current.value['$ref']} (at ${current.pointer}) points at nothing`)
+    current = { value, documentUrl, pointer }
   }
-  throw new ContractError(`$ref cycle or chain too long at ${start.documentUrl}#${start.pointer}`);
+  throw new ContractError(`$ref cycle or chain too long at ${start.documentUrl}#${start.pointer}`)
 }
 
 export function indexContract(documents: ReadonlyMap<string, unknown>, rootUrl: string): ContractIndex {
-  const root = documents.get(rootUrl);
-  if (!isRecord(root)) throw new ContractError('the contract is not a YAML/JSON object');
-  const warnings: string[] = [];
-  const version = root['openapi'];
+  const root = documents.get(rootUrl)
+  if (!isRecord(root)) throw new ContractError('the contract is not a YAML/JSON object')
+  const warnings: string[] = []
+  const version = root['openapi']
   if (typeof version !== 'string' || !version.startsWith('3.1')) {
-    warnings.push(`openapi version is ${JSON.stringify(version)}; the checker assumes 3.1 (JSON Schema 2020-12)`);
+    warnings.push(`openapi version is ${JSON.stringify(version)}; the checker assumes 3.1 (JSON Schema 2020-12)`)
   }
 
-  const securitySchemes = readSecuritySchemes(root);
-  const formatsUsed = new Set<string>();
-  for (const [url, document] of documents) scanSchemasForWarnings(document, url, '', warnings, formatsUsed);
+  const securitySchemes = readSecuritySchemes(root)
+  const formatsUsed = new Set<string>()
+  for (const [url, document] of documents) scanSchemasForWarnings(document, url, '', warnings, formatsUsed)
 
-  const operations = new Map<string, OperationSpec>();
-  const rootSecurity = Array.isArray(root['security']) ? (root['security'] as SecurityRequirement[]) : [];
-  const paths = isRecord(root['paths']) ? root['paths'] : {};
-  if (Object.keys(paths).length === 0) warnings.push('the contract declares no paths');
+  const operations = new Map<string, OperationSpec>()
+  const rootSecurity = Array.isArray(root['security']) ? (root['security'] as SecurityRequirement[]) : []
+  const paths = isRecord(root['paths']) ? root['paths'] : {}
+  if (Object.keys(paths).length === 0) warnings.push('the contract declares no paths')
 
   for (const [pathTemplate, rawPathItem] of Object.entries(paths)) {
-    const pathItem = dereference(documents, { value: rawPathItem, documentUrl: rootUrl, pointer: joinPointer('/paths', pathTemplate) });
-    if (!isRecord(pathItem.value)) continue;
-    const sharedParameters = readParameters(documents, pathItem, warnings);
+    const pathItem = dereference(documents, { value: rawPathItem, documentUrl: rootUrl, pointer: joinPointer('/paths', pathTemplate) })
+    if (!isRecord(pathItem.value)) continue
+    const sharedParameters = readParameters(documents, pathItem, warnings)
     for (const method of httpMethods) {
-      const rawOperation = pathItem.value[method];
-      if (!isRecord(rawOperation)) continue;
-      const location: Located = { value: rawOperation, documentUrl: pathItem.documentUrl, pointer: joinPointer(pathItem.pointer, method) };
-      const operation = indexOperation(documents, location, method, pathTemplate, sharedParameters, rootSecurity, securitySchemes, warnings);
+      const rawOperation = pathItem.value[method]
+      if (!isRecord(rawOperation)) continue
+      const location: Located = { value: rawOperation, documentUrl: pathItem.documentUrl, pointer: joinPointer(pathItem.pointer, method) }
+      const operation = indexOperation(documents, location, method, pathTemplate, sharedParameters, rootSecurity, securitySchemes, warnings)
       if (operations.has(operation.operationId)) {
-        warnings.push(`operationId ${operation.operationId} is used twice (${method.toUpperCase()} ${pathTemplate})`);
-        continue;
+        warnings.push(`operationId ${operation.operationId} is used twice (${method.toUpperCase()} ${pathTemplate})`)
+        continue
       }
-      operations.set(operation.operationId, operation);
+      operations.set(operation.operationId, operation)
     }
   }
 
@@ -244,56 +244,58 @@ export function indexContract(documents: ReadonlyMap<string, unknown>, rootUrl: 
     basePath: readBasePath(root),
     operations,
     securitySchemes,
-    tenantHeader: Object.values(securitySchemes).find((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && /agency|tenant/i.test(scheme.name ?? ''))?.name,
+    tenantHeader: Object.values(securitySchemes).find(
+      (scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && /agency|tenant/i.test(scheme.name ?? ''),
+    )?.name,
     genericErrorCodes: readGenericErrorCodes(root, warnings),
     formatsUsed,
     warnings,
-  };
+  }
 }
 
 function readSecuritySchemes(root: JsonRecord): Record<string, SecurityScheme> {
-  const components = isRecord(root['components']) ? root['components'] : {};
-  const schemes = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {};
-  const result: Record<string, SecurityScheme> = {};
+  const components = isRecord(root['components']) ? root['components'] : {}
+  const schemes = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {}
+  const result: Record<string, SecurityScheme> = {}
   for (const [name, scheme] of Object.entries(schemes)) {
-    if (!isRecord(scheme) || typeof scheme['type'] !== 'string') continue;
+    if (!isRecord(scheme) || typeof scheme['type'] !== 'string') continue
     result[name] = {
       type: scheme['type'],
       ...(typeof scheme['scheme'] === 'string' ? { scheme: scheme['scheme'] } : {}),
       ...(typeof scheme['in'] === 'string' ? { in: scheme['in'] } : {}),
       ...(typeof scheme['name'] === 'string' ? { name: scheme['name'] } : {}),
-    };
+    }
   }
-  return result;
+  return result
 }
 
 function readBasePath(root: JsonRecord): string {
-  const servers = root['servers'];
-  if (!Array.isArray(servers) || !isRecord(servers[0]) || typeof servers[0]['url'] !== 'string') return '';
-  const server = servers[0];
-  const variables = isRecord(server['variables']) ? server['variables'] : {};
+  const servers = root['servers']
+  if (!Array.isArray(servers) || !isRecord(servers[0]) || typeof servers[0]['url'] !== 'string') return ''
+  const server = servers[0]
+  const variables = isRecord(server['variables']) ? server['variables'] : {}
   const url = (server['url'] as string).replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const variable = variables[name];
-    return isRecord(variable) && typeof variable['default'] === 'string' ? variable['default'] : '';
-  });
-  const pathname = new URL(url, 'http://placeholder.invalid').pathname;
-  return pathname.replace(/\/+$/, '');
+    const variable = variables[name]
+    return isRecord(variable) && typeof variable['default'] === 'string' ? variable['default'] : ''
+  })
+  const pathname = new URL(url, 'http://placeholder.invalid').pathname
+  return pathname.replace(/\/+$/, '')
 }
 
 function readGenericErrorCodes(root: JsonRecord, warnings: string[]): Record<string, readonly string[]> {
-  const declared = root['x-generic-error-codes'];
-  if (declared === undefined) return { ...defaultGenericErrorCodes };
-  if (Array.isArray(declared) && declared.every((code) => typeof code === 'string')) return { '*': declared };
+  const declared = root['x-generic-error-codes']
+  if (declared === undefined) return { ...defaultGenericErrorCodes }
+  if (Array.isArray(declared) && declared.every((code) => typeof code === 'string')) return { '*': declared }
   if (isRecord(declared)) {
-    const result: Record<string, readonly string[]> = {};
+    const result: Record<string, readonly string[]> = {}
     for (const [status, codes] of Object.entries(declared)) {
-      if (Array.isArray(codes) && codes.every((code) => typeof code === 'string')) result[status.toUpperCase()] = codes;
-      else warnings.push(`x-generic-error-codes.${status} is not a list of strings; ignored`);
+      if (Array.isArray(codes) && codes.every((code) => typeof code === 'string')) result[status.toUpperCase()] = codes
+      else warnings.push(`x-generic-error-codes.${status} is not a list of strings; ignored`)
     }
-    return result;
+    return result
   }
-  warnings.push('x-generic-error-codes is neither a list nor a map; using the built-in generic codes');
-  return { ...defaultGenericErrorCodes };
+  warnings.push('x-generic-error-codes is neither a list nor a map; using the built-in generic codes')
+  return { ...defaultGenericErrorCodes }
 }
 
 function indexOperation(
@@ -306,65 +308,66 @@ function indexOperation(
   securitySchemes: Readonly<Record<string, SecurityScheme>>,
   warnings: string[],
 ): OperationSpec {
-  const raw = location.value as JsonRecord;
-  let operationId = typeof raw['operationId'] === 'string' ? raw['operationId'] : '';
+  const raw = location.value as JsonRecord
+  let operationId = typeof raw['operationId'] === 'string' ? raw['operationId'] : ''
   if (operationId === '') {
-    operationId = `${method.toUpperCase()} ${pathTemplate}`;
-    warnings.push(`${operationId} has no operationId; referred to as "${operationId}"`);
+    operationId = `${method.toUpperCase()} ${pathTemplate}`
+    warnings.push(`${operationId} has no operationId; referred to as "${operationId}"`)
   }
 
-  const ownParameters = readParameters(documents, location, warnings);
-  const parameters = [
-    ...sharedParameters.filter((shared) => !ownParameters.some((own) => own.name === shared.name && own.in === shared.in)),
-    ...ownParameters,
-  ];
+  const ownParameters = readParameters(documents, location, warnings)
+  const parameters = [...sharedParameters.filter((shared) => !ownParameters.some((own) => own.name === shared.name && own.in === shared.in)), ...ownParameters]
 
-  let requestBody: RequestBodySpec | undefined;
+  let requestBody: RequestBodySpec | undefined
   if (raw['requestBody'] !== undefined) {
-    const body = dereference(documents, { value: raw['requestBody'], documentUrl: location.documentUrl, pointer: joinPointer(location.pointer, 'requestBody') });
-    if (isRecord(body.value)) requestBody = { required: body.value['required'] === true, content: readContent(body) };
+    const body = dereference(documents, { value: raw['requestBody'], documentUrl: location.documentUrl, pointer: joinPointer(location.pointer, 'requestBody') })
+    if (isRecord(body.value)) requestBody = { required: body.value['required'] === true, content: readContent(body) }
   }
 
-  const responses: Record<string, ResponseSpec> = {};
-  const rawResponses = isRecord(raw['responses']) ? raw['responses'] : {};
-  if (Object.keys(rawResponses).length === 0) warnings.push(`${operationId} declares no responses`);
+  const responses: Record<string, ResponseSpec> = {}
+  const rawResponses = isRecord(raw['responses']) ? raw['responses'] : {}
+  if (Object.keys(rawResponses).length === 0) warnings.push(`${operationId} declares no responses`)
   for (const [statusKey, rawResponse] of Object.entries(rawResponses)) {
     if (!/^([1-5](\d\d|XX)|default)$/i.test(statusKey)) {
-      warnings.push(`${operationId}: response key "${statusKey}" is not a status code, a range like 4XX, or default`);
-      continue;
+      warnings.push(`${operationId}: response key "${statusKey}" is not a status code, a range like 4XX, or default`)
+      continue
     }
-    const response = dereference(documents, { value: rawResponse, documentUrl: location.documentUrl, pointer: joinPointer(location.pointer, 'responses', statusKey) });
-    if (!isRecord(response.value)) continue;
+    const response = dereference(documents, {
+      value: rawResponse,
+      documentUrl: location.documentUrl,
+      pointer: joinPointer(location.pointer, 'responses', statusKey),
+    })
+    if (!isRecord(response.value)) continue
     responses[statusKey] = {
       statusKey,
       description: typeof response.value['description'] === 'string' ? response.value['description'] : '',
       content: readContent(response),
       errorCodes: readCodeList(response.value['x-error-codes'], `${operationId} ${statusKey} x-error-codes`, warnings),
-    };
+    }
   }
 
-  const errorCodes: Record<string, readonly string[]> = {};
-  const rawErrorCodes = raw['x-error-codes'];
+  const errorCodes: Record<string, readonly string[]> = {}
+  const rawErrorCodes = raw['x-error-codes']
   if (rawErrorCodes !== undefined) {
     if (!isRecord(rawErrorCodes)) {
-      warnings.push(`${operationId}: x-error-codes must map status -> list of codes`);
+      warnings.push(`${operationId}: x-error-codes must map status -> list of codes`)
     } else {
       for (const [status, codes] of Object.entries(rawErrorCodes)) {
-        errorCodes[status] = readCodeList(codes, `${operationId} x-error-codes.${status}`, warnings);
+        errorCodes[status] = readCodeList(codes, `${operationId} x-error-codes.${status}`, warnings)
         if (!(status in responses) && !(`${status[0]}XX` in responses) && !('default' in responses)) {
-          warnings.push(`${operationId}: x-error-codes lists status ${status}, which is not a declared response`);
+          warnings.push(`${operationId}: x-error-codes lists status ${status}, which is not a declared response`)
         }
       }
     }
   }
 
-  const security = Array.isArray(raw['security']) ? (raw['security'] as SecurityRequirement[]) : rootSecurity;
-  const isBearer = (name: string) => securitySchemes[name]?.type === 'http' && securitySchemes[name]?.scheme?.toLowerCase() === 'bearer';
-  const withBearer = security.filter((requirement) => Object.keys(requirement).some(isBearer)).length;
-  const bearer = withBearer === 0 ? 'none' : withBearer === security.length ? 'required' : 'optional';
+  const security = Array.isArray(raw['security']) ? (raw['security'] as SecurityRequirement[]) : rootSecurity
+  const isBearer = (name: string) => securitySchemes[name]?.type === 'http' && securitySchemes[name]?.scheme?.toLowerCase() === 'bearer'
+  const withBearer = security.filter((requirement) => Object.keys(requirement).some(isBearer)).length
+  const bearer = withBearer === 0 ? 'none' : withBearer === security.length ? 'required' : 'optional'
   for (const requirement of security) {
     for (const name of Object.keys(requirement)) {
-      if (securitySchemes[name] === undefined) warnings.push(`${operationId}: security scheme ${name} is not declared`);
+      if (securitySchemes[name] === undefined) warnings.push(`${operationId}: security scheme ${name} is not declared`)
     }
   }
 
@@ -382,47 +385,47 @@ function indexOperation(
     bearer,
     requiresAuth: bearer === 'required',
     location: { documentUrl: location.documentUrl, pointer: location.pointer },
-  };
+  }
 }
 
 function readCodeList(value: unknown, where: string, warnings: string[]): readonly string[] {
-  if (value === undefined) return [];
-  if (Array.isArray(value) && value.every((code) => typeof code === 'string')) return value;
-  warnings.push(`${where} is not a list of strings; ignored`);
-  return [];
+  if (value === undefined) return []
+  if (Array.isArray(value) && value.every((code) => typeof code === 'string')) return value
+  warnings.push(`${where} is not a list of strings; ignored`)
+  return []
 }
 
 function readParameters(documents: ReadonlyMap<string, unknown>, owner: Located, warnings: string[]): ParameterSpec[] {
-  const raw = (owner.value as JsonRecord)['parameters'];
-  if (!Array.isArray(raw)) return [];
-  const result: ParameterSpec[] = [];
+  const raw = (owner.value as JsonRecord)['parameters']
+  if (!Array.isArray(raw)) return []
+  const result: ParameterSpec[] = []
   raw.forEach((item, index) => {
-    const parameter = dereference(documents, { value: item, documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'parameters', index) });
-    const value = parameter.value;
+    const parameter = dereference(documents, { value: item, documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'parameters', index) })
+    const value = parameter.value
     if (!isRecord(value) || typeof value['name'] !== 'string' || typeof value['in'] !== 'string') {
-      warnings.push(`parameter at ${owner.pointer}/parameters/${index} has no name/in`);
-      return;
+      warnings.push(`parameter at ${owner.pointer}/parameters/${index} has no name/in`)
+      return
     }
     result.push({
       name: value['name'],
       in: value['in'] as ParameterLocation,
       required: value['required'] === true || value['in'] === 'path',
       schema: value['schema'] === undefined ? undefined : { documentUrl: parameter.documentUrl, pointer: joinPointer(parameter.pointer, 'schema') },
-    });
-  });
-  return result;
+    })
+  })
+  return result
 }
 
 function readContent(owner: Located): MediaTypeSpec[] {
-  const content = (owner.value as JsonRecord)['content'];
-  if (!isRecord(content)) return [];
+  const content = (owner.value as JsonRecord)['content']
+  if (!isRecord(content)) return []
   return Object.entries(content).map(([mediaType, mediaObject]) => ({
     mediaType: mediaType.toLowerCase().split(';')[0]?.trim() ?? mediaType,
     schema:
       isRecord(mediaObject) && mediaObject['schema'] !== undefined
         ? { documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'content', mediaType, 'schema') }
         : undefined,
-  }));
+  }))
 }
 
 // OpenAPI 3.1 dropped `nullable`: a 3.0 habit that silently stops meaning
@@ -430,34 +433,34 @@ function readContent(owner: Located): MediaTypeSpec[] {
 // says 'null') and tell the author where the stale keyword is.
 function scanSchemasForWarnings(value: unknown, documentUrl: string, pointer: string, warnings: string[], formats: Set<string>): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => scanSchemasForWarnings(item, documentUrl, joinPointer(pointer, index), warnings, formats));
-    return;
+    value.forEach((item, index) => scanSchemasForWarnings(item, documentUrl, joinPointer(pointer, index), warnings, formats))
+    return
   }
-  if (!isRecord(value)) return;
+  if (!isRecord(value)) return
   if ('nullable' in value && typeof value['nullable'] === 'boolean') {
-    warnings.push(`nullable at ${shortUrl(documentUrl)}#${pointer} is not OpenAPI 3.1 and is ignored; use type: [..., 'null']`);
+    warnings.push(`nullable at ${shortUrl(documentUrl)}#${pointer} is not OpenAPI 3.1 and is ignored; use type: [..., 'null']`)
   }
-  if (typeof value['format'] === 'string' && ('type' in value || '$ref' in value || 'enum' in value)) formats.add(value['format']);
+  if (typeof value['format'] === 'string' && ('type' in value || '$ref' in value || 'enum' in value)) formats.add(value['format'])
   for (const [key, child] of Object.entries(value)) {
     // Examples are free-form data, not schemas.
-    if (key === 'example' || key === 'examples') continue;
-    scanSchemasForWarnings(child, documentUrl, joinPointer(pointer, key), warnings, formats);
+    if (key === 'example' || key === 'examples') continue
+    scanSchemasForWarnings(child, documentUrl, joinPointer(pointer, key), warnings, formats)
   }
 }
 
 function shortUrl(url: string): string {
-  return url.slice(url.lastIndexOf('/') + 1);
+  return url.slice(url.lastIndexOf('/') + 1)
 }
 
 export function getOperation(contract: ContractIndex, operationId: string): OperationSpec {
-  const operation = contract.operations.get(operationId);
-  if (operation === undefined) throw new ContractError(`operation ${operationId} is not in the contract`);
-  return operation;
+  const operation = contract.operations.get(operationId)
+  if (operation === undefined) throw new ContractError(`operation ${operationId} is not in the contract`)
+  return operation
 }
 
 /** `/booking/{id}` and `/booking/{bookingId}` are the same route. */
 export function normaliseTemplate(template: string): string {
-  return template.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '') || '/';
+  return template.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '') || '/'
 }
 
 /**
@@ -466,22 +469,22 @@ export function normaliseTemplate(template: string): string {
  * parameters, so `/booking/rooms` is not taken for `/booking/{id}`.
  */
 export function findOperationByRoute(contract: ContractIndex, method: string, pathOrTemplate: string): OperationSpec | undefined {
-  const wantedMethod = method.toLowerCase();
-  let path = pathOrTemplate.split('?')[0] ?? '';
+  const wantedMethod = method.toLowerCase()
+  let path = pathOrTemplate.split('?')[0] ?? ''
   if (contract.basePath !== '' && (path === contract.basePath || path.startsWith(`${contract.basePath}/`))) {
-    path = path.slice(contract.basePath.length) || '/';
+    path = path.slice(contract.basePath.length) || '/'
   }
-  const candidates = [...contract.operations.values()].filter((operation) => operation.method === wantedMethod);
-  const normalised = normaliseTemplate(path);
-  const exact = candidates.find((operation) => normaliseTemplate(operation.path) === normalised);
-  if (exact !== undefined) return exact;
-  const matching = candidates.filter((operation) => templateRegExp(operation.path).test(path));
-  matching.sort((a, b) => paramCount(a.path) - paramCount(b.path));
-  return matching[0];
+  const candidates = [...contract.operations.values()].filter((operation) => operation.method === wantedMethod)
+  const normalised = normaliseTemplate(path)
+  const exact = candidates.find((operation) => normaliseTemplate(operation.path) === normalised)
+  if (exact !== undefined) return exact
+  const matching = candidates.filter((operation) => templateRegExp(operation.path).test(path))
+  matching.sort((a, b) => paramCount(a.path) - paramCount(b.path))
+  return matching[0]
 }
 
 function paramCount(template: string): number {
-  return (template.match(/\{[^}]+\}/g) ?? []).length;
+  return (template.match(/\{[^}]+\}/g) ?? []).length
 }
 
 function templateRegExp(template: string): RegExp {
@@ -489,6 +492,6 @@ function templateRegExp(template: string): RegExp {
     .replace(/\/+$/, '')
     .split(/(\{[^}]+\})/)
     .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${pattern}/?$`);
+    .join('')
+  return new RegExp(`^${pattern}/?$`)
 }

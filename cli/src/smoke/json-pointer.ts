@@ -2,39 +2,39 @@
 // `$ref`s into it (as URI fragments, hence the percent-encoding).
 
 export function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
 export function joinPointer(pointer: string, ...segments: ReadonlyArray<string | number>): string {
-  return pointer + segments.map((segment) => `/${escapePointerSegment(String(segment))}`).join('');
+  return pointer + segments.map((segment) => `/${escapePointerSegment(String(segment))}`).join('')
 }
 
 export function parsePointer(pointer: string): string[] {
-  if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : [];
-  if (!pointer.startsWith('/')) throw new Error(`invalid JSON pointer "${pointer}"`);
+  if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : []
+  if (!pointer.startsWith('/')) throw new Error(`invalid JSON pointer "${pointer}"`)
   return pointer
     .slice(1)
     .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
 /** `#/a~1b` style fragment (possibly percent-encoded) to a plain pointer. */
 export function fragmentToPointer(fragment: string): string {
-  const raw = fragment.startsWith('#') ? fragment.slice(1) : fragment;
-  return decodeURIComponent(raw);
+  const raw = fragment.startsWith('#') ? fragment.slice(1) : fragment
+  return decodeURIComponent(raw)
 }
 
 export function pointerToFragment(pointer: string): string {
   return `#${parsePointer(pointer)
     .map((segment) => `/${encodeURIComponent(escapePointerSegment(segment))}`)
-    .join('')}`;
+    .join('')}`
 }
 
 export function getAtPointer(document: unknown, pointer: string): unknown {
-  let current: unknown = document;
+  let current: unknown = document
   for (const segment of parsePointer(pointer)) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[segment];
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<string, unknown>)[segment]
   }
-  return current;
+  return current
 }

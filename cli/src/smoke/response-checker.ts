@@ -1,138 +1,155 @@
-import type { ContractIndex, MediaTypeSpec, OperationSpec, ResponseSpec } from './contract-index.ts';
-import { toCurl, type RecordedRequest } from './curl.ts';
-import { createSchemaValidator, type SchemaValidator } from './schema-validator.ts';
-import type { Violation, ViolationKind } from './violation.ts';
+import type { ContractIndex, MediaTypeSpec, OperationSpec, ResponseSpec } from './contract-index.ts'
+import { toCurl, type RecordedRequest } from './curl.ts'
+import { createSchemaValidator, type SchemaValidator } from './schema-validator.ts'
+import type { Violation, ViolationKind } from './violation.ts'
 
 // Checks one real HTTP answer against what the contract declares for that
 // operation: status, content type, body shape, and the domain error code.
 // Independent of any specific operation.
 
 export type ObservedResponse = {
-  status: number;
-  headers: Headers;
-  body: Uint8Array;
-};
+  status: number
+  headers: Headers
+  body: Uint8Array
+}
 
 export type CheckedResponse = {
-  operationId: string;
-  status: number;
+  operationId: string
+  status: number
   /** the declared response key that matched ('200', '4XX', 'default') */
-  statusKey: string | undefined;
+  statusKey: string | undefined
   /** actual media type without parameters, lower-cased */
-  mediaType: string | undefined;
+  mediaType: string | undefined
   /** parsed body when it is JSON (undefined otherwise or when unparsable) */
-  json: unknown;
-  violations: Violation[];
-};
+  json: unknown
+  violations: Violation[]
+}
 
 export type ResponseChecker = {
-  readonly contract: ContractIndex;
-  checkExchange(operationId: string, request: RecordedRequest, response: ObservedResponse): CheckedResponse;
+  readonly contract: ContractIndex
+  checkExchange(operationId: string, request: RecordedRequest, response: ObservedResponse): CheckedResponse
   /** Reads the body of a fetch Response, then checks it. */
-  checkResponse(operationId: string, request: RecordedRequest, response: Response): Promise<CheckedResponse & { body: Uint8Array }>;
-};
+  checkResponse(operationId: string, request: RecordedRequest, response: Response): Promise<CheckedResponse & { body: Uint8Array }>
+}
 
 export type ResponseCheckerOptions = {
-  validator?: SchemaValidator;
+  validator?: SchemaValidator
   /** cap per response: a wrong array type can otherwise yield hundreds */
-  maxSchemaErrors?: number;
-};
+  maxSchemaErrors?: number
+}
 
-const decoder = new TextDecoder('utf-8');
+const decoder = new TextDecoder('utf-8')
 
 export function createResponseChecker(contract: ContractIndex, options: ResponseCheckerOptions = {}): ResponseChecker {
-  const validator = options.validator ?? createSchemaValidator(contract);
-  const maxSchemaErrors = options.maxSchemaErrors ?? 10;
+  const validator = options.validator ?? createSchemaValidator(contract)
+  const maxSchemaErrors = options.maxSchemaErrors ?? 10
 
   function checkExchange(operationId: string, request: RecordedRequest, response: ObservedResponse): CheckedResponse {
-    const violations: Violation[] = [];
+    const violations: Violation[] = []
     const report = (kind: ViolationKind, expected: string, actual: string) =>
-      violations.push({ kind, operationId, method: request.method.toUpperCase(), url: request.url, status: response.status, expected, actual, curl: toCurl(request) });
+      violations.push({
+        kind,
+        operationId,
+        method: request.method.toUpperCase(),
+        url: request.url,
+        status: response.status,
+        expected,
+        actual,
+        curl: toCurl(request),
+      })
 
-    const mediaType = parseMediaType(response.headers.get('content-type'));
-    const result: CheckedResponse = { operationId, status: response.status, statusKey: undefined, mediaType, json: undefined, violations };
-    const isJson = mediaType !== undefined && isJsonMediaType(mediaType);
+    const mediaType = parseMediaType(response.headers.get('content-type'))
+    const result: CheckedResponse = { operationId, status: response.status, statusKey: undefined, mediaType, json: undefined, violations }
+    const isJson = mediaType !== undefined && isJsonMediaType(mediaType)
     if (isJson && response.body.length > 0) {
       try {
-        result.json = JSON.parse(decoder.decode(response.body)) as unknown;
+        result.json = JSON.parse(decoder.decode(response.body)) as unknown
       } catch {
         // reported below once we know JSON was expected
       }
     }
 
-    const operation = contract.operations.get(operationId);
+    const operation = contract.operations.get(operationId)
     if (operation === undefined) {
-      report('contract', `operation ${operationId} declared in the contract`, 'no such operationId');
-      return result;
+      report('contract', `operation ${operationId} declared in the contract`, 'no such operationId')
+      return result
     }
 
-    const statusKey = matchStatusKey(operation, response.status);
-    result.statusKey = statusKey;
+    const statusKey = matchStatusKey(operation, response.status)
+    result.statusKey = statusKey
     if (statusKey === undefined) {
-      report('status', `one of the declared statuses ${Object.keys(operation.responses).join(', ') || '(none)'}`, `${response.status}${describeErrorCode(result.json)}`);
-      return result;
+      report(
+        'status',
+        `one of the declared statuses ${Object.keys(operation.responses).join(', ') || '(none)'}`,
+        `${response.status}${describeErrorCode(result.json)}`,
+      )
+      return result
     }
-    const declared = operation.responses[statusKey] as ResponseSpec;
+    const declared = operation.responses[statusKey] as ResponseSpec
     // A throttled client must be told when to come back (RFC 6585, RFC 9110 §10.2.3): seconds or an HTTP date.
     if (response.status === 429) {
-      const retryAfter = response.headers.get('retry-after');
+      const retryAfter = response.headers.get('retry-after')
       if (retryAfter === null || !(/^\d+$/.test(retryAfter.trim()) || !Number.isNaN(Date.parse(retryAfter)))) {
-        report('header', 'a Retry-After header on a 429 (seconds or an HTTP date)', retryAfter === null ? 'no Retry-After header' : `Retry-After: ${retryAfter}`);
+        report(
+          'header',
+          'a Retry-After header on a 429 (seconds or an HTTP date)',
+          retryAfter === null ? 'no Retry-After header' : `Retry-After: ${retryAfter}`,
+        )
       }
     }
 
     // --- content type and body presence
-    const hasBody = response.body.length > 0;
+    const hasBody = response.body.length > 0
     if (declared.content.length === 0) {
-      if (hasBody) report('body', `no body (${statusKey} declares no content)`, `${response.body.length} bytes of ${mediaType ?? 'unknown type'}`);
-      return result;
+      if (hasBody) report('body', `no body (${statusKey} declares no content)`, `${response.body.length} bytes of ${mediaType ?? 'unknown type'}`)
+      return result
     }
     if (!hasBody) {
-      report('body', `a ${declared.content.map((item) => item.mediaType).join(' or ')} body`, 'empty body');
-      return result;
+      report('body', `a ${declared.content.map((item) => item.mediaType).join(' or ')} body`, 'empty body')
+      return result
     }
     if (mediaType === undefined) {
-      report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, 'no content-type header');
-      return result;
+      report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, 'no content-type header')
+      return result
     }
-    const media = matchMediaType(declared.content, mediaType);
+    const media = matchMediaType(declared.content, mediaType)
     if (media === undefined) {
-      report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, mediaType);
-      return result;
+      report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, mediaType)
+      return result
     }
 
     // --- body
     if (isJson) {
       if (result.json === undefined) {
-        report('body', 'a JSON body', `unparsable JSON: ${excerpt(decoder.decode(response.body.subarray(0, 200)))}`);
-        return result;
+        report('body', 'a JSON body', `unparsable JSON: ${excerpt(decoder.decode(response.body.subarray(0, 200)))}`)
+        return result
       }
-      const before = violations.length;
-      if (media.schema !== undefined) checkSchema(media, result.json, report);
-      const schemaFailed = violations.length > before;
-      if (response.status >= 400) checkErrorCode(operation, declared, response.status, result.json, schemaFailed, report);
+      const before = violations.length
+      if (media.schema !== undefined) checkSchema(media, result.json, report)
+      const schemaFailed = violations.length > before
+      if (response.status >= 400) checkErrorCode(operation, declared, response.status, result.json, schemaFailed, report)
     } else {
-      const sniffed = sniffBinary(mediaType, response.body);
-      if (sniffed !== undefined) report('body', `a ${mediaType} body`, sniffed);
+      const sniffed = sniffBinary(mediaType, response.body)
+      if (sniffed !== undefined) report('body', `a ${mediaType} body`, sniffed)
     }
-    return result;
+    return result
   }
 
   function checkSchema(media: MediaTypeSpec, json: unknown, report: (kind: ViolationKind, expected: string, actual: string) => void): void {
-    const location = media.schema;
-    if (location === undefined) return;
-    const check = validator.validate(location, json);
+    const location = media.schema
+    if (location === undefined) return
+    const check = validator.validate(location, json)
     if (check.outcome === 'unusable') {
-      report('contract', `a usable schema at ${location.pointer}`, check.reason);
-      return;
+      report('contract', `a usable schema at ${location.pointer}`, check.reason)
+      return
     }
-    if (check.outcome === 'valid') return;
-    const errors = check.errors.slice(0, maxSchemaErrors);
+    if (check.outcome === 'valid') return
+    const errors = check.errors.slice(0, maxSchemaErrors)
     for (const error of errors) {
-      report('schema', `${error.path} ${error.message}`, error.actual === undefined ? 'missing' : excerpt(JSON.stringify(error.actual)));
+      report('schema', `${error.path} ${error.message}`, error.actual === undefined ? 'missing' : excerpt(JSON.stringify(error.actual)))
     }
     if (check.errors.length > errors.length) {
-      report('schema', `at most ${maxSchemaErrors} schema errors shown`, `${check.errors.length - errors.length} more`);
+      report('schema', `at most ${maxSchemaErrors} schema errors shown`, `${check.errors.length - errors.length} more`)
     }
   }
 
@@ -144,73 +161,73 @@ export function createResponseChecker(contract: ContractIndex, options: Response
     schemaFailed: boolean,
     report: (kind: ViolationKind, expected: string, actual: string) => void,
   ): void {
-    const code = json !== null && typeof json === 'object' ? (json as { code?: unknown }).code : undefined;
+    const code = json !== null && typeof json === 'object' ? (json as { code?: unknown }).code : undefined
     if (typeof code !== 'string') {
       // The schema check has usually said this already; don't say it twice.
-      if (!schemaFailed) report('error-code', 'an error body with a string "code"', excerpt(JSON.stringify(json)));
-      return;
+      if (!schemaFailed) report('error-code', 'an error body with a string "code"', excerpt(JSON.stringify(json)))
+      return
     }
-    const domain = declaredErrorCodes(operation, declared, status);
-    const generic = genericCodesFor(contract, status);
-    if (domain.includes(code) || generic.includes(code)) return;
-    const parts: string[] = [];
-    if (domain.length > 0) parts.push(`x-error-codes ${domain.join(', ')}`);
-    if (generic.length > 0) parts.push(`generic ${generic.join(', ')}`);
-    report('error-code', `code for ${status} in ${parts.length > 0 ? parts.join(' or ') : '(none declared)'}`, code);
+    const domain = declaredErrorCodes(operation, declared, status)
+    const generic = genericCodesFor(contract, status)
+    if (domain.includes(code) || generic.includes(code)) return
+    const parts: string[] = []
+    if (domain.length > 0) parts.push(`x-error-codes ${domain.join(', ')}`)
+    if (generic.length > 0) parts.push(`generic ${generic.join(', ')}`)
+    report('error-code', `code for ${status} in ${parts.length > 0 ? parts.join(' or ') : '(none declared)'}`, code)
   }
 
   return {
     contract,
     checkExchange,
     async checkResponse(operationId, request, response) {
-      const body = new Uint8Array(await response.arrayBuffer());
-      return { ...checkExchange(operationId, request, { status: response.status, headers: response.headers, body }), body };
+      const body = new Uint8Array(await response.arrayBuffer())
+      return { ...checkExchange(operationId, request, { status: response.status, headers: response.headers, body }), body }
     },
-  };
+  }
 }
 
 /** Exact status beats a range (4XX) beats default, as OpenAPI says. */
 export function matchStatusKey(operation: OperationSpec, status: number): string | undefined {
-  const exact = String(status);
-  if (operation.responses[exact] !== undefined) return exact;
-  const range = `${Math.floor(status / 100)}XX`;
-  const rangeKey = Object.keys(operation.responses).find((key) => key.toUpperCase() === range);
-  if (rangeKey !== undefined) return rangeKey;
-  return operation.responses['default'] === undefined ? undefined : 'default';
+  const exact = String(status)
+  if (operation.responses[exact] !== undefined) return exact
+  const range = `${Math.floor(status / 100)}XX`
+  const rangeKey = Object.keys(operation.responses).find((key) => key.toUpperCase() === range)
+  if (rangeKey !== undefined) return rangeKey
+  return operation.responses['default'] === undefined ? undefined : 'default'
 }
 
 /** Codes from the operation's x-error-codes for the status (exact, then range) plus response-level ones. */
 export function declaredErrorCodes(operation: OperationSpec, declared: ResponseSpec, status: number): string[] {
-  const range = `${Math.floor(status / 100)}XX`;
+  const range = `${Math.floor(status / 100)}XX`
   const fromOperation = Object.entries(operation.errorCodes)
     .filter(([key]) => key === String(status) || key.toUpperCase() === range || (key === 'default' && declared.statusKey === 'default'))
-    .flatMap(([, codes]) => codes);
-  return [...new Set([...fromOperation, ...declared.errorCodes])];
+    .flatMap(([, codes]) => codes)
+  return [...new Set([...fromOperation, ...declared.errorCodes])]
 }
 
 function genericCodesFor(contract: ContractIndex, status: number): readonly string[] {
-  const generic = contract.genericErrorCodes;
-  return [...(generic[String(status)] ?? []), ...(generic[`${Math.floor(status / 100)}XX`] ?? []), ...(generic['*'] ?? [])];
+  const generic = contract.genericErrorCodes
+  return [...(generic[String(status)] ?? []), ...(generic[`${Math.floor(status / 100)}XX`] ?? []), ...(generic['*'] ?? [])]
 }
 
 export function parseMediaType(header: string | null): string | undefined {
-  if (header === null) return undefined;
-  const type = header.split(';')[0]?.trim().toLowerCase();
-  return type === undefined || type === '' ? undefined : type;
+  if (header === null) return undefined
+  const type = header.split(';')[0]?.trim().toLowerCase()
+  return type === undefined || type === '' ? undefined : type
 }
 
 export function isJsonMediaType(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
+  return mediaType === 'application/json' || mediaType.endsWith('+json')
 }
 
 /** Most specific declared range that covers the actual type: exact, type/*, then * /*. */
 export function matchMediaType(declared: readonly MediaTypeSpec[], actual: string): MediaTypeSpec | undefined {
-  const exact = declared.find((item) => item.mediaType === actual);
-  if (exact !== undefined) return exact;
-  const major = actual.split('/')[0];
-  const wildcard = declared.find((item) => item.mediaType === `${major}/*`);
-  if (wildcard !== undefined) return wildcard;
-  return declared.find((item) => item.mediaType === '*/*');
+  const exact = declared.find((item) => item.mediaType === actual)
+  if (exact !== undefined) return exact
+  const major = actual.split('/')[0]
+  const wildcard = declared.find((item) => item.mediaType === `${major}/*`)
+  if (wildcard !== undefined) return wildcard
+  return declared.find((item) => item.mediaType === '*/*')
 }
 
 const signatures: ReadonlyArray<{ mediaType: string; test: (bytes: Uint8Array) => boolean; label: string }> = [
@@ -223,7 +240,7 @@ const signatures: ReadonlyArray<{ mediaType: string; test: (bytes: Uint8Array) =
     label: 'WebP',
     test: (bytes) => startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && decoder.decode(bytes.subarray(8, 12)) === 'WEBP',
   },
-];
+]
 
 /**
  * A PDF endpoint answering `application/pdf` with an HTML error page is a
@@ -231,21 +248,21 @@ const signatures: ReadonlyArray<{ mediaType: string; test: (bytes: Uint8Array) =
  * instead, or undefined when the body looks right or the type is not sniffed.
  */
 export function sniffBinary(mediaType: string, body: Uint8Array): string | undefined {
-  const signature = signatures.find((item) => item.mediaType === mediaType);
-  if (signature === undefined || signature.test(body)) return undefined;
-  return `${body.length} bytes that do not start like a ${signature.label}: ${excerpt(decoder.decode(body.subarray(0, 40)))}`;
+  const signature = signatures.find((item) => item.mediaType === mediaType)
+  if (signature === undefined || signature.test(body)) return undefined
+  return `${body.length} bytes that do not start like a ${signature.label}: ${excerpt(decoder.decode(body.subarray(0, 40)))}`
 }
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
-  return prefix.every((byte, index) => bytes[index] === byte);
+  return prefix.every((byte, index) => bytes[index] === byte)
 }
 
 function describeErrorCode(json: unknown): string {
-  const code = json !== null && typeof json === 'object' ? (json as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? ` (code ${code})` : '';
+  const code = json !== null && typeof json === 'object' ? (json as { code?: unknown }).code : undefined
+  return typeof code === 'string' ? ` (code ${code})` : ''
 }
 
 export function excerpt(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  const flat = text.replace(/\s+/g, ' ')
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat
 }

@@ -1,36 +1,36 @@
-import { createRequire } from 'node:module';
+import { createRequire } from 'node:module'
 
-import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { FormatsPlugin } from 'ajv-formats';
+import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import type { FormatsPlugin } from 'ajv-formats'
 
-import type { ContractIndex, SchemaLocation } from './contract-index.ts';
-import { pointerToFragment } from './json-pointer.ts';
+import type { ContractIndex, SchemaLocation } from './contract-index.ts'
+import { pointerToFragment } from './json-pointer.ts'
 
 // ajv-formats is CommonJS with `module.exports = plugin`; requiring it avoids
 // the default-import interop question entirely (same value either way).
-const require = createRequire(import.meta.url);
-const addFormats = require('ajv-formats') as FormatsPlugin;
+const require = createRequire(import.meta.url)
+const addFormats = require('ajv-formats') as FormatsPlugin
 
 export type SchemaError = {
   /** readable location in the body, e.g. $.members[0].birthdate */
-  path: string;
-  keyword: string;
-  message: string;
+  path: string
+  keyword: string
+  message: string
   /** the offending value (undefined for a missing property) */
-  actual: unknown;
-  schemaPath: string;
-};
+  actual: unknown
+  schemaPath: string
+}
 
 export type SchemaCheck =
   | { outcome: 'valid' }
   | { outcome: 'invalid'; errors: readonly SchemaError[] }
   /** the contract's schema itself is broken (bad $ref, invalid keyword value) */
-  | { outcome: 'unusable'; reason: string };
+  | { outcome: 'unusable'; reason: string }
 
 export type SchemaValidator = {
-  validate(location: SchemaLocation, data: unknown): SchemaCheck;
-  readonly warnings: readonly string[];
-};
+  validate(location: SchemaLocation, data: unknown): SchemaCheck
+  readonly warnings: readonly string[]
+}
 
 // Formats OpenAPI defines on top of JSON Schema. ajv only knows the JSON
 // Schema ones (through ajv-formats).
@@ -42,7 +42,7 @@ const openApiFormats = {
   byte: { type: 'string', validate: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/ },
   binary: true,
   password: true,
-} as const;
+} as const
 
 /**
  * One ajv (draft 2020-12, which OpenAPI 3.1 schemas are) holding every
@@ -58,81 +58,81 @@ export function createSchemaValidator(contract: ContractIndex): SchemaValidator 
     // that are annotations for us; strict mode would reject them.
     strict: false,
     logger: false,
-  });
-  addFormats(ajv);
-  for (const [name, format] of Object.entries(openApiFormats)) ajv.addFormat(name, format);
+  })
+  addFormats(ajv)
+  for (const [name, format] of Object.entries(openApiFormats)) ajv.addFormat(name, format)
 
-  const warnings: string[] = [];
+  const warnings: string[] = []
   for (const format of contract.formatsUsed) {
     if (ajv.formats[format] === undefined) {
       // An unknown format is an annotation per 2020-12; accept anything but say so.
-      ajv.addFormat(format, true);
-      warnings.push(`format "${format}" is not a known JSON Schema/OpenAPI format; values are not checked`);
+      ajv.addFormat(format, true)
+      warnings.push(`format "${format}" is not a known JSON Schema/OpenAPI format; values are not checked`)
     }
   }
   for (const [url, document] of contract.documents) {
     if (document !== null && typeof document === 'object') {
       // Skip meta-validation: a whole OpenAPI document is not a schema.
-      ajv.addSchema(document as AnySchemaObject, url, undefined, false);
+      ajv.addSchema(document as AnySchemaObject, url, undefined, false)
     }
   }
 
-  const cache = new Map<string, ValidateFunction | string>();
+  const cache = new Map<string, ValidateFunction | string>()
   function compiled(location: SchemaLocation): ValidateFunction | string {
-    const ref = `${location.documentUrl}${pointerToFragment(location.pointer)}`;
-    const cached = cache.get(ref);
-    if (cached !== undefined) return cached;
-    let result: ValidateFunction | string;
+    const ref = `${location.documentUrl}${pointerToFragment(location.pointer)}`
+    const cached = cache.get(ref)
+    if (cached !== undefined) return cached
+    let result: ValidateFunction | string
     try {
-      result = ajv.compile({ $ref: ref });
+      result = ajv.compile({ $ref: ref })
     } catch (error) {
-      result = (error as Error).message;
+      result = (error as Error).message
     }
-    cache.set(ref, result);
-    return result;
+    cache.set(ref, result)
+    return result
   }
 
   return {
     warnings,
     validate(location, data) {
-      const validate = compiled(location);
-      if (typeof validate === 'string') return { outcome: 'unusable', reason: validate };
-      if (validate(data)) return { outcome: 'valid' };
-      return { outcome: 'invalid', errors: (validate.errors ?? []).map(toSchemaError) };
+      const validate = compiled(location)
+      if (typeof validate === 'string') return { outcome: 'unusable', reason: validate }
+      if (validate(data)) return { outcome: 'valid' }
+      return { outcome: 'invalid', errors: (validate.errors ?? []).map(toSchemaError) }
     },
-  };
+  }
 }
 
 function toSchemaError(error: ErrorObject): SchemaError {
-  const params = error.params as Record<string, unknown>;
-  let path = readablePath(error.instancePath);
-  let actual: unknown = error.data;
-  let message = error.message ?? error.keyword;
+  const params = error.params as Record<string, unknown>
+  let path = readablePath(error.instancePath)
+  let actual: unknown = error.data
+  let message = error.message ?? error.keyword
   if (error.keyword === 'required' && typeof params['missingProperty'] === 'string') {
-    path = `${path}${propertyAccessor(params['missingProperty'])}`;
-    actual = undefined;
-    message = 'is required';
+    path = `${path}${propertyAccessor(params['missingProperty'])}`
+    actual = undefined
+    message = 'is required'
   } else if (error.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') {
-    path = `${path}${propertyAccessor(params['additionalProperty'])}`;
-    actual = (error.data as Record<string, unknown> | undefined)?.[params['additionalProperty']];
-    message = 'is not allowed (additionalProperties: false)';
+    path = `${path}${propertyAccessor(params['additionalProperty'])}`
+    actual = (error.data as Record<string, unknown> | undefined)?.[params['additionalProperty']]
+    message = 'is not allowed (additionalProperties: false)'
   } else if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
-    message = `must be one of ${params['allowedValues'].map((value) => JSON.stringify(value)).join(', ')}`;
+    message = `must be one of ${params['allowedValues'].map((value) => JSON.stringify(value)).join(', ')}`
   }
-  return { path, keyword: error.keyword, message, actual, schemaPath: error.schemaPath };
+  return { path, keyword: error.keyword, message, actual, schemaPath: error.schemaPath }
 }
 
 /** `/members/0/birth-date` -> `$.members[0]["birth-date"]` */
 export function readablePath(instancePath: string): string {
-  if (instancePath === '') return '$';
+  if (instancePath === '') return '$'
   return `$${instancePath
     .slice(1)
     .split('/')
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
     .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : propertyAccessor(segment)))
-    .join('')}`;
+    .join('')}`
 }
 
 function propertyAccessor(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`
 }

@@ -1,138 +1,146 @@
-import { TransportError, type ApiClient, type CallOptions, type CallOutcome, type CallRecord, type ExternalRequest, type ExternalResponse } from './api-client.ts';
-import type { ContractIndex } from './contract-index.ts';
-import { checkPaymentTarget } from './safety.ts';
-import type { Violation, ViolationKind } from './violation.ts';
+import {
+  TransportError,
+  type ApiClient,
+  type CallOptions,
+  type CallOutcome,
+  type CallRecord,
+  type ExternalRequest,
+  type ExternalResponse,
+} from './api-client.ts'
+import type { ContractIndex } from './contract-index.ts'
+import { checkPaymentTarget } from './safety.ts'
+import type { Violation, ViolationKind } from './violation.ts'
 
 // Runs named steps in order. Steps share a typed state bag (token, ids ...)
 // and may depend on earlier steps; a step whose dependency did not pass is
 // skipped, not failed, so one broken login yields one failure, not twenty.
 // Read-only by default: write and payment steps need --write.
 
-export type StepKind = 'read' | 'write' | 'payment' | 'probe';
-export type StepStatus = 'passed' | 'failed' | 'skipped';
+export type StepKind = 'read' | 'write' | 'payment' | 'probe'
+export type StepStatus = 'passed' | 'failed' | 'skipped'
 
 export type StepContext<S> = {
-  readonly state: Readonly<S>;
-  set(patch: Partial<S>): void;
-  call(operationId: string, options?: CallOptions): Promise<CallOutcome>;
+  readonly state: Readonly<S>
+  set(patch: Partial<S>): void
+  call(operationId: string, options?: CallOptions): Promise<CallOutcome>
   /** smoke-<timestamp>, put into free-text fields of whatever a write step creates */
-  readonly marker: string;
+  readonly marker: string
   /** `text [smoke-…]`, for free-text fields */
-  tag(text: string): string;
+  tag(text: string): string
   /** Throws (step skipped as refused) unless the URL is loopback or allowed. */
-  guardPaymentUrl(url: string): URL;
+  guardPaymentUrl(url: string): URL
   /**
    * A request outside the contract (the payment provider's pages): guarded like
    * guardPaymentUrl, never follows redirects, recorded (with a curl) but not
    * checked against the contract nor counted in coverage.
    */
-  external(request: ExternalRequest): Promise<ExternalResponse>;
+  external(request: ExternalRequest): Promise<ExternalResponse>
   /** Adds a line to the step's result (shown under the step, in --json and JUnit). */
-  note(text: string): void;
-  skip(reason: string): never;
+  note(text: string): void
+  skip(reason: string): never
   /**
    * Ends the step here without adding a violation: for a call whose answer
    * already produced violations (they fail the step), so the step does not go
    * on with data it does not have.
    */
-  stop(): never;
+  stop(): never
   /** Fails the step with a violation (kind 'step' unless told otherwise). */
-  fail(expected: string, actual: string, details?: FailDetails): never;
-  readonly write: boolean;
-};
+  fail(expected: string, actual: string, details?: FailDetails): never
+  readonly write: boolean
+}
 
 export type FailDetails = {
-  operationId?: string;
-  kind?: Extract<ViolationKind, 'step' | 'probe'>;
-};
+  operationId?: string
+  kind?: Extract<ViolationKind, 'step' | 'probe'>
+}
 
 export type StepDefinition<S> = {
-  id: string;
-  name: string;
-  kind: StepKind;
+  id: string
+  name: string
+  kind: StepKind
   /** ids of earlier steps that must have passed */
-  needs?: readonly string[];
+  needs?: readonly string[]
   /** state keys that must be set (by earlier steps or options) */
-  requires?: ReadonlyArray<keyof S & string>;
+  requires?: ReadonlyArray<keyof S & string>
   /** operations the step calls; if one is missing from the contract the step is skipped */
-  operationIds?: readonly string[];
-  run(context: StepContext<S>): Promise<void>;
-};
+  operationIds?: readonly string[]
+  run(context: StepContext<S>): Promise<void>
+}
 
 export type StepResult = {
-  id: string;
-  name: string;
-  kind: StepKind;
-  status: StepStatus;
+  id: string
+  name: string
+  kind: StepKind
+  status: StepStatus
   /** why it was skipped, or the first failure in a line */
-  reason?: string;
-  durationMs: number;
-  calls: CallRecord[];
-  violations: Violation[];
+  reason?: string
+  durationMs: number
+  calls: CallRecord[]
+  violations: Violation[]
   /** what the step wants the reader to know (e.g. a probe that could only be run in a limited way) */
-  notes?: string[];
-};
+  notes?: string[]
+}
 
 export type RunnerEvents = {
-  stepStarted?(step: { id: string; name: string; kind: StepKind }, index: number, total: number): void;
-  stepFinished?(result: StepResult, index: number, total: number): void;
-};
+  stepStarted?(step: { id: string; name: string; kind: StepKind }, index: number, total: number): void
+  stepFinished?(result: StepResult, index: number, total: number): void
+}
 
 export type RunOptions<S> = {
-  client: ApiClient;
-  contract: ContractIndex;
+  client: ApiClient
+  contract: ContractIndex
   /** mutated in place, so the API client's session getter can read it */
-  state: S;
-  write: boolean;
-  allowProviders: readonly string[];
-  marker: string;
-  events?: RunnerEvents;
-};
+  state: S
+  write: boolean
+  allowProviders: readonly string[]
+  marker: string
+  events?: RunnerEvents
+}
 
 export type RunResult<S> = {
-  results: StepResult[];
-  state: S;
-};
+  results: StepResult[]
+  state: S
+}
 
 class SkipSignal extends Error {}
 class StopSignal extends Error {}
 class RefusedSignal extends Error {}
 class FailSignal extends Error {
-  readonly violation: Omit<Violation, 'step'>;
+  readonly violation: Omit<Violation, 'step'>
 
   constructor(violation: Omit<Violation, 'step'>) {
-    super(`expected ${violation.expected}; got ${violation.actual}`);
-    this.violation = violation;
+    super(`expected ${violation.expected}; got ${violation.actual}`)
+    this.violation = violation
   }
 }
 
 /** Catches wiring mistakes (unknown or forward `needs`, duplicate ids) before any request. */
 export function validateSteps<S>(steps: ReadonlyArray<StepDefinition<S>>): void {
-  const seen = new Set<string>();
+  const seen = new Set<string>()
   for (const step of steps) {
-    if (seen.has(step.id)) throw new Error(`duplicate step id ${step.id}`);
+    if (seen.has(step.id)) throw new Error(`duplicate step id ${step.id}`)
     for (const need of step.needs ?? []) {
-      if (!seen.has(need)) throw new Error(`step ${step.id} needs ${need}, which is not an earlier step`);
+      if (!seen.has(need)) throw new Error(`step ${step.id} needs ${need}, which is not an earlier step`)
     }
-    seen.add(step.id);
+    seen.add(step.id)
   }
 }
 
 export async function runSteps<S extends object>(steps: ReadonlyArray<StepDefinition<S>>, options: RunOptions<S>): Promise<RunResult<S>> {
-  validateSteps(steps);
-  const state = options.state;
-  const results: StepResult[] = [];
-  const byId = new Map<string, StepResult>();
-  const total = steps.length;
+  validateSteps(steps)
+  const state = options.state
+  const results: StepResult[] = []
+  const byId = new Map<string, StepResult>()
+  const total = steps.length
 
   for (const [index, step] of steps.entries()) {
-    options.events?.stepStarted?.(step, index, total);
-    const result = await runOne(step, state, byId, options);
-    results.push(result);
-    byId.set(step.id, result);
-    options.events?.stepFinished?.(result, index, total);
+    options.events?.stepStarted?.(step, index, total)
+    const result = await runOne(step, state, byId, options)
+    results.push(result)
+    byId.set(step.id, result)
+    options.events?.stepFinished?.(result, index, total)
   }
-  return { results, state };
+  return { results, state }
 }
 
 async function runOne<S extends object>(
@@ -141,26 +149,26 @@ async function runOne<S extends object>(
   earlier: ReadonlyMap<string, StepResult>,
   options: RunOptions<S>,
 ): Promise<StepResult> {
-  const base = { id: step.id, name: step.name, kind: step.kind };
-  const skipped = (reason: string): StepResult => ({ ...base, status: 'skipped', reason, durationMs: 0, calls: [], violations: [] });
-  const notes: string[] = [];
+  const base = { id: step.id, name: step.name, kind: step.kind }
+  const skipped = (reason: string): StepResult => ({ ...base, status: 'skipped', reason, durationMs: 0, calls: [], violations: [] })
+  const notes: string[] = []
 
   // The write gate first: a read-only run says why each write step did not run, not which one before it did not.
-  if ((step.kind === 'write' || step.kind === 'payment') && !options.write) return skipped('writes data: pass --write to run');
+  if ((step.kind === 'write' || step.kind === 'payment') && !options.write) return skipped('writes data: pass --write to run')
   for (const need of step.needs ?? []) {
-    const dependency = earlier.get(need);
-    if (dependency?.status !== 'passed') return skipped(`needs ${need} (${dependency?.status ?? 'not run'})`);
+    const dependency = earlier.get(need)
+    if (dependency?.status !== 'passed') return skipped(`needs ${need} (${dependency?.status ?? 'not run'})`)
   }
-  const missingOperations = (step.operationIds ?? []).filter((id) => !options.contract.operations.has(id));
-  if (missingOperations.length > 0) return skipped(`not in the contract: ${missingOperations.join(', ')}`);
+  const missingOperations = (step.operationIds ?? []).filter((id) => !options.contract.operations.has(id))
+  if (missingOperations.length > 0) return skipped(`not in the contract: ${missingOperations.join(', ')}`)
   for (const key of step.requires ?? []) {
-    if ((state as Record<string, unknown>)[key] === undefined) return skipped(`needs ${key} (not known)`);
+    if ((state as Record<string, unknown>)[key] === undefined) return skipped(`needs ${key} (not known)`)
   }
 
-  const firstCall = options.client.calls.length;
-  const firstViolation = options.client.violations.length;
-  const stepViolations: Violation[] = [];
-  const defaultOperation = step.operationIds?.[0] ?? step.id;
+  const firstCall = options.client.calls.length
+  const firstViolation = options.client.violations.length
+  const stepViolations: Violation[] = []
+  const defaultOperation = step.operationIds?.[0] ?? step.id
 
   const context: StepContext<S> = {
     state,
@@ -170,26 +178,26 @@ async function runOne<S extends object>(
     tag: (text) => `${text} [${options.marker}]`,
     write: options.write,
     guardPaymentUrl(url) {
-      const decision = checkPaymentTarget(url, options.allowProviders);
-      if (!decision.allowed) throw new RefusedSignal(decision.reason);
-      return new URL(url);
+      const decision = checkPaymentTarget(url, options.allowProviders)
+      if (!decision.allowed) throw new RefusedSignal(decision.reason)
+      return new URL(url)
     },
     external(request) {
-      context.guardPaymentUrl(request.url);
-      return options.client.external(request);
+      context.guardPaymentUrl(request.url)
+      return options.client.external(request)
     },
     note(text) {
-      notes.push(text);
+      notes.push(text)
     },
     skip(reason) {
-      throw new SkipSignal(reason);
+      throw new SkipSignal(reason)
     },
     stop() {
-      throw new StopSignal('stopped');
+      throw new StopSignal('stopped')
     },
     fail(expected, actual, details) {
-      const last = options.client.calls.at(-1);
-      const fromThisStep = options.client.calls.length > firstCall ? last : undefined;
+      const last = options.client.calls.at(-1)
+      const fromThisStep = options.client.calls.length > firstCall ? last : undefined
       throw new FailSignal({
         kind: details?.kind ?? 'step',
         operationId: details?.operationId ?? fromThisStep?.operationId ?? defaultOperation,
@@ -199,28 +207,28 @@ async function runOne<S extends object>(
         expected,
         actual,
         curl: fromThisStep?.curl ?? '',
-      });
+      })
     },
-  };
+  }
 
-  const started = performance.now();
-  let status: StepStatus = 'passed';
-  let reason: string | undefined;
+  const started = performance.now()
+  let status: StepStatus = 'passed'
+  let reason: string | undefined
   try {
-    await step.run(context);
+    await step.run(context)
   } catch (error) {
     if (error instanceof StopSignal) {
       // the violations already recorded decide the status below
     } else if (error instanceof SkipSignal) {
-      status = 'skipped';
-      reason = error.message;
+      status = 'skipped'
+      reason = error.message
     } else if (error instanceof RefusedSignal) {
-      status = 'skipped';
-      reason = `refused: ${error.message}`;
+      status = 'skipped'
+      reason = `refused: ${error.message}`
     } else if (error instanceof FailSignal) {
-      stepViolations.push(error.violation);
+      stepViolations.push(error.violation)
     } else if (error instanceof TransportError) {
-      const record = error.record;
+      const record = error.record
       stepViolations.push({
         kind: 'transport',
         operationId: record.operationId,
@@ -229,7 +237,7 @@ async function runOne<S extends object>(
         expected: 'an HTTP answer',
         actual: record.error ?? error.message,
         curl: record.curl,
-      });
+      })
     } else {
       stepViolations.push({
         kind: 'step',
@@ -239,16 +247,16 @@ async function runOne<S extends object>(
         expected: 'the step to complete',
         actual: error instanceof Error ? error.message : String(error),
         curl: '',
-      });
+      })
     }
   }
 
-  const calls = options.client.calls.slice(firstCall);
-  const violations = [...options.client.violations.slice(firstViolation), ...stepViolations].map((violation) => ({ ...violation, step: step.id }));
+  const calls = options.client.calls.slice(firstCall)
+  const violations = [...options.client.violations.slice(firstViolation), ...stepViolations].map((violation) => ({ ...violation, step: step.id }))
   if (violations.length > 0) {
-    status = 'failed';
-    const first = violations[0] as Violation;
-    reason = `${first.kind}: expected ${first.expected}; got ${first.actual}`;
+    status = 'failed'
+    const first = violations[0] as Violation
+    reason = `${first.kind}: expected ${first.expected}; got ${first.actual}`
   }
   return {
     ...base,
@@ -258,5 +266,5 @@ async function runOne<S extends object>(
     calls,
     violations,
     ...(notes.length === 0 ? {} : { notes }),
-  };
+  }
 }

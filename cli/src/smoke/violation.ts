@@ -21,23 +21,23 @@ export type ViolationKind =
   /** the request could not be made or answered (refused, timeout) */
   | 'transport'
   /** the contract itself could not be used for the check */
-  | 'contract';
+  | 'contract'
 
 export type Violation = {
-  kind: ViolationKind;
-  operationId: string;
-  method: string;
-  url: string;
-  status?: number;
-  expected: string;
-  actual: string;
+  kind: ViolationKind
+  operationId: string
+  method: string
+  url: string
+  status?: number
+  expected: string
+  actual: string
   /** reproduces the request; secrets masked */
-  curl: string;
+  curl: string
   /** id of the step that made the call, filled in by the runner */
-  step?: string;
-};
+  step?: string
+}
 
 export function formatViolation(violation: Violation): string {
-  const status = violation.status === undefined ? '' : ` -> ${violation.status}`;
-  return `[${violation.kind}] ${violation.operationId} ${violation.method} ${violation.url}${status}: expected ${violation.expected}; got ${violation.actual}`;
+  const status = violation.status === undefined ? '' : ` -> ${violation.status}`
+  return `[${violation.kind}] ${violation.operationId} ${violation.method} ${violation.url}${status}: expected ${violation.expected}; got ${violation.actual}`
 }

@@ -1,32 +1,32 @@
-import type { HttpHandler } from 'msw';
-import { FindAgencyBody, GetAgencyFaqQueryParams } from '../../../contract/generated/zod.ts';
-import type { Runtime } from '../runtime.ts';
-import type { AgencyRecord, World } from '../world/types.ts';
-import { agencyView } from '../world/views.ts';
-import { fail, json, readJson, readQuery, route } from './context.ts';
+import type { HttpHandler } from 'msw'
+import { FindAgencyBody, GetAgencyFaqQueryParams } from '../../../contract/generated/zod.ts'
+import type { Runtime } from '../runtime.ts'
+import type { AgencyRecord, World } from '../world/types.ts'
+import { agencyView } from '../world/views.ts'
+import { fail, json, readJson, readQuery, route } from './context.ts'
 
 /** The agency served at a url: exact host:port first, then the bare host name. */
 export const agencyForUrl = (world: World, url: string): AgencyRecord | null => {
-  let parsed: URL;
+  let parsed: URL
   try {
-    parsed = new URL(url.includes('://') ? url : `http://${url}`);
+    parsed = new URL(url.includes('://') ? url : `http://${url}`)
   } catch {
-    return null;
+    return null
   }
-  const host = parsed.host.toLowerCase();
-  const hostname = parsed.hostname.toLowerCase();
-  return world.agencies.find((a) => a.hosts.includes(host)) ?? world.agencies.find((a) => a.hosts.includes(hostname)) ?? null;
-};
+  const host = parsed.host.toLowerCase()
+  const hostname = parsed.hostname.toLowerCase()
+  return world.agencies.find((a) => a.hosts.includes(host)) ?? world.agencies.find((a) => a.hosts.includes(hostname)) ?? null
+}
 
 export const agencyHandlers = (rt: Runtime): HttpHandler[] => [
   route(rt, 'post', '/agency', 'agency-free', async (ctx) => {
-    const body = await readJson(ctx, FindAgencyBody);
-    const agency = agencyForUrl(ctx.world, body.url) ?? fail(404, 'not_found', `No agency is served at ${body.url}.`);
-    return json(agencyView(agency));
+    const body = await readJson(ctx, FindAgencyBody)
+    const agency = agencyForUrl(ctx.world, body.url) ?? fail(404, 'not_found', `No agency is served at ${body.url}.`)
+    return json(agencyView(agency))
   }),
   route(rt, 'get', '/agency', 'public', (ctx) => json(agencyView(ctx.agency))),
   route(rt, 'get', '/agency/faq', 'public', (ctx) => {
-    const query = readQuery(ctx, GetAgencyFaqQueryParams, 400);
-    return json(ctx.agency.faq[query.lang ?? ctx.lang]);
+    const query = readQuery(ctx, GetAgencyFaqQueryParams, 400)
+    return json(ctx.agency.faq[query.lang ?? ctx.lang])
   }),
-];
+]

@@ -1,39 +1,38 @@
 // Who sees which booking: the one rule every /booking/* handler goes through.
 // A customer sees a booking of the request's agency only when booking.access lists them (buyer,
 // passenger or guardian). Anything else answers 404, never 403, so existence does not leak.
-import { ageOn } from '../../../core/calendar.ts';
-import type { BookingRecord, MemberRecord } from '../world/types.ts';
-import { sendMail } from './auth-handlers.ts';
-import { type Ctx, fail } from './context.ts';
+import { ageOn } from '../../../core/calendar.ts'
+import type { BookingRecord, MemberRecord } from '../world/types.ts'
+import { sendMail } from './auth-handlers.ts'
+import { type Ctx, fail } from './context.ts'
 
-export const ADULT_AGE = 18;
+export const ADULT_AGE = 18
 
 /** The signed-in customer's bookings in this agency (401 without a session). */
 export const visibleBookings = (ctx: Ctx): BookingRecord[] => {
-  const me = ctx.me();
-  return ctx.world.bookings.filter((b) => b.agencyId === ctx.agency.id && b.access.some((a) => a.customerId === me.id));
-};
+  const me = ctx.me()
+  return ctx.world.bookings.filter((b) => b.agencyId === ctx.agency.id && b.access.some((a) => a.customerId === me.id))
+}
 
-export const bookingFor = (ctx: Ctx, id: string): BookingRecord =>
-  visibleBookings(ctx).find((b) => b.id === id) ?? fail(404, 'not_found', 'No such booking.');
+export const bookingFor = (ctx: Ctx, id: string): BookingRecord => visibleBookings(ctx).find((b) => b.id === id) ?? fail(404, 'not_found', 'No such booking.')
 
 /** A member of the booking, else 404: ids of other bookings' passengers are as unknown as any other. */
 export const memberFor = (booking: BookingRecord, memberId: string): MemberRecord =>
-  booking.members.find((m) => m.id === memberId) ?? fail(404, 'not_found', 'No such passenger in this booking.');
+  booking.members.find((m) => m.id === memberId) ?? fail(404, 'not_found', 'No such passenger in this booking.')
 
-export const isMinorOn = (member: Pick<MemberRecord, 'birthdate'>, day: string): boolean => ageOn(member.birthdate, day) < ADULT_AGE;
+export const isMinorOn = (member: Pick<MemberRecord, 'birthdate'>, day: string): boolean => ageOn(member.birthdate, day) < ADULT_AGE
 
 /** E-mails of the guardians of the booking's minors (today), without repeats. */
 export const guardianEmailsOfMinors = (ctx: Ctx, booking: BookingRecord): string[] => {
-  const emails = new Set<string>();
-  for (const m of booking.members) if (isMinorOn(m, ctx.today)) for (const g of m.guardians) emails.add(g.email.toLowerCase());
-  return [...emails];
-};
+  const emails = new Set<string>()
+  for (const m of booking.members) if (isMinorOn(m, ctx.today)) for (const g of m.guardians) emails.add(g.email.toLowerCase())
+  return [...emails]
+}
 
 /** Minors act under their legal guardians (SPEC §1): tell each guardian when a minor's documentation changes. */
 export const notifyGuardians = (ctx: Ctx, booking: BookingRecord, member: MemberRecord, what: string): void => {
-  if (!isMinorOn(member, ctx.today)) return;
-  const emails = new Set(member.guardians.map((g) => g.email.toLowerCase()));
+  if (!isMinorOn(member, ctx.today)) return
+  const emails = new Set(member.guardians.map((g) => g.email.toLowerCase()))
   for (const email of emails) {
     sendMail(
       ctx,
@@ -41,6 +40,6 @@ export const notifyGuardians = (ctx: Ctx, booking: BookingRecord, member: Member
       `${ctx.agency.name}: documentación de ${member.name}`,
       `Se ha actualizado ${what} de ${member.name} ${member.surname1} en la reserva ${booking.locator}. Si no has sido tú, contacta con ${ctx.agency.name} (${ctx.agency.email}).`,
       null,
-    );
+    )
   }
-};
+}

@@ -1,7 +1,7 @@
 // A customer's bookings: reading them, money (terms, purchases, extras, pack, plan), notices, review,
 // invoices and cancellation. Documentation writes live in documentation-handlers.ts.
-import type { HttpHandler } from 'msw';
-import { z } from 'zod';
+import type { HttpHandler } from 'msw'
+import { z } from 'zod'
 import {
   CancelBookingBody,
   cancelBookingBodyIbanMax,
@@ -16,58 +16,50 @@ import {
   updateBankAccountBodyIbanMax,
   updateBankAccountBodyOwnerMax,
   UpdateBookingTermsBody,
-} from '../../../contract/generated/zod.ts';
-import type { CancelBreakdown, FieldError, PaymentsOverview, Refund } from '../../../contract/generated/model/index.ts';
-import type { Runtime } from '../runtime.ts';
-import { repriceUnpaid, replacePlan } from '../world/booking-terms.ts';
-import { computeCancelBreakdown } from '../world/cancellation.ts';
-import { isValidIban, normalizeIban } from '../../../core/iban.ts';
-import { createPayment, paymentContext } from '../world/payments.ts';
-import { formatDate, formatEuro, pdfResponse, renderPdf } from '../world/pdf.ts';
-import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/types.ts';
-import {
-  bookingSummaryView,
-  bookingView,
-  buyerValid,
-  cartView,
-  groupOf,
-  packSeatsLeft,
-  paymentView,
-  termsView,
-  travelGroupView,
-} from '../world/views.ts';
-import { sendMail } from './auth-handlers.ts';
-import { bookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts';
-import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, route } from './context.ts';
-import { cachedJson } from './view-cache.ts';
+} from '../../../contract/generated/zod.ts'
+import type { CancelBreakdown, FieldError, PaymentsOverview, Refund } from '../../../contract/generated/model/index.ts'
+import type { Runtime } from '../runtime.ts'
+import { repriceUnpaid, replacePlan } from '../world/booking-terms.ts'
+import { computeCancelBreakdown } from '../world/cancellation.ts'
+import { isValidIban, normalizeIban } from '../../../core/iban.ts'
+import { createPayment, paymentContext } from '../world/payments.ts'
+import { formatDate, formatEuro, pdfResponse, renderPdf } from '../world/pdf.ts'
+import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/types.ts'
+import { bookingSummaryView, bookingView, buyerValid, cartView, groupOf, packSeatsLeft, paymentView, termsView, travelGroupView } from '../world/views.ts'
+import { sendMail } from './auth-handlers.ts'
+import { bookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts'
+import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, route } from './context.ts'
+import { cachedJson } from './view-cache.ts'
 
-const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id));
+const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
 
-const byNewest = <T>(key: (x: T) => string) => (a: T, b: T) => key(b).localeCompare(key(a));
+const byNewest =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T) =>
+    key(b).localeCompare(key(a))
 
 /** The trip has started (or QA says it has): from then on it cannot be cancelled. */
-const hasTraveled = (ctx: Ctx, group: TravelGroupRecord) => group.start_at <= ctx.today || ctx.scenarios.has('already-traveled');
+const hasTraveled = (ctx: Ctx, group: TravelGroupRecord) => group.start_at <= ctx.today || ctx.scenarios.has('already-traveled')
 
 /** Empty or blank strings fail "required" (SPEC §5), with the portal's Spanish message. */
-const requiredField = (value: string, field: string, message: string): FieldError[] =>
-  value.trim().length === 0 ? [{ field, code: 'required', message }] : [];
+const requiredField = (value: string, field: string, message: string): FieldError[] => (value.trim().length === 0 ? [{ field, code: 'required', message }] : [])
 
 const ibanField = (iban: string): FieldError[] =>
-  iban.trim().length > 0 && !isValidIban(iban) ? [{ field: 'iban', code: 'iban', message: 'El IBAN no es válido.' }] : [];
+  iban.trim().length > 0 && !isValidIban(iban) ? [{ field: 'iban', code: 'iban', message: 'El IBAN no es válido.' }] : []
 
 const failFields = (fields: FieldError[]) => {
-  if (fields.length) fail(422, 'validation_error', fields[0]!.message, fields);
-};
+  if (fields.length) fail(422, 'validation_error', fields[0]!.message, fields)
+}
 
 /** Cancellation rules shared by compute and cancel; the order is the one the portal explains them in. */
 const assertCancelable = (ctx: Ctx, booking: BookingRecord, group: TravelGroupRecord) => {
-  if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is already canceled.');
-  if (hasTraveled(ctx, group)) fail(409, 'booking_already_traveled', 'The trip has taken place: the booking cannot be cancelled.');
-  if (!buyerValid(booking.buyer)) fail(409, 'billing_data_incomplete', 'Complete the billing data before cancelling.');
-};
+  if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is already canceled.')
+  if (hasTraveled(ctx, group)) fail(409, 'booking_already_traveled', 'The trip has taken place: the booking cannot be cancelled.')
+  if (!buyerValid(booking.buyer)) fail(409, 'billing_data_incomplete', 'Complete the billing data before cancelling.')
+}
 
 const cardPaidOf = (ctx: Ctx, booking: BookingRecord) =>
-  ctx.world.payments.filter((p) => p.bookingId === booking.id && p.status === 'paid' && p.method === 'tpv').reduce((sum, p) => sum + p.amount, 0);
+  ctx.world.payments.filter((p) => p.bookingId === booking.id && p.status === 'paid' && p.method === 'tpv').reduce((sum, p) => sum + p.amount, 0)
 
 export const cancelBreakdownFor = (ctx: Ctx, booking: BookingRecord, group: TravelGroupRecord): CancelBreakdown =>
   computeCancelBreakdown({
@@ -81,46 +73,49 @@ export const cancelBreakdownFor = (ctx: Ctx, booking: BookingRecord, group: Trav
     deposit: group.deposit,
     management_fee: group.management_fee,
     already_refunded: booking.refunds.filter((r) => r.reason !== 'cancelation').reduce((sum, r) => sum + r.amount, 0),
-  });
+  })
 
 /** Frees what a canceled booking held: seats and rooms follow from the status; rooming places do not. */
 const releaseBooking = (ctx: Ctx, booking: BookingRecord) => {
   for (const list of ctx.world.roomingLists) {
-    if (list.travelGroupId !== booking.travelGroupId) continue;
-    for (const room of list.rooms) room.members = room.members.filter((m) => m.booking_id !== booking.id);
+    if (list.travelGroupId !== booking.travelGroupId) continue
+    for (const room of list.rooms) room.members = room.members.filter((m) => m.booking_id !== booking.id)
   }
   // a payment still open at the provider must not pay terms of a canceled booking
   for (const p of ctx.world.payments) {
     if (p.bookingId === booking.id && p.status === 'pending') {
-      p.status = 'failed';
-      p.error_code = 'booking_canceled';
+      p.status = 'failed'
+      p.error_code = 'booking_canceled'
     }
   }
-};
+}
 
 const buyerName = (booking: BookingRecord) => {
-  const b = booking.buyer;
-  if (!b) return null;
-  return b.type === 'company' && b.company_name ? b.company_name : [b.name, b.surname1].filter(Boolean).join(' ');
-};
+  const b = booking.buyer
+  if (!b) return null
+  return b.type === 'company' && b.company_name ? b.company_name : [b.name, b.surname1].filter(Boolean).join(' ')
+}
 
-const BankAccountInput = UpdateBankAccountBody.extend({ owner: z.string().max(updateBankAccountBodyOwnerMax), iban: z.string().max(updateBankAccountBodyIbanMax) });
-const CancelInput = CancelBookingBody.extend({ owner: z.string().max(cancelBookingBodyOwnerMax), iban: z.string().max(cancelBookingBodyIbanMax) });
+const BankAccountInput = UpdateBankAccountBody.extend({
+  owner: z.string().max(updateBankAccountBodyOwnerMax),
+  iban: z.string().max(updateBankAccountBodyIbanMax),
+})
+const CancelInput = CancelBookingBody.extend({ owner: z.string().max(cancelBookingBodyOwnerMax), iban: z.string().max(cancelBookingBodyIbanMax) })
 
 export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
   route(rt, 'get', '/booking', 'auth', (ctx) => {
-    if (ctx.scenarios.has('no-bookings')) return json([]);
-    const me = ctx.me();
+    if (ctx.scenarios.has('no-bookings')) return json([])
+    const me = ctx.me()
     const list = visibleBookings(ctx)
       .sort(byNewest((b) => b.createdAt))
-      .map((b) => bookingSummaryView(ctx, b, me.id));
-    return json(list);
+      .map((b) => bookingSummaryView(ctx, b, me.id))
+    return json(list)
   }),
 
   route(rt, 'get', '/booking/:id', 'auth', (ctx, params) => {
-    const booking = bookingFor(ctx, params.id!);
-    const reader = ctx.me().id;
-    return cachedJson(ctx, `booking|${booking.id}|${reader}`, () => bookingView(ctx, booking, reader));
+    const booking = bookingFor(ctx, params.id!)
+    const reader = ctx.me().id
+    return cachedJson(ctx, `booking|${booking.id}|${reader}`, () => bookingView(ctx, booking, reader))
   }),
 
   route(rt, 'get', '/booking/:id/rooms', 'auth', (ctx, params) => json(bookingView(ctx, bookingFor(ctx, params.id!), ctx.me().id).rooms)),
@@ -130,8 +125,8 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
   route(rt, 'get', '/booking/:id/notices', 'auth', (ctx, params) => json([...bookingFor(ctx, params.id!).notices].sort(byNewest((n) => n.created_at)))),
 
   route(rt, 'get', '/booking/:id/payments', 'auth', (ctx, params) => {
-    const booking = bookingFor(ctx, params.id!);
-    const group = groupOf(ctx.world, booking);
+    const booking = bookingFor(ctx, params.id!)
+    const group = groupOf(ctx.world, booking)
     const overview: PaymentsOverview = {
       terms: termsView(ctx, group, booking),
       cart: cartView(ctx, group, booking),
@@ -141,17 +136,17 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
         .map(paymentView),
       refunds: booking.refunds,
       invoices: booking.invoices,
-    };
-    return json(overview);
+    }
+    return json(overview)
   }),
 
   route(rt, 'get', '/booking/:id/invoice/:invoiceId/render', 'auth', (ctx, params) => {
-    const booking = bookingFor(ctx, params.id!);
+    const booking = bookingFor(ctx, params.id!)
     // only this booking's invoices: another booking's invoice id is as unknown as a made-up one
-    const invoice = booking.invoices.find((i) => i.id === params.invoiceId) ?? fail(404, 'not_found', 'No such invoice in this booking.');
-    const group = groupOf(ctx.world, booking);
-    const buyer = booking.buyer;
-    const me = ctx.me();
+    const invoice = booking.invoices.find((i) => i.id === params.invoiceId) ?? fail(404, 'not_found', 'No such invoice in this booking.')
+    const group = groupOf(ctx.world, booking)
+    const buyer = booking.buyer
+    const me = ctx.me()
     const pdf = renderPdf({
       title: `Factura ${invoice.number}`,
       lines: [
@@ -161,135 +156,163 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
         { text: `Fecha: ${formatDate(invoice.issued_at)}` },
         { text: `Reserva: ${booking.locator} · ${group.name}` },
         { text: `Cliente: ${buyerName(booking) ?? ([me.name, me.surname1].filter(Boolean).join(' ') || me.email)}`, gap: 12 },
-        ...(buyer ? [{ text: `${buyer.type === 'company' ? 'CIF' : 'NIF'}: ${buyer.tax_id}` }, { text: `${buyer.address}, ${buyer.zip} ${buyer.city} (${buyer.country})` }] : []),
+        ...(buyer
+          ? [
+              { text: `${buyer.type === 'company' ? 'CIF' : 'NIF'}: ${buyer.tax_id}` },
+              { text: `${buyer.address}, ${buyer.zip} ${buyer.city} (${buyer.country})` },
+            ]
+          : []),
         { text: `Concepto: pago de la reserva ${booking.locator}`, gap: 12 },
         { text: `Importe: ${formatEuro(invoice.amount)}`, size: 13, bold: true, gap: 6 },
         { text: 'IVA incluido. Régimen especial de las agencias de viajes.', size: 8, gap: 24 },
       ],
-    });
-    return pdfResponse(pdf, `factura-${invoice.number}.pdf`);
+    })
+    return pdfResponse(pdf, `factura-${invoice.number}.pdf`)
   }),
 
   route(rt, 'put', '/booking/:id/bank-account', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, BankAccountInput);
-    const booking = bookingFor(ctx, params.id!);
+    const body = await readJson(ctx, BankAccountInput)
+    const booking = bookingFor(ctx, params.id!)
     failFields([
       ...requiredField(body.owner, 'owner', 'Debes indicar el beneficiario'),
       ...requiredField(body.iban, 'iban', 'Debes indicar el número de cuenta'),
       ...ibanField(body.iban),
-    ]);
-    booking.bank_account = { owner: body.owner.trim(), iban: normalizeIban(body.iban) };
-    return view(ctx, booking);
+    ])
+    booking.bank_account = { owner: body.owner.trim(), iban: normalizeIban(body.iban) }
+    return view(ctx, booking)
   }),
 
   route(rt, 'post', '/booking/:id/review', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, CreateReviewBody);
-    const booking = bookingFor(ctx, params.id!);
-    const group = groupOf(ctx.world, booking);
-    if (booking.status === 'canceled' || booking.status === 'invited') fail(409, 'conflict', 'Only a trip that was taken can be reviewed.');
-    if (ctx.today <= group.end_at) fail(409, 'conflict', 'The trip can be reviewed once it has ended.');
-    if (booking.review) fail(409, 'conflict', 'This trip has already been reviewed.');
-    const text = body.text?.trim() ? body.text.trim() : null;
-    booking.review = { rating: body.rating, text, created_at: ctx.now.toISOString() };
-    return json(booking.review, 201);
+    const body = await readJson(ctx, CreateReviewBody)
+    const booking = bookingFor(ctx, params.id!)
+    const group = groupOf(ctx.world, booking)
+    if (booking.status === 'canceled' || booking.status === 'invited') fail(409, 'conflict', 'Only a trip that was taken can be reviewed.')
+    if (ctx.today <= group.end_at) fail(409, 'conflict', 'The trip can be reviewed once it has ended.')
+    if (booking.review) fail(409, 'conflict', 'This trip has already been reviewed.')
+    const text = body.text?.trim() ? body.text.trim() : null
+    booking.review = { rating: body.rating, text, created_at: ctx.now.toISOString() }
+    return json(booking.review, 201)
   }),
 
   route(rt, 'put', '/booking/:id/terms', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateBookingTermsBody);
-    const booking = bookingFor(ctx, params.id!);
-    const group = groupOf(ctx.world, booking);
-    if (booking.status === 'canceled') fail(409, 'conflict', 'The booking is canceled.');
+    const body = await readJson(ctx, UpdateBookingTermsBody)
+    const booking = bookingFor(ctx, params.id!)
+    const group = groupOf(ctx.world, booking)
+    if (booking.status === 'canceled') fail(409, 'conflict', 'The booking is canceled.')
     const plan =
       group.paymentPlans.find((p) => p.id === body.payment_plan_id) ??
-      fail(422, 'validation_error', 'Unknown payment plan.', [{ field: 'payment_plan_id', code: 'enum', message: 'This travel group has no such payment plan.' }]);
-    const unpaid = booking.terms.filter((t) => t.kind === 'plan' && !t.paid_at);
-    if (unpaid.length === 0) fail(409, 'conflict', 'Nothing is pending on this booking: the plan cannot change.');
-    replacePlan(group, booking, plan, ctx.id);
-    return view(ctx, booking);
+      fail(422, 'validation_error', 'Unknown payment plan.', [
+        { field: 'payment_plan_id', code: 'enum', message: 'This travel group has no such payment plan.' },
+      ])
+    const unpaid = booking.terms.filter((t) => t.kind === 'plan' && !t.paid_at)
+    if (unpaid.length === 0) fail(409, 'conflict', 'Nothing is pending on this booking: the plan cannot change.')
+    replacePlan(group, booking, plan, ctx.id)
+    return view(ctx, booking)
   }),
 
   route(rt, 'post', '/booking/:id/notice-read', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, MarkNoticeReadBody);
-    const booking = bookingFor(ctx, params.id!);
-    const notice = booking.notices.find((n) => n.id === body.notice_id) ?? fail(404, 'not_found', 'No such notice in this booking.');
-    notice.read_at ??= ctx.now.toISOString();
-    return json(notice);
+    const body = await readJson(ctx, MarkNoticeReadBody)
+    const booking = bookingFor(ctx, params.id!)
+    const notice = booking.notices.find((n) => n.id === body.notice_id) ?? fail(404, 'not_found', 'No such notice in this booking.')
+    notice.read_at ??= ctx.now.toISOString()
+    return json(notice)
   }),
 
   route(rt, 'put', '/booking/:id/set-pack', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, SetBookingPackBody);
-    const booking = bookingFor(ctx, params.id!);
-    const group = groupOf(ctx.world, booking);
-    if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is canceled: its pack cannot change.');
-    if (group.start_at <= ctx.today) fail(409, 'booking_not_cancelable', 'The trip has started: the pack cannot change.');
+    const body = await readJson(ctx, SetBookingPackBody)
+    const booking = bookingFor(ctx, params.id!)
+    const group = groupOf(ctx.world, booking)
+    if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is canceled: its pack cannot change.')
+    if (group.start_at <= ctx.today) fail(409, 'booking_not_cancelable', 'The trip has started: the pack cannot change.')
     const pack =
       group.packs.find((p) => p.id === body.pack_id) ??
-      fail(422, 'validation_error', 'Unknown pack.', [{ field: 'pack_id', code: 'enum', message: 'This travel group has no such pack.' }]);
-    if (pack.id === booking.packId) return view(ctx, booking);
-    if (packSeatsLeft(ctx, group, pack.id) < booking.members.length) fail(409, 'travel_group_pack_full', 'There are not enough seats left in that pack.');
-    booking.packId = pack.id;
+      fail(422, 'validation_error', 'Unknown pack.', [{ field: 'pack_id', code: 'enum', message: 'This travel group has no such pack.' }])
+    if (pack.id === booking.packId) return view(ctx, booking)
+    if (packSeatsLeft(ctx, group, pack.id) < booking.members.length) fail(409, 'travel_group_pack_full', 'There are not enough seats left in that pack.')
+    booking.packId = pack.id
     // an invitation has no plan yet: checkout prices it
     if (booking.paymentPlanId && booking.status !== 'invited') {
-      const { overpaid } = repriceUnpaid(group, booking, ctx.id);
+      const { overpaid } = repriceUnpaid(group, booking, ctx.id)
       if (overpaid > 0) {
-        booking.refunds.push({ id: ctx.id('rfd'), reason: 'other', amount: overpaid, type: 'transfer', status: 'pending', created_at: ctx.now.toISOString(), paid_at: null });
+        booking.refunds.push({
+          id: ctx.id('rfd'),
+          reason: 'other',
+          amount: overpaid,
+          type: 'transfer',
+          status: 'pending',
+          created_at: ctx.now.toISOString(),
+          paid_at: null,
+        })
       }
     }
-    return view(ctx, booking);
+    return view(ctx, booking)
   }),
 
   route(rt, 'post', '/booking/:id/purchase', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, PurchaseTermsBody);
-    const booking = bookingFor(ctx, params.id!);
-    assertAgencyReturnUrl(ctx, body.return_url);
-    const group = groupOf(ctx.world, booking);
-    if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is canceled: nothing can be paid on it.');
+    const body = await readJson(ctx, PurchaseTermsBody)
+    const booking = bookingFor(ctx, params.id!)
+    assertAgencyReturnUrl(ctx, body.return_url)
+    const group = groupOf(ctx.world, booking)
+    if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is canceled: nothing can be paid on it.')
     const method =
       group.paymentMethods.find((m) => m.id === body.payment_method_id) ??
-      fail(422, 'validation_error', 'Unknown payment method.', [{ field: 'payment_method_id', code: 'enum', message: 'This travel group has no such payment method.' }]);
-    const terms = termsView(ctx, group, booking);
-    const unknown = body.term_ids.filter((id) => !terms.some((t) => t.id === id && t.kind === 'plan'));
+      fail(422, 'validation_error', 'Unknown payment method.', [
+        { field: 'payment_method_id', code: 'enum', message: 'This travel group has no such payment method.' },
+      ])
+    const terms = termsView(ctx, group, booking)
+    const unknown = body.term_ids.filter((id) => !terms.some((t) => t.id === id && t.kind === 'plan'))
     if (unknown.length) {
-      fail(422, 'validation_error', 'Some terms are not payment terms of this booking.', unknown.map((id) => ({ field: `term_ids.${body.term_ids.indexOf(id)}`, code: 'unknown_term', message: `${id} is not a payment term of this booking.` })));
+      fail(
+        422,
+        'validation_error',
+        'Some terms are not payment terms of this booking.',
+        unknown.map((id) => ({
+          field: `term_ids.${body.term_ids.indexOf(id)}`,
+          code: 'unknown_term',
+          message: `${id} is not a payment term of this booking.`,
+        })),
+      )
     }
-    const wanted = terms.filter((t) => body.term_ids.includes(t.id) && t.status !== 'paid');
-    if (wanted.length === 0) fail(409, 'payment_already_completed', 'These terms are already paid.');
-    if (wanted.some((t) => t.status === 'expired')) fail(409, 'payment_term_limit_date_excedeed', 'A payment term is past its limit date.');
+    const wanted = terms.filter((t) => body.term_ids.includes(t.id) && t.status !== 'paid')
+    if (wanted.length === 0) fail(409, 'payment_already_completed', 'These terms are already paid.')
+    if (wanted.some((t) => t.status === 'expired')) fail(409, 'payment_term_limit_date_excedeed', 'A payment term is past its limit date.')
     // the view carries the late-term penalty due on the last term
-    const amount = wanted.reduce((sum, t) => sum + t.amount + t.penalty_amount, 0);
+    const amount = wanted.reduce((sum, t) => sum + t.amount + t.penalty_amount, 0)
     const { action } = createPayment(paymentContext(ctx), booking, {
       termIds: wanted.map((t) => t.id),
       amount,
       method: method.type,
       returnUrl: body.return_url,
-    });
-    booking.paymentMethodId = method.id;
-    return json(action);
+    })
+    booking.paymentMethodId = method.id
+    return json(action)
   }),
 
   route(rt, 'post', '/booking/:id/pay-extra-term', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, PayExtraTermBody);
-    const booking = bookingFor(ctx, params.id!);
-    assertAgencyReturnUrl(ctx, body.return_url);
-    const group = groupOf(ctx.world, booking);
-    if (booking.status === 'canceled') fail(409, 'conflict', 'The booking is canceled.');
-    const member = memberFor(booking, body.member_id);
-    const insurance = group.insurances.find((i) => i.id === body.item_id);
+    const body = await readJson(ctx, PayExtraTermBody)
+    const booking = bookingFor(ctx, params.id!)
+    assertAgencyReturnUrl(ctx, body.return_url)
+    const group = groupOf(ctx.world, booking)
+    if (booking.status === 'canceled') fail(409, 'conflict', 'The booking is canceled.')
+    const member = memberFor(booking, body.member_id)
+    const insurance = group.insurances.find((i) => i.id === body.item_id)
     const item =
       group.extras.find((e) => e.id === body.item_id) ??
       insurance ??
-      fail(422, 'validation_error', 'Unknown item.', [{ field: 'item_id', code: 'enum', message: 'This travel group offers no such extra or insurance.' }]);
+      fail(422, 'validation_error', 'Unknown item.', [{ field: 'item_id', code: 'enum', message: 'This travel group offers no such extra or insurance.' }])
     const method =
       group.paymentMethods.find((m) => m.id === body.payment_method_id) ??
-      fail(422, 'validation_error', 'Unknown payment method.', [{ field: 'payment_method_id', code: 'enum', message: 'This travel group has no such payment method.' }]);
+      fail(422, 'validation_error', 'Unknown payment method.', [
+        { field: 'payment_method_id', code: 'enum', message: 'This travel group has no such payment method.' },
+      ])
     if (insurance ? member.insurance_id !== null : member.extras.includes(item.id)) {
-      fail(409, 'conflict', insurance ? `${member.name} already has an insurance.` : `${member.name} already has this extra.`);
+      fail(409, 'conflict', insurance ? `${member.name} already has an insurance.` : `${member.name} already has this extra.`)
     }
     if (ctx.scenarios.has('term-expired') || (item.limit_date !== null && item.limit_date < ctx.today)) {
-      fail(409, insurance ? 'insurance_limit_date_excedeed' : 'extra_limit_date_excedeed', `${item.name} could be bought until ${item.limit_date}.`);
+      fail(409, insurance ? 'insurance_limit_date_excedeed' : 'extra_limit_date_excedeed', `${item.name} could be bought until ${item.limit_date}.`)
     }
     // a retry after a failed payment pays the same term again instead of adding another
-    let term = booking.terms.find((t) => t.kind === 'extra' && !t.paid_at && t.extra?.member_id === member.id && t.extra.item_id === item.id);
+    let term = booking.terms.find((t) => t.kind === 'extra' && !t.paid_at && t.extra?.member_id === member.id && t.extra.item_id === item.id)
     if (!term) {
       const fresh: TermRecord = {
         id: ctx.id('trm'),
@@ -302,49 +325,63 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
         penalty_amount: 0,
         paid_at: null,
         extra: { member_id: member.id, item_id: item.id },
-      };
-      booking.terms.push(fresh);
-      term = fresh;
+      }
+      booking.terms.push(fresh)
+      term = fresh
     }
     const { action } = createPayment(paymentContext(ctx), booking, {
       termIds: [term.id],
       amount: term.amount,
       method: method.type,
       returnUrl: body.return_url,
-    });
-    return json(action);
+    })
+    return json(action)
   }),
 
   route(rt, 'post', '/booking/:id/compute-cancel-refund', 'auth', async (ctx, params) => {
-    await readJson(ctx, ComputeCancelRefundBody);
-    const booking = bookingFor(ctx, params.id!);
-    const group = groupOf(ctx.world, booking);
-    assertCancelable(ctx, booking, group);
-    return json(cancelBreakdownFor(ctx, booking, group));
+    await readJson(ctx, ComputeCancelRefundBody)
+    const booking = bookingFor(ctx, params.id!)
+    const group = groupOf(ctx.world, booking)
+    assertCancelable(ctx, booking, group)
+    return json(cancelBreakdownFor(ctx, booking, group))
   }),
 
   route(rt, 'post', '/booking/:id/cancel', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, CancelInput);
-    const booking = bookingFor(ctx, params.id!);
-    const group = groupOf(ctx.world, booking);
+    const body = await readJson(ctx, CancelInput)
+    const booking = bookingFor(ctx, params.id!)
+    const group = groupOf(ctx.world, booking)
     failFields([
       ...requiredField(body.owner, 'owner', 'Debes indicar el titular de la cuenta'),
       ...requiredField(body.iban, 'iban', 'Debes indicar el IBAN'),
       ...ibanField(body.iban),
-    ]);
-    assertCancelable(ctx, booking, group);
-    const breakdown = cancelBreakdownFor(ctx, booking, group);
-    const requestedAt = ctx.now.toISOString();
-    const account = { owner: body.owner.trim(), iban: normalizeIban(body.iban) };
-    booking.status = 'canceled';
-    booking.bank_account = account;
-    booking.cancel_refund = { reason: body.reason, comment: body.comment?.trim() ? body.comment.trim() : null, ...account, requested_at: requestedAt, breakdown };
-    if (breakdown.total_refund > 0) {
-      const refund: Refund = { id: ctx.id('rfd'), reason: 'cancelation', amount: breakdown.total_refund, type: 'transfer', status: 'pending', created_at: requestedAt, paid_at: null };
-      booking.refunds.push(refund);
+    ])
+    assertCancelable(ctx, booking, group)
+    const breakdown = cancelBreakdownFor(ctx, booking, group)
+    const requestedAt = ctx.now.toISOString()
+    const account = { owner: body.owner.trim(), iban: normalizeIban(body.iban) }
+    booking.status = 'canceled'
+    booking.bank_account = account
+    booking.cancel_refund = {
+      reason: body.reason,
+      comment: body.comment?.trim() ? body.comment.trim() : null,
+      ...account,
+      requested_at: requestedAt,
+      breakdown,
     }
-    releaseBooking(ctx, booking);
-    const recipients = new Set<string>([...(booking.buyer ? [booking.buyer.email.toLowerCase()] : []), ...guardianEmailsOfMinors(ctx, booking)]);
+    if (breakdown.total_refund > 0) {
+      const refund: Refund = {
+        id: ctx.id('rfd'),
+        reason: 'cancelation',
+        amount: breakdown.total_refund,
+        type: 'transfer',
+        status: 'pending',
+        created_at: requestedAt,
+        paid_at: null,
+      }
+      booking.refunds.push(refund)
+    }
+    releaseBooking(ctx, booking)
+    const recipients = new Set<string>([...(booking.buyer ? [booking.buyer.email.toLowerCase()] : []), ...guardianEmailsOfMinors(ctx, booking)])
     for (const to of recipients) {
       sendMail(
         ctx,
@@ -352,8 +389,8 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
         `${ctx.agency.name}: cancelación de la reserva ${booking.locator}`,
         `Hemos recibido la cancelación de la reserva ${booking.locator} (${group.name}). Importe a reembolsar: ${formatEuro(breakdown.total_refund)}, por transferencia a la cuenta ${account.iban.slice(0, 4)} **** ${account.iban.slice(-4)}.`,
         null,
-      );
+      )
     }
-    return view(ctx, booking);
+    return view(ctx, booking)
   }),
-];
+]

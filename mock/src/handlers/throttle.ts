@@ -3,28 +3,28 @@
 // e-mail) and per client, in a sliding window, in memory: a restart forgets them, as a real backend's
 // cache would. Past a limit the call is refused with 429 too_many_requests and Retry-After, before
 // anything is checked or sent, so a throttled password guess learns nothing.
-import type { Runtime } from '../runtime.ts';
-import { type Ctx, fail } from './context.ts';
+import type { Runtime } from '../runtime.ts'
+import { type Ctx, fail } from './context.ts'
 
-type Limit = { max: number; windowMs: number };
-type Limits = { perAccount: Limit; perClient: Limit };
+type Limit = { max: number; windowMs: number }
+type Limits = { perAccount: Limit; perClient: Limit }
 
-const FIFTEEN_MINUTES = 15 * 60_000;
+const FIFTEEN_MINUTES = 15 * 60_000
 
 export const THROTTLES = {
   /** failed sign-ins (a right password does not count) */
   signIn: { perAccount: { max: 5, windowMs: FIFTEEN_MINUTES }, perClient: { max: 50, windowMs: FIFTEEN_MINUTES } },
   /** sign-in links and password reminders sent */
   mailedLink: { perAccount: { max: 5, windowMs: FIFTEEN_MINUTES }, perClient: { max: 50, windowMs: FIFTEEN_MINUTES } },
-} as const satisfies Record<string, Limits>;
+} as const satisfies Record<string, Limits>
 
-export type ThrottleKind = keyof typeof THROTTLES;
+export type ThrottleKind = keyof typeof THROTTLES
 
 /** Accounts and clients remembered at most: a spray of made-up e-mails forgets the oldest, never grows without end. */
-const MAX_KEYS = 20_000;
+const MAX_KEYS = 20_000
 
 // Keyed by attacker-chosen text (an e-mail): a Map, never a plain object.
-const attemptsByRuntime = new WeakMap<Runtime, Map<string, number[]>>();
+const attemptsByRuntime = new WeakMap<Runtime, Map<string, number[]>>()
 
 /**
  * Who is asking. Behind the portal's server (or any proxy) that is the first X-Forwarded-For address;
@@ -32,55 +32,55 @@ const attemptsByRuntime = new WeakMap<Runtime, Map<string, number[]>>();
  * send its own header to look like many: the per-account limit still holds. A real backend takes the
  * address from its own proxy.
  */
-const clientOf = (request: Request): string => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+const clientOf = (request: Request): string => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
 
 const keysFor = (ctx: Ctx, kind: ThrottleKind, email: string) => {
-  const limits: Limits = THROTTLES[kind];
+  const limits: Limits = THROTTLES[kind]
   return [
     { key: `${kind}|account|${ctx.agency.id}|${email.trim().toLowerCase()}`, limit: limits.perAccount },
     { key: `${kind}|client|${ctx.agency.id}|${clientOf(ctx.request)}`, limit: limits.perClient },
-  ];
-};
+  ]
+}
 
 const recent = (attempts: Map<string, number[]>, key: string, windowMs: number, nowMs: number): number[] => {
-  const kept = (attempts.get(key) ?? []).filter((at) => at > nowMs - windowMs);
-  if (kept.length === 0) attempts.delete(key);
-  else attempts.set(key, kept);
-  return kept;
-};
+  const kept = (attempts.get(key) ?? []).filter((at) => at > nowMs - windowMs)
+  if (kept.length === 0) attempts.delete(key)
+  else attempts.set(key, kept)
+  return kept
+}
 
 /** Fails with 429 and Retry-After when this account or this client is past the limit. */
 export const assertNotThrottled = (ctx: Ctx, kind: ThrottleKind, email: string): void => {
-  const attempts = attemptsByRuntime.get(ctx.rt);
-  if (attempts === undefined) return;
-  const nowMs = ctx.now.getTime();
+  const attempts = attemptsByRuntime.get(ctx.rt)
+  if (attempts === undefined) return
+  const nowMs = ctx.now.getTime()
   for (const { key, limit } of keysFor(ctx, kind, email)) {
-    const kept = recent(attempts, key, limit.windowMs, nowMs);
-    if (kept.length < limit.max) continue;
+    const kept = recent(attempts, key, limit.windowMs, nowMs)
+    if (kept.length < limit.max) continue
     // When the oldest counted attempt leaves the window, one more is allowed.
-    const retryAfter = Math.max(1, Math.ceil((kept[0]! + limit.windowMs - nowMs) / 1000));
-    fail(429, 'too_many_requests', 'Too many attempts. Try again in a few minutes.', undefined, { 'Retry-After': String(retryAfter) });
+    const retryAfter = Math.max(1, Math.ceil((kept[0]! + limit.windowMs - nowMs) / 1000))
+    fail(429, 'too_many_requests', 'Too many attempts. Try again in a few minutes.', undefined, { 'Retry-After': String(retryAfter) })
   }
-};
+}
 
 /** Counts one attempt against the account and the client. */
 export const countAttempt = (ctx: Ctx, kind: ThrottleKind, email: string): void => {
-  let attempts = attemptsByRuntime.get(ctx.rt);
+  let attempts = attemptsByRuntime.get(ctx.rt)
   if (attempts === undefined) {
-    attempts = new Map();
-    attemptsByRuntime.set(ctx.rt, attempts);
+    attempts = new Map()
+    attemptsByRuntime.set(ctx.rt, attempts)
   }
-  const nowMs = ctx.now.getTime();
+  const nowMs = ctx.now.getTime()
   for (const { key, limit } of keysFor(ctx, kind, email)) {
-    const kept = recent(attempts, key, limit.windowMs, nowMs);
+    const kept = recent(attempts, key, limit.windowMs, nowMs)
     // Re-inserted, so the Map's order is oldest activity first.
-    attempts.delete(key);
-    attempts.set(key, [...kept, nowMs]);
+    attempts.delete(key)
+    attempts.set(key, [...kept, nowMs])
   }
   if (attempts.size > MAX_KEYS) {
     for (const key of attempts.keys()) {
-      if (attempts.size <= MAX_KEYS * 0.8) break;
-      attempts.delete(key);
+      if (attempts.size <= MAX_KEYS * 0.8) break
+      attempts.delete(key)
     }
   }
-};
+}

@@ -1,24 +1,24 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 
-import type { Store } from '../runtime.ts';
-import type { World } from '../world/types.ts';
-import { parseStoredWorld } from './world-shape.ts';
+import type { Store } from '../runtime.ts'
+import type { World } from '../world/types.ts'
+import { parseStoredWorld } from './world-shape.ts'
 
-export const DEFAULT_DATA_DIR = '.mock-data';
-export const WORLD_FILE = 'world.json';
+export const DEFAULT_DATA_DIR = '.mock-data'
+export const WORLD_FILE = 'world.json'
 
 export type FileStoreOptions = {
   /** Where problems with the stored state are reported; defaults to console.warn. */
-  log?: (message: string) => void;
-};
+  log?: (message: string) => void
+}
 
 export type FileStore = Store & {
-  readonly dir: string;
-  readonly file: string;
-};
+  readonly dir: string
+  readonly file: string
+}
 
-const TMP_PREFIX = `${WORLD_FILE}.tmp-`;
+const TMP_PREFIX = `${WORLD_FILE}.tmp-`
 
 /**
  * The HTTP mock's durable store: one JSON file, replaced atomically.
@@ -30,109 +30,109 @@ const TMP_PREFIX = `${WORLD_FILE}.tmp-`;
  * on disk.
  */
 export const createFileStore = (dir: string = DEFAULT_DATA_DIR, options: FileStoreOptions = {}): FileStore => {
-  const log = options.log ?? ((message: string) => console.warn(`[mock] ${message}`));
-  const file = path.join(dir, WORLD_FILE);
-  let counter = 0;
-  let dirReady = false;
+  const log = options.log ?? ((message: string) => console.warn(`[mock] ${message}`))
+  const file = path.join(dir, WORLD_FILE)
+  let counter = 0
+  let dirReady = false
 
   const load = (): World | null => {
-    removeStaleTmpFiles(dir, log);
-    let text: string;
+    removeStaleTmpFiles(dir, log)
+    let text: string
     try {
-      text = readFileSync(file, 'utf8');
+      text = readFileSync(file, 'utf8')
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') log(`no stored state at ${file}; starting from the seed`);
-      else log(`cannot read ${file} (${code ?? String(error)}); starting from the seed`);
-      return null;
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') log(`no stored state at ${file}; starting from the seed`)
+      else log(`cannot read ${file} (${code ?? String(error)}); starting from the seed`)
+      return null
     }
-    const parsed = parseStoredWorld(text);
-    if (parsed.ok) return parsed.world;
+    const parsed = parseStoredWorld(text)
+    if (parsed.ok) return parsed.world
     // Keep the unusable file for a post-mortem instead of silently overwriting it with the seed.
-    const aside = `${file}.${parsed.problem}-${Date.now()}`;
+    const aside = `${file}.${parsed.problem}-${Date.now()}`
     try {
-      renameSync(file, aside);
-      log(`stored state ${file} is unusable (${parsed.problem}: ${parsed.detail}); moved it to ${aside} and starting from the seed`);
+      renameSync(file, aside)
+      log(`stored state ${file} is unusable (${parsed.problem}: ${parsed.detail}); moved it to ${aside} and starting from the seed`)
     } catch {
-      log(`stored state ${file} is unusable (${parsed.problem}: ${parsed.detail}); starting from the seed`);
+      log(`stored state ${file} is unusable (${parsed.problem}: ${parsed.detail}); starting from the seed`)
     }
-    return null;
-  };
+    return null
+  }
 
   const save = (world: World): void => {
     if (!dirReady) {
-      mkdirSync(dir, { recursive: true });
-      dirReady = true;
+      mkdirSync(dir, { recursive: true })
+      dirReady = true
     }
     // Indented: the file is small (a few hundred KB) and people read and diff it while debugging.
-    const json = `${JSON.stringify(world, null, 2)}\n`;
-    counter += 1;
-    const tmp = path.join(dir, `${TMP_PREFIX}${process.pid}-${counter}`);
+    const json = `${JSON.stringify(world, null, 2)}\n`
+    counter += 1
+    const tmp = path.join(dir, `${TMP_PREFIX}${process.pid}-${counter}`)
     try {
-      const fd = openSync(tmp, 'w', 0o600);
+      const fd = openSync(tmp, 'w', 0o600)
       try {
-        writeFileSync(fd, json);
-        fsyncSync(fd);
+        writeFileSync(fd, json)
+        fsyncSync(fd)
       } finally {
-        closeSync(fd);
+        closeSync(fd)
       }
-      renameSync(tmp, file);
+      renameSync(tmp, file)
     } catch (error) {
       try {
-        unlinkSync(tmp);
+        unlinkSync(tmp)
       } catch {
         // Nothing to clean up, or cleanup is impossible; the original error is what matters.
       }
-      throw error;
+      throw error
     }
-    fsyncDirectory(dir);
-  };
+    fsyncDirectory(dir)
+  }
 
-  return { dir, file, load, save };
-};
+  return { dir, file, load, save }
+}
 
 // The rename itself lives in the directory entry; without this fsync a power loss right after an
 // acknowledged write could bring back the previous file.
 export const fsyncDirectory = (dir: string): void => {
-  let fd: number | undefined;
+  let fd: number | undefined
   try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
+    fd = openSync(dir, 'r')
+    fsyncSync(fd)
   } catch (error) {
     // Some platforms (Windows) cannot open or fsync a directory; the rename is still atomic there.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EACCES') throw error;
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EACCES') throw error
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    if (fd !== undefined) closeSync(fd)
   }
-};
+}
 
 // Leftovers of writes interrupted by a kill. Files of a live process are kept: it may be mid-write.
 export const removeStaleTmpFiles = (dir: string, log: (message: string) => void, prefix: string = TMP_PREFIX): void => {
-  let names: string[];
+  let names: string[]
   try {
-    names = readdirSync(dir);
+    names = readdirSync(dir)
   } catch {
-    return;
+    return
   }
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue;
+    if (!name.startsWith(prefix)) continue
+    const pid = Number(name.slice(prefix.length).split('-')[0])
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue
     try {
-      unlinkSync(path.join(dir, name));
-      log(`removed ${name}, left over from an interrupted write`);
+      unlinkSync(path.join(dir, name))
+      log(`removed ${name}, left over from an interrupted write`)
     } catch {
       // Another process may have removed it first.
     }
   }
-};
+}
 
 const isAlive = (pid: number): boolean => {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(pid, 0)
+    return true
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
-};
+}

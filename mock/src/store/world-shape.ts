@@ -1,34 +1,34 @@
-import type { World } from '../world/types.ts';
+import type { World } from '../world/types.ts'
 
 /** Why a stored world was not used; stores log it so a reseed never goes unexplained. */
-export type StoredWorldProblem = 'not-json' | 'not-a-world' | 'wrong-version';
+export type StoredWorldProblem = 'not-json' | 'not-a-world' | 'wrong-version'
 
-export type ParsedStoredWorld = { ok: true; world: World } | { ok: false; problem: StoredWorldProblem; detail: string };
+export type ParsedStoredWorld = { ok: true; world: World } | { ok: false; problem: StoredWorldProblem; detail: string }
 
 // A cheap structural check, not a full validation: it catches a truncated or foreign file and a
 // world from an older layout (version bump), which is what a crash or an upgrade can produce.
-const REQUIRED_ARRAYS = ['agencies', 'customers', 'bookings', 'payments', 'outbox'] as const;
+const REQUIRED_ARRAYS = ['agencies', 'customers', 'bookings', 'payments', 'outbox'] as const
 
 export const parseStoredWorld = (text: string): ParsedStoredWorld => {
-  let value: unknown;
+  let value: unknown
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text)
   } catch (error) {
-    return { ok: false, problem: 'not-json', detail: error instanceof Error ? error.message : String(error) };
+    return { ok: false, problem: 'not-json', detail: error instanceof Error ? error.message : String(error) }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, problem: 'not-a-world', detail: 'the top level is not an object' };
+    return { ok: false, problem: 'not-a-world', detail: 'the top level is not an object' }
   }
-  const record = value as Record<string, unknown>;
+  const record = value as Record<string, unknown>
   if (record['version'] !== 1) {
-    return { ok: false, problem: 'wrong-version', detail: `version ${JSON.stringify(record['version'])}, expected 1` };
+    return { ok: false, problem: 'wrong-version', detail: `version ${JSON.stringify(record['version'])}, expected 1` }
   }
-  const missing: string[] = REQUIRED_ARRAYS.filter((key) => !Array.isArray(record[key]));
-  if (typeof record['seed'] !== 'number') missing.push('seed');
-  const scenarios = record['scenarios'] as { global?: unknown; byAgency?: unknown } | null | undefined;
-  if (!Array.isArray(scenarios?.global) || typeof scenarios?.byAgency !== 'object' || scenarios.byAgency === null) missing.push('scenarios');
+  const missing: string[] = REQUIRED_ARRAYS.filter((key) => !Array.isArray(record[key]))
+  if (typeof record['seed'] !== 'number') missing.push('seed')
+  const scenarios = record['scenarios'] as { global?: unknown; byAgency?: unknown } | null | undefined
+  if (!Array.isArray(scenarios?.global) || typeof scenarios?.byAgency !== 'object' || scenarios.byAgency === null) missing.push('scenarios')
   if (missing.length > 0) {
-    return { ok: false, problem: 'not-a-world', detail: `missing or malformed: ${missing.join(', ')}` };
+    return { ok: false, problem: 'not-a-world', detail: `missing or malformed: ${missing.join(', ')}` }
   }
-  return { ok: true, world: value as World };
-};
+  return { ok: true, world: value as World }
+}

@@ -1,36 +1,36 @@
 // Re-scheduling what is still pending on a booking's payment plan: after a plan change (PUT /terms)
 // or a re-price (PUT /set-pack). Paid terms are history and never change.
-import type { PaymentPlan } from '../../../contract/generated/model/index.ts';
-import { bookingTotal } from './seed.ts';
-import type { BookingRecord, TermRecord, TravelGroupRecord } from './types.ts';
+import type { PaymentPlan } from '../../../contract/generated/model/index.ts'
+import { bookingTotal } from './seed.ts'
+import type { BookingRecord, TermRecord, TravelGroupRecord } from './types.ts'
 
-const isPlan = (t: TermRecord) => t.kind === 'plan';
+const isPlan = (t: TermRecord) => t.kind === 'plan'
 
 /**
  * What the plan terms have to cover: the booking's price less the extras bought later, which were
  * paid by their own extra terms (once paid they sit in member.extras and so in bookingTotal).
  */
 export const planTotalOf = (group: TravelGroupRecord, booking: BookingRecord): number =>
-  bookingTotal(group, booking) - booking.terms.filter((t) => t.kind === 'extra' && t.paid_at).reduce((sum, t) => sum + t.amount, 0);
+  bookingTotal(group, booking) - booking.terms.filter((t) => t.kind === 'extra' && t.paid_at).reduce((sum, t) => sum + t.amount, 0)
 
 /** Base amounts already paid on plan terms (late penalties are not part of the price). */
-export const planPaidOf = (booking: BookingRecord): number => booking.terms.filter((t) => isPlan(t) && t.paid_at).reduce((sum, t) => sum + t.amount, 0);
+export const planPaidOf = (booking: BookingRecord): number => booking.terms.filter((t) => isPlan(t) && t.paid_at).reduce((sum, t) => sum + t.amount, 0)
 
-export const planPendingOf = (group: TravelGroupRecord, booking: BookingRecord): number => planTotalOf(group, booking) - planPaidOf(booking);
+export const planPendingOf = (group: TravelGroupRecord, booking: BookingRecord): number => planTotalOf(group, booking) - planPaidOf(booking)
 
 /** Splits an amount by weights; the last share absorbs rounding so the parts add up exactly. */
 const split = (amount: number, weights: number[]): number[] => {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  let assigned = 0;
+  const sum = weights.reduce((a, b) => a + b, 0)
+  let assigned = 0
   return weights.map((w, i) => {
-    const part = i === weights.length - 1 ? amount - assigned : Math.round((amount * (sum > 0 ? w : 1)) / (sum > 0 ? sum : weights.length));
-    assigned += part;
-    return part;
-  });
-};
+    const part = i === weights.length - 1 ? amount - assigned : Math.round((amount * (sum > 0 ? w : 1)) / (sum > 0 ? sum : weights.length))
+    assigned += part
+    return part
+  })
+}
 
 /** Keeps plan terms before extra ones, each group in number order, as checkout creates them. */
-const ordered = (terms: TermRecord[]) => [...terms.filter(isPlan).sort((a, b) => a.number - b.number), ...terms.filter((t) => !isPlan(t))];
+const ordered = (terms: TermRecord[]) => [...terms.filter(isPlan).sort((a, b) => a.number - b.number), ...terms.filter((t) => !isPlan(t))]
 
 /**
  * PUT /terms: the unpaid plan terms are replaced by the new plan's remaining terms (those after the
@@ -38,12 +38,15 @@ const ordered = (terms: TermRecord[]) => [...terms.filter(isPlan).sort((a, b) =>
  * left (say a single payment after one instalment was paid) the pending amount becomes one term due now.
  */
 export const replacePlan = (group: TravelGroupRecord, booking: BookingRecord, plan: PaymentPlan, nextId: (prefix: string) => string): void => {
-  const pending = planPendingOf(group, booking);
-  const paid = booking.terms.filter((t) => isPlan(t) && t.paid_at);
-  const kept = booking.terms.filter((t) => !isPlan(t) || t.paid_at);
-  const remaining = plan.terms.slice(paid.length);
-  const slots = remaining.length > 0 ? remaining : [{ number: paid.length + 1, percentage: 100, limit_date: null, penalty_limit_date: null }];
-  const amounts = split(pending, slots.map((s) => s.percentage));
+  const pending = planPendingOf(group, booking)
+  const paid = booking.terms.filter((t) => isPlan(t) && t.paid_at)
+  const kept = booking.terms.filter((t) => !isPlan(t) || t.paid_at)
+  const remaining = plan.terms.slice(paid.length)
+  const slots = remaining.length > 0 ? remaining : [{ number: paid.length + 1, percentage: 100, limit_date: null, penalty_limit_date: null }]
+  const amounts = split(
+    pending,
+    slots.map((s) => s.percentage),
+  )
   const fresh: TermRecord[] = slots.map((slot, i) => ({
     id: nextId('trm'),
     number: paid.length + i + 1,
@@ -55,10 +58,10 @@ export const replacePlan = (group: TravelGroupRecord, booking: BookingRecord, pl
     penalty_amount: 0,
     paid_at: null,
     extra: null,
-  }));
-  booking.paymentPlanId = plan.id;
-  booking.terms = ordered([...kept, ...fresh]);
-};
+  }))
+  booking.paymentPlanId = plan.id
+  booking.terms = ordered([...kept, ...fresh])
+}
 
 /**
  * PUT /set-pack: the same plan, its unpaid terms re-priced to the new pending amount (ids and dates kept,
@@ -66,25 +69,36 @@ export const replacePlan = (group: TravelGroupRecord, booking: BookingRecord, pl
  * what has been paid already: the caller turns it into a refund.
  */
 export const repriceUnpaid = (group: TravelGroupRecord, booking: BookingRecord, nextId: (prefix: string) => string): { overpaid: number } => {
-  const pending = planPendingOf(group, booking);
-  const unpaid = booking.terms.filter((t) => isPlan(t) && !t.paid_at);
+  const pending = planPendingOf(group, booking)
+  const unpaid = booking.terms.filter((t) => isPlan(t) && !t.paid_at)
   if (pending <= 0) {
-    booking.terms = booking.terms.filter((t) => !(isPlan(t) && !t.paid_at));
-    return { overpaid: -pending };
+    booking.terms = booking.terms.filter((t) => !(isPlan(t) && !t.paid_at))
+    return { overpaid: -pending }
   }
   if (unpaid.length === 0) {
-    const number = Math.max(0, ...booking.terms.filter(isPlan).map((t) => t.number)) + 1;
+    const number = Math.max(0, ...booking.terms.filter(isPlan).map((t) => t.number)) + 1
     booking.terms = ordered([
       ...booking.terms,
-      { id: nextId('trm'), number, kind: 'plan', concept: `Plazo ${number}`, amount: pending, limit_date: null, penalty_limit_date: null, penalty_amount: 0, paid_at: null, extra: null },
-    ]);
-    return { overpaid: 0 };
+      {
+        id: nextId('trm'),
+        number,
+        kind: 'plan',
+        concept: `Plazo ${number}`,
+        amount: pending,
+        limit_date: null,
+        penalty_limit_date: null,
+        penalty_amount: 0,
+        paid_at: null,
+        extra: null,
+      },
+    ])
+    return { overpaid: 0 }
   }
-  const plan = group.paymentPlans.find((p) => p.id === booking.paymentPlanId);
-  const weights = unpaid.map((t) => plan?.terms.find((pt) => pt.number === t.number)?.percentage ?? 1);
-  const amounts = split(pending, weights);
+  const plan = group.paymentPlans.find((p) => p.id === booking.paymentPlanId)
+  const weights = unpaid.map((t) => plan?.terms.find((pt) => pt.number === t.number)?.percentage ?? 1)
+  const amounts = split(pending, weights)
   unpaid.forEach((t, i) => {
-    t.amount = amounts[i]!;
-  });
-  return { overpaid: 0 };
-};
+    t.amount = amounts[i]!
+  })
+  return { overpaid: 0 }
+}

@@ -1,53 +1,53 @@
 // The booking rules of the travel group offer: who can still book, seat holds, coupons, rooms.
 // Pure functions over records, shared by the lock, check-voucher, checkout and invite handlers.
-import type { Discount, RoomSelection } from '../../../contract/generated/model/index.ts';
-import type { BookingRecord, LockRecord, TravelGroupRecord, VoucherRecord } from './types.ts';
+import type { Discount, RoomSelection } from '../../../contract/generated/model/index.ts'
+import type { BookingRecord, LockRecord, TravelGroupRecord, VoucherRecord } from './types.ts'
 
 /** How long POST /travelgroup/{id}/lock holds seats. */
-export const LOCK_TTL_MS = 15 * 60_000;
+export const LOCK_TTL_MS = 15 * 60_000
 
 /** Document numbers and tax ids: numbers and letters only (SPEC §5, server-side rule). */
-export const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
+export const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/
 
 /** A group takes bookings while it is open and has not departed. */
-export const isBookable = (group: TravelGroupRecord, today: string) => group.status === 'open' && group.start_at > today;
+export const isBookable = (group: TravelGroupRecord, today: string) => group.status === 'open' && group.start_at > today
 
-export const isActiveLock = (lock: LockRecord, now: Date) => !lock.usedBy && Date.parse(lock.expiresAt) > now.getTime();
+export const isActiveLock = (lock: LockRecord, now: Date) => !lock.usedBy && Date.parse(lock.expiresAt) > now.getTime()
 
 /** People the chosen rooms sleep: the checkout's "HAY UN PROBLEMA DE PLAZAS" compares it with the travellers. */
 export const roomsPeople = (group: TravelGroupRecord, rooms: readonly RoomSelection[]) =>
-  rooms.reduce((sum, r) => sum + (group.hosting_rooms.find((h) => h.id === r.hosting_id)?.capacity ?? 0) * r.quantity, 0);
+  rooms.reduce((sum, r) => sum + (group.hosting_rooms.find((h) => h.id === r.hosting_id)?.capacity ?? 0) * r.quantity, 0)
 
 /** Quantities per room type, so the same type listed twice is counted once against what is left. */
 export const roomsByType = (rooms: readonly RoomSelection[]) => {
-  const merged = new Map<string, number>();
-  for (const r of rooms) merged.set(r.hosting_id, (merged.get(r.hosting_id) ?? 0) + r.quantity);
-  return merged;
-};
+  const merged = new Map<string, number>()
+  for (const r of rooms) merged.set(r.hosting_id, (merged.get(r.hosting_id) ?? 0) + r.quantity)
+  return merged
+}
 
 export const sameRooms = (a: readonly RoomSelection[], b: readonly RoomSelection[]) => {
-  const ma = roomsByType(a);
-  const mb = roomsByType(b);
-  return ma.size === mb.size && [...ma].every(([id, qty]) => mb.get(id) === qty);
-};
+  const ma = roomsByType(a)
+  const mb = roomsByType(b)
+  return ma.size === mb.size && [...ma].every(([id, qty]) => mb.get(id) === qty)
+}
 
 /** A coupon that exists in the group and has not expired (codes are typed by people: case and spaces do not matter). */
 export const findVoucher = (group: TravelGroupRecord, code: string, today: string): VoucherRecord | null =>
-  group.vouchers.find((v) => v.code.toUpperCase() === code.trim().toUpperCase() && (v.valid_until === null || v.valid_until >= today)) ?? null;
+  group.vouchers.find((v) => v.code.toUpperCase() === code.trim().toUpperCase() && (v.valid_until === null || v.valid_until >= today)) ?? null
 
 /**
  * What a coupon takes off: computed on the pack price times the travellers (never on extras, rooms or fees),
  * and a fixed coupon never takes off more than that base.
  */
 export const voucherDiscount = (voucher: VoucherRecord, packPrice: number, members: number): Discount => {
-  const base = packPrice * members;
-  const amount = voucher.type === 'percentage' ? Math.round((base * voucher.value) / 100) : Math.min(voucher.value, base);
-  return { code: voucher.code, type: voucher.type, value: voucher.value, amount };
-};
+  const base = packPrice * members
+  const amount = voucher.type === 'percentage' ? Math.round((base * voucher.value) / 100) : Math.min(voucher.value, base)
+  return { code: voucher.code, type: voucher.type, value: voucher.value, amount }
+}
 
 /** The late-booking penalty per person that applies when booking today. */
 export const bookingPenaltyOn = (group: TravelGroupRecord, today: string) =>
-  group.booking_penalty && today > group.booking_penalty.limit_date ? group.booking_penalty.amount : 0;
+  group.booking_penalty && today > group.booking_penalty.limit_date ? group.booking_penalty.amount : 0
 
 /** An empty booking of a group, as checkout and invitations start it. */
 export const blankBooking = (group: TravelGroupRecord, id: string, locator: string, createdAt: string): BookingRecord => ({
@@ -77,7 +77,7 @@ export const blankBooking = (group: TravelGroupRecord, id: string, locator: stri
   raffle_blocks: [],
   commercial_sectors: [],
   idempotencyKey: null,
-});
+})
 
 /** A readable booking reference from the group code and a world-unique number: LON27-000RS. */
-export const locatorFor = (group: TravelGroupRecord, unique: number) => `${group.code}-${unique.toString(36).toUpperCase().padStart(5, '0')}`;
+export const locatorFor = (group: TravelGroupRecord, unique: number) => `${group.code}-${unique.toString(36).toUpperCase().padStart(5, '0')}`

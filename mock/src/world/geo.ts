@@ -2,10 +2,10 @@
 // they never change at run time, so they are not persisted or reset with it.
 // Spain is complete at the province level (50 provinces plus Ceuta and Melilla, ISO 3166-2 ids);
 // a few neighbours have a couple of states each, enough to exercise the forms.
-import type { Language } from './types.ts';
+import type { Language } from './types.ts'
 
-export type GeoCountry = { code: string; name: Record<Language, string> };
-export type GeoState = { id: string; country: string; name: string; cities: string[] };
+export type GeoCountry = { code: string; name: Record<Language, string> }
+export type GeoState = { id: string; country: string; name: string; cities: string[] }
 
 export const COUNTRIES: GeoCountry[] = [
   { code: 'ES', name: { es: 'España', en: 'Spain' } },
@@ -35,9 +35,9 @@ export const COUNTRIES: GeoCountry[] = [
   { code: 'CL', name: { es: 'Chile', en: 'Chile' } },
   { code: 'EC', name: { es: 'Ecuador', en: 'Ecuador' } },
   { code: 'VE', name: { es: 'Venezuela', en: 'Venezuela' } },
-];
+]
 
-const es = (id: string, name: string, cities: string[]): GeoState => ({ id: `ES-${id}`, country: 'ES', name, cities });
+const es = (id: string, name: string, cities: string[]): GeoState => ({ id: `ES-${id}`, country: 'ES', name, cities })
 
 export const STATES: GeoState[] = [
   es('C', 'A Coruña', ['A Coruña', 'Santiago de Compostela', 'Ferrol', 'Narón']),
@@ -104,7 +104,7 @@ export const STATES: GeoState[] = [
   { id: 'IT-RM', country: 'IT', name: 'Roma', cities: ['Roma', 'Fiumicino', 'Tivoli'] },
   { id: 'IT-MI', country: 'IT', name: 'Milano', cities: ['Milano', 'Monza', 'Sesto San Giovanni'] },
   { id: 'IT-FI', country: 'IT', name: 'Firenze', cities: ['Firenze', 'Prato', 'Empoli'] },
-];
+]
 
 /** Lower-case without accents, so "avila" finds "Ávila" and "CORUÑA" finds "A Coruña". */
 export const foldForSearch = (text: string) =>
@@ -112,10 +112,10 @@ export const foldForSearch = (text: string) =>
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
-    .trim();
+    .trim()
 
 /** A stable id for a city from its state and name: ES-M + "Alcalá de Henares" → ES-M-alcala-de-henares. */
 export const cityId = (stateId: string, name: string) =>
   `${stateId}-${foldForSearch(name)
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
+    .replace(/^-|-$/g, '')}`

@@ -1,18 +1,18 @@
 // Payments through the simulated card provider: create (with the form to post), complete, retry.
 // Paying a booking's terms confirms the booking once nothing is left pending.
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 
-import type { PaymentAction } from '../../../contract/generated/model/index.ts';
-import type { Runtime } from '../runtime.ts';
-import { activeScenarios } from '../scenarios.ts';
-import { utcDay } from '../../../core/calendar.ts';
-import type { BookingRecord, PaymentRecord, World } from './types.ts';
-import { groupOf, lateTermPenalty, type ViewContext } from './views.ts';
+import type { PaymentAction } from '../../../contract/generated/model/index.ts'
+import type { Runtime } from '../runtime.ts'
+import { activeScenarios } from '../scenarios.ts'
+import { utcDay } from '../../../core/calendar.ts'
+import type { BookingRecord, PaymentRecord, World } from './types.ts'
+import { groupOf, lateTermPenalty, type ViewContext } from './views.ts'
 
 /** providerSecret: the key the API and the card provider share (rt.options.providerSecret). */
-type PaymentContext = { world: World; now: Date; providerBase: string; providerSecret: string };
+type PaymentContext = { world: World; now: Date; providerBase: string; providerSecret: string }
 
 /** What making a payment's form takes from the request it answers: the provider's address (the mock's own origin) and key. */
 export const paymentContext = (ctx: { world: World; now: Date; request: Request; rt: Runtime }): PaymentContext => ({
@@ -20,13 +20,13 @@ export const paymentContext = (ctx: { world: World; now: Date; request: Request;
   now: ctx.now,
   providerBase: new URL(ctx.request.url).origin,
   providerSecret: ctx.rt.options.providerSecret,
-});
+})
 
 /** A new key for the API and the card provider to sign payment forms with. */
-export const newProviderSecret = (): string => bytesToHex(randomBytes(32));
+export const newProviderSecret = (): string => bytesToHex(randomBytes(32))
 
 /** Where the provider sends the payer back to once the payment is decided. */
-export const paymentReturnUrl = (payment: PaymentRecord): string => `${payment.returnUrl.replace(/\/$/, '')}/${payment.id}`;
+export const paymentReturnUrl = (payment: PaymentRecord): string => `${payment.returnUrl.replace(/\/$/, '')}/${payment.id}`
 
 /**
  * The merchant signature of a payment form, as real card providers ask for (HMAC-SHA256 over what the
@@ -34,16 +34,16 @@ export const paymentReturnUrl = (payment: PaymentRecord): string => `${payment.r
  * nobody can make a form the provider accepts, or complete someone else's payment.
  */
 export const paymentSignature = (secret: string, payment: PaymentRecord): string =>
-  bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`${payment.id}\n${payment.amount}\n${paymentReturnUrl(payment)}`)));
+  bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`${payment.id}\n${payment.amount}\n${paymentReturnUrl(payment)}`)))
 
 /** Compares a signature the payer sent with the right one, in time that does not depend on where they differ. */
 export const isPaymentSignature = (secret: string, payment: PaymentRecord, given: string): boolean => {
-  const expected = paymentSignature(secret, payment);
-  if (given.length !== expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i += 1) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
-  return diff === 0;
-};
+  const expected = paymentSignature(secret, payment)
+  if (given.length !== expected.length) return false
+  let diff = 0
+  for (let i = 0; i < expected.length; i += 1) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i)
+  return diff === 0
+}
 
 export const actionFor = (payment: PaymentRecord, { providerBase, providerSecret }: Pick<PaymentContext, 'providerBase' | 'providerSecret'>): PaymentAction =>
   payment.method === 'transfer' || payment.amount === 0
@@ -53,9 +53,14 @@ export const actionFor = (payment: PaymentRecord, { providerBase, providerSecret
         type: 'redirect',
         method: 'POST',
         url: `${providerBase}/__provider/pay`,
-        fields: { payment: payment.id, amount: String(payment.amount), signature: paymentSignature(providerSecret, payment), return_url: paymentReturnUrl(payment) },
+        fields: {
+          payment: payment.id,
+          amount: String(payment.amount),
+          signature: paymentSignature(providerSecret, payment),
+          return_url: paymentReturnUrl(payment),
+        },
         amount: payment.amount,
-      };
+      }
 
 export const createPayment = (
   ctx: PaymentContext,
@@ -76,57 +81,62 @@ export const createPayment = (
     error_code: null,
     returnUrl: opts.returnUrl,
     retriedBy: null,
-  };
-  ctx.world.payments.push(payment);
-  return { payment, action: actionFor(payment, ctx) };
-};
+  }
+  ctx.world.payments.push(payment)
+  return { payment, action: actionFor(payment, ctx) }
+}
 
 /** Marks a payment paid: its terms paid (the last carrying any late penalty), an invoice, and the booking confirmed when nothing is pending. */
 export const settlePayment = (world: World, payment: PaymentRecord, now: Date, nextId: (prefix: string) => string) => {
-  const booking = world.bookings.find((b) => b.id === payment.bookingId);
-  payment.status = 'paid';
-  payment.paid_at = now.toISOString();
-  payment.error_code = null;
-  if (!booking) return;
-  const group = groupOf(world, booking);
-  const vctx: ViewContext = { world, now, today: utcDay(now), scenarios: activeScenarios(world, booking.agencyId) };
-  const penalty = lateTermPenalty(vctx, group, booking);
-  const planTerms = booking.terms.filter((t) => t.kind === 'plan');
-  const lastPlan = planTerms[planTerms.length - 1];
+  const booking = world.bookings.find((b) => b.id === payment.bookingId)
+  payment.status = 'paid'
+  payment.paid_at = now.toISOString()
+  payment.error_code = null
+  if (!booking) return
+  const group = groupOf(world, booking)
+  const vctx: ViewContext = { world, now, today: utcDay(now), scenarios: activeScenarios(world, booking.agencyId) }
+  const penalty = lateTermPenalty(vctx, group, booking)
+  const planTerms = booking.terms.filter((t) => t.kind === 'plan')
+  const lastPlan = planTerms[planTerms.length - 1]
   for (const term of booking.terms) {
-    if (!payment.termIds.includes(term.id) || term.paid_at) continue;
-    if (term === lastPlan) term.penalty_amount = penalty;
-    term.paid_at = payment.paid_at;
+    if (!payment.termIds.includes(term.id) || term.paid_at) continue
+    if (term === lastPlan) term.penalty_amount = penalty
+    term.paid_at = payment.paid_at
     if (term.extra) {
-      const member = booking.members.find((m) => m.id === term.extra!.member_id);
-      const isInsurance = group.insurances.some((i) => i.id === term.extra!.item_id);
-      if (member && isInsurance) member.insurance_id = term.extra.item_id;
-      else if (member && !member.extras.includes(term.extra.item_id)) member.extras.push(term.extra.item_id);
+      const member = booking.members.find((m) => m.id === term.extra!.member_id)
+      const isInsurance = group.insurances.some((i) => i.id === term.extra!.item_id)
+      if (member && isInsurance) member.insurance_id = term.extra.item_id
+      else if (member && !member.extras.includes(term.extra.item_id)) member.extras.push(term.extra.item_id)
     }
   }
-  booking.invoices.push({ id: nextId('inv'), number: `F${payment.paid_at.slice(0, 4)}-${nextId('n').split('-')[1]}`, issued_at: payment.paid_at.slice(0, 10), amount: payment.amount });
+  booking.invoices.push({
+    id: nextId('inv'),
+    number: `F${payment.paid_at.slice(0, 4)}-${nextId('n').split('-')[1]}`,
+    issued_at: payment.paid_at.slice(0, 10),
+    amount: payment.amount,
+  })
   if (booking.status === 'pending' || booking.status === 'invited') {
     // the first payment confirms the booking: the seats are now the customer's
-    booking.status = 'confirmed';
+    booking.status = 'confirmed'
   }
-};
+}
 
 /** Called by the provider page when the payer approves or declines. Returns where to send the payer back. */
 export const completeProviderPayment = (rt: Runtime, paymentId: string, outcome: 'approve' | 'decline'): { returnUrl: string } | null => {
-  const world = rt.world;
-  const payment = world.payments.find((p) => p.id === paymentId);
-  if (!payment) return null;
-  const returnUrl = paymentReturnUrl(payment);
-  if (payment.status !== 'pending') return { returnUrl };
-  const declined = outcome === 'decline' || activeScenarios(world, payment.agencyId).has('payment-fails');
+  const world = rt.world
+  const payment = world.payments.find((p) => p.id === paymentId)
+  if (!payment) return null
+  const returnUrl = paymentReturnUrl(payment)
+  if (payment.status !== 'pending') return { returnUrl }
+  const declined = outcome === 'decline' || activeScenarios(world, payment.agencyId).has('payment-fails')
   if (declined) {
-    payment.status = 'failed';
-    payment.error_code = 'card_declined';
+    payment.status = 'failed'
+    payment.error_code = 'card_declined'
   } else {
     settlePayment(world, payment, rt.now(), (prefix) => {
-      world.counter += 1;
-      return `${prefix}-${world.counter}`;
-    });
+      world.counter += 1
+      return `${prefix}-${world.counter}`
+    })
   }
-  return { returnUrl };
-};
+  return { returnUrl }
+}

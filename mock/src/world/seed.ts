@@ -1,11 +1,11 @@
 // Builds the mock world from a seed: the same seed on the same day gives the same world.
 // Fixed demo content (tenants, logins, the bookings QA relies on) plus faker-made fellow travellers.
-import type { Faker } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker'
 // The Spanish entry point: a Faker over the es, en and base definitions, as `new Faker({ locale: [es, en,
 // base] })` would be, without loading the other seventy locales (about 100 ms of the mock's start-up).
-import { faker as spanishFaker } from '@faker-js/faker/locale/es';
-import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/generated/model/index.ts';
-import { addDays, addYears, utcDay } from '../../../core/calendar.ts';
+import { faker as spanishFaker } from '@faker-js/faker/locale/es'
+import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/generated/model/index.ts'
+import { addDays, addYears, utcDay } from '../../../core/calendar.ts'
 import type {
   AgencyRecord,
   BookingRecord,
@@ -17,61 +17,101 @@ import type {
   TermRecord,
   TravelGroupRecord,
   World,
-} from './types.ts';
+} from './types.ts'
 
-export const DEMO_PASSWORD = 'viaje2026';
+export const DEMO_PASSWORD = 'viaje2026'
 
 /** The one Faker, reseeded: the same values as a new instance with that seed (worlds are built one at a time). */
 const seededFaker = (seed: number): Faker => {
-  spanishFaker.seed(seed);
-  return spanishFaker;
-};
+  spanishFaker.seed(seed)
+  return spanishFaker
+}
 
 // Not a real password hash (the mock also runs in the browser, without node:crypto): it only keeps
 // plain passwords out of the stored world. FNV-1a over two seeds gives 16 hex characters.
 export const hashPassword = (password: string): string => {
   const fnv = (seed: number) => {
-    let h = seed >>> 0;
+    let h = seed >>> 0
     for (const ch of `portal:${password}`) {
-      h ^= ch.codePointAt(0)!;
-      h = Math.imul(h, 0x01000193) >>> 0;
+      h ^= ch.codePointAt(0)!
+      h = Math.imul(h, 0x01000193) >>> 0
     }
-    return h.toString(16).padStart(8, '0');
-  };
-  return fnv(0x811c9dc5) + fnv(0x2166136b);
-};
+    return h.toString(16).padStart(8, '0')
+  }
+  return fnv(0x811c9dc5) + fnv(0x2166136b)
+}
 
 /** The fixed logins listed in the README; QA and the e2e tests rely on them. */
 export const DEMO_LOGINS = [
-  { agency: 'Viajes Sol', host: 'localhost', email: 'ana.garcia@example.com', password: DEMO_PASSWORD, what: 'buyer with bookings in every status; mother of a minor' },
+  {
+    agency: 'Viajes Sol',
+    host: 'localhost',
+    email: 'ana.garcia@example.com',
+    password: DEMO_PASSWORD,
+    what: 'buyer with bookings in every status; mother of a minor',
+  },
   { agency: 'Viajes Sol', host: 'localhost', email: 'marta.lopez@example.com', password: DEMO_PASSWORD, what: 'legal guardian of a minor passenger' },
   { agency: 'Viajes Sol', host: 'localhost', email: 'nuevo@example.com', password: DEMO_PASSWORD, what: 'no bookings yet (empty state, books from scratch)' },
   { agency: 'Viajes Sol', host: 'localhost', email: 'pendiente@example.com', password: DEMO_PASSWORD, what: 'e-mail not validated (user_not_validated)' },
   { agency: 'Viajes Sol', host: 'localhost', email: 'enlace@example.com', password: '(sign-in link only)', what: 'no password: signs in by e-mail link' },
-  { agency: 'Aventura Norte', host: 'norte.localhost', email: 'laura.martin@example.com', password: DEMO_PASSWORD, what: 'the other tenant: one pending booking' },
-  { agency: 'Aventura Norte', host: 'norte.localhost', email: 'ana.garcia@example.com', password: DEMO_PASSWORD, what: 'same e-mail, other tenant, other account' },
-] as const;
+  {
+    agency: 'Aventura Norte',
+    host: 'norte.localhost',
+    email: 'laura.martin@example.com',
+    password: DEMO_PASSWORD,
+    what: 'the other tenant: one pending booking',
+  },
+  {
+    agency: 'Aventura Norte',
+    host: 'norte.localhost',
+    email: 'ana.garcia@example.com',
+    password: DEMO_PASSWORD,
+    what: 'same e-mail, other tenant, other account',
+  },
+] as const
 
 const logoSvg = (text: string, colour: string) =>
   `data:image/svg+xml;utf8,${encodeURIComponent(
     `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="48" viewBox="0 0 180 48"><circle cx="24" cy="24" r="18" fill="${colour}"/><text x="50" y="31" font-family="Arial, sans-serif" font-size="20" font-weight="700" fill="${colour}">${text}</text></svg>`,
-  )}`;
+  )}`
 
 const faqFor = (agencyName: string) => ({
   es: [
-    { id: 'faq-1', question: '¿Cuándo tengo que pagar?', answer_html: '<p>Puedes pagar en un único pago o en plazos. Cada plazo tiene una fecha límite; después se aplica un recargo en el último plazo.</p>' },
-    { id: 'faq-2', question: '¿Qué documentación necesito?', answer_html: '<p>Depende del destino: DNI o pasaporte en vigor hasta después de la vuelta. Los menores necesitan autorización de sus tutores legales.</p>' },
-    { id: 'faq-3', question: '¿Puedo cancelar?', answer_html: `<p>Sí, antes del viaje. ${agencyName} te mostrará el desglose del reembolso antes de confirmar.</p>` },
+    {
+      id: 'faq-1',
+      question: '¿Cuándo tengo que pagar?',
+      answer_html: '<p>Puedes pagar en un único pago o en plazos. Cada plazo tiene una fecha límite; después se aplica un recargo en el último plazo.</p>',
+    },
+    {
+      id: 'faq-2',
+      question: '¿Qué documentación necesito?',
+      answer_html:
+        '<p>Depende del destino: DNI o pasaporte en vigor hasta después de la vuelta. Los menores necesitan autorización de sus tutores legales.</p>',
+    },
+    {
+      id: 'faq-3',
+      question: '¿Puedo cancelar?',
+      answer_html: `<p>Sí, antes del viaje. ${agencyName} te mostrará el desglose del reembolso antes de confirmar.</p>`,
+    },
   ],
   en: [
-    { id: 'faq-1', question: 'When do I pay?', answer_html: '<p>In a single payment or in instalments. Each instalment has a due date; paying late adds a surcharge to the last one.</p>' },
-    { id: 'faq-2', question: 'Which documents do I need?', answer_html: '<p>It depends on the destination: an ID card or passport valid until after you return. Minors need their legal guardians\u2019 authorization.</p>' },
+    {
+      id: 'faq-1',
+      question: 'When do I pay?',
+      answer_html: '<p>In a single payment or in instalments. Each instalment has a due date; paying late adds a surcharge to the last one.</p>',
+    },
+    {
+      id: 'faq-2',
+      question: 'Which documents do I need?',
+      answer_html:
+        '<p>It depends on the destination: an ID card or passport valid until after you return. Minors need their legal guardians\u2019 authorization.</p>',
+    },
     { id: 'faq-3', question: 'Can I cancel?', answer_html: `<p>Yes, before the trip. ${agencyName} shows the refund breakdown before you confirm.</p>` },
   ],
-});
+})
 
 const legalFor = (name: string, cif: string) =>
-  `<h2>Aviso legal</h2><p>${name}, con CIF ${cif}, es la agencia organizadora de los viajes de este portal.</p><p>Los datos personales se tratan para gestionar tu reserva y, si lo aceptas, para enviarte comunicaciones comerciales.</p>`;
+  `<h2>Aviso legal</h2><p>${name}, con CIF ${cif}, es la agencia organizadora de los viajes de este portal.</p><p>Los datos personales se tratan para gestionar tu reserva y, si lo aceptas, para enviarte comunicaciones comerciales.</p>`
 
 const makeAgencies = (): AgencyRecord[] => [
   {
@@ -122,21 +162,27 @@ const makeAgencies = (): AgencyRecord[] => [
     build: '2026.11.21-1',
     debug_login: false,
   },
-];
+]
 
 const servicesFor = (agencyId: string): ServiceRecord[] => [
   { agencyId, id: `${agencyId}-srv-int`, name: 'Viaje internacional', dni_required: false, documentation_days: 60, emergency_contact_required: 2 },
   { agencyId, id: `${agencyId}-srv-nac`, name: 'Viaje nacional', dni_required: true, documentation_days: 45, emergency_contact_required: 1 },
   { agencyId, id: `${agencyId}-srv-dia`, name: 'Excursión de un día', dni_required: true, documentation_days: 7, emergency_contact_required: 0 },
-];
+]
 
 const plansFor = (prefix: string, start: string, today: string): PaymentPlan[] => {
-  const last = addDays(start, -21);
+  const last = addDays(start, -21)
   // halfway to departure, but always at least a week before the last instalment
-  const halfway = addDays(today, Math.max(10, Math.floor((Date.parse(start) - Date.parse(today)) / 86_400_000 / 2)));
-  const mid = halfway < addDays(last, -7) ? halfway : addDays(last, -7);
+  const halfway = addDays(today, Math.max(10, Math.floor((Date.parse(start) - Date.parse(today)) / 86_400_000 / 2)))
+  const mid = halfway < addDays(last, -7) ? halfway : addDays(last, -7)
   return [
-    { id: `${prefix}-plan-1`, name: 'Pago único', instalments: 1, late_term_penalty: 0, terms: [{ number: 1, percentage: 100, limit_date: null, penalty_limit_date: null }] },
+    {
+      id: `${prefix}-plan-1`,
+      name: 'Pago único',
+      instalments: 1,
+      late_term_penalty: 0,
+      terms: [{ number: 1, percentage: 100, limit_date: null, penalty_limit_date: null }],
+    },
     {
       id: `${prefix}-plan-3`,
       name: 'Tres plazos',
@@ -148,56 +194,142 @@ const plansFor = (prefix: string, start: string, today: string): PaymentPlan[] =
         { number: 3, percentage: 35, limit_date: last, penalty_limit_date: addDays(last, 7) },
       ],
     },
-  ];
-};
+  ]
+}
 
 const methodsFor = (prefix: string): PaymentMethod[] => [
   { id: `${prefix}-pm-card`, type: 'tpv', name: 'Tarjeta', description: 'Pago seguro con tarjeta de crédito o débito', sandbox: true },
-  { id: `${prefix}-pm-transfer`, type: 'transfer', name: 'Transferencia bancaria', description: 'Te enviaremos los datos de la cuenta por e-mail', sandbox: true },
-];
+  {
+    id: `${prefix}-pm-transfer`,
+    type: 'transfer',
+    name: 'Transferencia bancaria',
+    description: 'Te enviaremos los datos de la cuenta por e-mail',
+    sandbox: true,
+  },
+]
 
 type GroupSpec = {
-  key: string;
-  name: string;
-  destination: string;
-  code: string;
-  startInDays: number;
-  nights: number;
-  service: 'int' | 'nac' | 'dia';
-  basePrice: number;
-  capacity: number;
-};
+  key: string
+  name: string
+  destination: string
+  code: string
+  startInDays: number
+  nights: number
+  service: 'int' | 'nac' | 'dia'
+  basePrice: number
+  capacity: number
+}
 
 const groupSpecs: Record<string, GroupSpec[]> = {
   'ag-sol': [
     { key: 'lon', name: 'Londres 4º ESO', destination: 'Londres', code: 'LON27', startInDays: 110, nights: 5, service: 'int', basePrice: 95000, capacity: 48 },
-    { key: 'pir', name: 'Pirineos en la nieve', destination: 'Jaca', code: 'PIR27', startInDays: 30, nights: 4, service: 'nac', basePrice: 48000, capacity: 30 },
+    {
+      key: 'pir',
+      name: 'Pirineos en la nieve',
+      destination: 'Jaca',
+      code: 'PIR27',
+      startInDays: 30,
+      nights: 4,
+      service: 'nac',
+      basePrice: 48000,
+      capacity: 30,
+    },
     { key: 'rom', name: 'Roma fin de curso', destination: 'Roma', code: 'ROM27', startInDays: 200, nights: 6, service: 'int', basePrice: 89000, capacity: 40 },
     { key: 'par', name: 'París 2026', destination: 'París', code: 'PAR26', startInDays: -40, nights: 4, service: 'int', basePrice: 78000, capacity: 36 },
   ],
   'ag-norte': [
-    { key: 'isl', name: 'Islandia auroras boreales', destination: 'Reikiavik', code: 'ISL27', startInDays: 95, nights: 6, service: 'int', basePrice: 149000, capacity: 24 },
-    { key: 'pic', name: 'Picos de Europa activo', destination: 'Cangas de Onís', code: 'PIC27', startInDays: 60, nights: 3, service: 'nac', basePrice: 39000, capacity: 30 },
+    {
+      key: 'isl',
+      name: 'Islandia auroras boreales',
+      destination: 'Reikiavik',
+      code: 'ISL27',
+      startInDays: 95,
+      nights: 6,
+      service: 'int',
+      basePrice: 149000,
+      capacity: 24,
+    },
+    {
+      key: 'pic',
+      name: 'Picos de Europa activo',
+      destination: 'Cangas de Onís',
+      code: 'PIC27',
+      startInDays: 60,
+      nights: 3,
+      service: 'nac',
+      basePrice: 39000,
+      capacity: 30,
+    },
   ],
   'ag-mar': [
-    { key: 'mal', name: 'Malta idiomas', destination: 'La Valeta', code: 'MAL27', startInDays: 150, nights: 14, service: 'int', basePrice: 169000, capacity: 32 },
+    {
+      key: 'mal',
+      name: 'Malta idiomas',
+      destination: 'La Valeta',
+      code: 'MAL27',
+      startInDays: 150,
+      nights: 14,
+      service: 'int',
+      basePrice: 169000,
+      capacity: 32,
+    },
   ],
-};
+}
 
 const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupRecord => {
-  const id = `${agencyId.replace('ag-', 'tg-')}-${spec.key}`;
-  const start = addDays(utcDay(today), spec.startInDays);
-  const end = addDays(start, spec.nights);
-  const todayIso = utcDay(today);
+  const id = `${agencyId.replace('ag-', 'tg-')}-${spec.key}`
+  const start = addDays(utcDay(today), spec.startInDays)
+  const end = addDays(start, spec.nights)
+  const todayIso = utcDay(today)
   const extras: TravelItem[] = [
-    { id: `${id}-ext-1`, type: 'activity', name: `Excursión de un día desde ${spec.destination}`, description: 'Día completo con guía y comida', price: 4500, limit_date: addDays(start, -15), optional: true },
-    { id: `${id}-ext-2`, type: 'activity', name: 'Espectáculo nocturno', description: 'Entrada y traslado', price: 6500, limit_date: addDays(start, -15), optional: true },
-    { id: `${id}-ext-3`, type: 'transport', name: 'Traslado desde tu ciudad', description: 'Autobús hasta el punto de salida', price: 2500, limit_date: addDays(start, -10), optional: true },
-  ];
+    {
+      id: `${id}-ext-1`,
+      type: 'activity',
+      name: `Excursión de un día desde ${spec.destination}`,
+      description: 'Día completo con guía y comida',
+      price: 4500,
+      limit_date: addDays(start, -15),
+      optional: true,
+    },
+    {
+      id: `${id}-ext-2`,
+      type: 'activity',
+      name: 'Espectáculo nocturno',
+      description: 'Entrada y traslado',
+      price: 6500,
+      limit_date: addDays(start, -15),
+      optional: true,
+    },
+    {
+      id: `${id}-ext-3`,
+      type: 'transport',
+      name: 'Traslado desde tu ciudad',
+      description: 'Autobús hasta el punto de salida',
+      price: 2500,
+      limit_date: addDays(start, -10),
+      optional: true,
+    },
+  ]
   const insurances: TravelItem[] = [
-    { id: `${id}-ins-1`, type: 'insurance', name: 'Seguro de cancelación', description: 'Reembolso si cancelas por una causa cubierta', price: 3500, limit_date: addDays(start, -30), optional: true },
-    { id: `${id}-ins-2`, type: 'insurance', name: 'Seguro ampliado', description: 'Cancelación, equipaje y asistencia médica ampliada', price: 5900, limit_date: addDays(start, -30), optional: true },
-  ];
+    {
+      id: `${id}-ins-1`,
+      type: 'insurance',
+      name: 'Seguro de cancelación',
+      description: 'Reembolso si cancelas por una causa cubierta',
+      price: 3500,
+      limit_date: addDays(start, -30),
+      optional: true,
+    },
+    {
+      id: `${id}-ins-2`,
+      type: 'insurance',
+      name: 'Seguro ampliado',
+      description: 'Cancelación, equipaje y asistencia médica ampliada',
+      price: 5900,
+      limit_date: addDays(start, -30),
+      optional: true,
+    },
+  ]
   return {
     id,
     agencyId,
@@ -280,19 +412,27 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       terminal_fee_percentage: 0.5,
     },
     roomingListId: spec.service !== 'dia' ? `${id}-rml` : null,
-  };
-};
+  }
+}
 
-type Ids = { next: (prefix: string) => string };
+type Ids = { next: (prefix: string) => string }
 
 const makeIds = (world: { counter: number }): Ids => ({
   next: (prefix) => {
-    world.counter += 1;
-    return `${prefix}-${world.counter}`;
+    world.counter += 1
+    return `${prefix}-${world.counter}`
   },
-});
+})
 
-const customer = (agencyId: string, id: string, name: string, surname1: string, surname2: string | null, email: string, opts: Partial<CustomerRecord> = {}): CustomerRecord => ({
+const customer = (
+  agencyId: string,
+  id: string,
+  name: string,
+  surname1: string,
+  surname2: string | null,
+  email: string,
+  opts: Partial<CustomerRecord> = {},
+): CustomerRecord => ({
   id,
   agencyId,
   name,
@@ -305,7 +445,7 @@ const customer = (agencyId: string, id: string, name: string, surname1: string, 
   passwordHash: hashPassword(DEMO_PASSWORD),
   validationToken: null,
   ...opts,
-});
+})
 
 const member = (id: string, input: Partial<MemberRecord> & Pick<MemberRecord, 'name' | 'surname1' | 'birthdate' | 'gender'>): MemberRecord => ({
   id,
@@ -331,15 +471,15 @@ const member = (id: string, input: Partial<MemberRecord> & Pick<MemberRecord, 'n
   extras: [],
   insurance_id: null,
   ...input,
-});
+})
 
 /** Splits a total over a plan's terms; the last term absorbs rounding. */
 export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids, concept: (n: number) => string): TermRecord[] => {
-  let assigned = 0;
+  let assigned = 0
   return plan.terms.map((t, index) => {
-    const isLast = index === plan.terms.length - 1;
-    const amount = isLast ? total - assigned : Math.round((total * t.percentage) / 100);
-    assigned += amount;
+    const isLast = index === plan.terms.length - 1
+    const amount = isLast ? total - assigned : Math.round((total * t.percentage) / 100)
+    assigned += amount
     return {
       id: ids.next('trm'),
       number: t.number,
@@ -351,9 +491,9 @@ export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids, concep
       penalty_amount: 0,
       paid_at: null,
       extra: null,
-    };
-  });
-};
+    }
+  })
+}
 
 const bookingBase = (group: TravelGroupRecord, id: string, locator: string, createdAt: string): BookingRecord => ({
   id,
@@ -382,29 +522,32 @@ const bookingBase = (group: TravelGroupRecord, id: string, locator: string, crea
   raffle_blocks: [],
   commercial_sectors: [],
   idempotencyKey: null,
-});
+})
 
 /** Price of a booking before payments: what checkout charges (kept in one place with the cart view). */
-export const bookingTotal = (group: TravelGroupRecord, booking: Pick<BookingRecord, 'packId' | 'rooms' | 'members' | 'discount' | 'bookingPenalty'>): number => {
-  const pack = group.packs.find((p) => p.id === booking.packId);
-  const people = booking.members.length;
-  let total = (pack?.price ?? 0) * people;
+export const bookingTotal = (
+  group: TravelGroupRecord,
+  booking: Pick<BookingRecord, 'packId' | 'rooms' | 'members' | 'discount' | 'bookingPenalty'>,
+): number => {
+  const pack = group.packs.find((p) => p.id === booking.packId)
+  const people = booking.members.length
+  let total = (pack?.price ?? 0) * people
   for (const room of booking.rooms) {
-    const hosting = group.hosting_rooms.find((h) => h.id === room.hosting_id);
-    if (hosting) total += hosting.price * hosting.capacity * room.quantity;
+    const hosting = group.hosting_rooms.find((h) => h.id === room.hosting_id)
+    if (hosting) total += hosting.price * hosting.capacity * room.quantity
   }
   for (const m of booking.members) {
-    for (const itemId of m.extras) total += group.extras.find((e) => e.id === itemId)?.price ?? 0;
-    if (m.insurance_id) total += group.insurances.find((i) => i.id === m.insurance_id)?.price ?? 0;
+    for (const itemId of m.extras) total += group.extras.find((e) => e.id === itemId)?.price ?? 0
+    if (m.insurance_id) total += group.insurances.find((i) => i.id === m.insurance_id)?.price ?? 0
   }
-  total += group.management_fee;
-  total += booking.bookingPenalty * people;
-  total -= booking.discount?.amount ?? 0;
-  return total;
-};
+  total += group.management_fee
+  total += booking.bookingPenalty * people
+  total -= booking.discount?.amount ?? 0
+  return total
+}
 
 const payTerm = (world: World, booking: BookingRecord, term: TermRecord, paidAt: string, ids: Ids) => {
-  term.paid_at = paidAt;
+  term.paid_at = paidAt
   const payment: PaymentRecord = {
     id: ids.next('pay'),
     agencyId: booking.agencyId,
@@ -418,27 +561,45 @@ const payTerm = (world: World, booking: BookingRecord, term: TermRecord, paidAt:
     error_code: null,
     returnUrl: 'http://localhost:5173/payment',
     retriedBy: null,
-  };
-  world.payments.push(payment);
-  booking.invoices.push({ id: ids.next('inv'), number: `F${paidAt.slice(0, 4)}-${String(world.counter).padStart(5, '0')}`, issued_at: paidAt.slice(0, 10), amount: term.amount });
-};
+  }
+  world.payments.push(payment)
+  booking.invoices.push({
+    id: ids.next('inv'),
+    number: `F${paidAt.slice(0, 4)}-${String(world.counter).padStart(5, '0')}`,
+    issued_at: paidAt.slice(0, 10),
+    amount: term.amount,
+  })
+}
 
 const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Faker, ids: Ids, count: number, today: Date) => {
   const rooming: RoomingListRecord | null = group.roomingListId
     ? { id: group.roomingListId, agencyId: group.agencyId, travelGroupId: group.id, status: 'open', rooms: [] }
-    : null;
+    : null
   for (let i = 0; i < count; i++) {
-    const sex = faker.person.sexType();
-    const first = faker.person.firstName(sex);
-    const last1 = faker.person.lastName();
-    const last2 = faker.person.lastName();
-    const cust = customer(group.agencyId, ids.next('cus'), faker.person.firstName(), last1, last2, faker.internet.email({ firstName: first, lastName: last1, provider: 'example.com' }).toLowerCase(), {
-      passwordHash: null,
-    });
-    world.customers.push(cust);
-    const booking = bookingBase(group, ids.next('bkg'), `${group.code}-${faker.string.alphanumeric({ length: 5, casing: 'upper' })}`, new Date(today.getTime() - faker.number.int({ min: 5, max: 90 }) * 86_400_000).toISOString());
-    booking.packId = group.packs[i % 4 === 0 ? 1 : 0]!.id;
-    booking.access = [{ customerId: cust.id, role: 'buyer' }];
+    const sex = faker.person.sexType()
+    const first = faker.person.firstName(sex)
+    const last1 = faker.person.lastName()
+    const last2 = faker.person.lastName()
+    const cust = customer(
+      group.agencyId,
+      ids.next('cus'),
+      faker.person.firstName(),
+      last1,
+      last2,
+      faker.internet.email({ firstName: first, lastName: last1, provider: 'example.com' }).toLowerCase(),
+      {
+        passwordHash: null,
+      },
+    )
+    world.customers.push(cust)
+    const booking = bookingBase(
+      group,
+      ids.next('bkg'),
+      `${group.code}-${faker.string.alphanumeric({ length: 5, casing: 'upper' })}`,
+      new Date(today.getTime() - faker.number.int({ min: 5, max: 90 }) * 86_400_000).toISOString(),
+    )
+    booking.packId = group.packs[i % 4 === 0 ? 1 : 0]!.id
+    booking.access = [{ customerId: cust.id, role: 'buyer' }]
     booking.members = [
       member(ids.next('mem'), {
         name: first,
@@ -451,8 +612,8 @@ const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Fak
         address: faker.location.streetAddress(),
         zip: faker.location.zipCode('#####'),
       }),
-    ];
-    booking.rooms = [];
+    ]
+    booking.rooms = []
     booking.buyer = {
       type: 'person',
       name: cust.name,
@@ -467,23 +628,24 @@ const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Fak
       email: cust.email,
       phone: faker.phone.number({ style: 'international' }),
       declares_capacity: true,
-    };
-    const plan = group.paymentPlans[0]!;
-    booking.paymentPlanId = plan.id;
-    booking.terms = scheduleTerms(plan, bookingTotal(group, booking), ids, (n) => `Plazo ${n}`);
-    if (group.start_at > utcDay(today) || i % 2 === 0) payTerm(world, booking, booking.terms[0]!, booking.createdAt, ids);
-    world.bookings.push(booking);
+    }
+    const plan = group.paymentPlans[0]!
+    booking.paymentPlanId = plan.id
+    booking.terms = scheduleTerms(plan, bookingTotal(group, booking), ids, (n) => `Plazo ${n}`)
+    if (group.start_at > utcDay(today) || i % 2 === 0) payTerm(world, booking, booking.terms[0]!, booking.createdAt, ids)
+    world.bookings.push(booking)
     if (rooming && i < 12) {
-      const roomIndex = Math.floor(i / 3);
-      rooming.rooms[roomIndex] ??= { id: `${rooming.id}-r${roomIndex + 1}`, name: `Habitación ${roomIndex + 1}`, capacity: 3, members: [] };
-      rooming.rooms[roomIndex]!.members.push({ booking_id: booking.id, member_id: booking.members[0]!.id, name: `${first} ${last1}` });
+      const roomIndex = Math.floor(i / 3)
+      rooming.rooms[roomIndex] ??= { id: `${rooming.id}-r${roomIndex + 1}`, name: `Habitación ${roomIndex + 1}`, capacity: 3, members: [] }
+      rooming.rooms[roomIndex]!.members.push({ booking_id: booking.id, member_id: booking.members[0]!.id, name: `${first} ${last1}` })
     }
   }
   if (rooming) {
-    for (let r = rooming.rooms.length; r < 10; r++) rooming.rooms.push({ id: `${rooming.id}-r${r + 1}`, name: `Habitación ${r + 1}`, capacity: r % 2 === 0 ? 2 : 3, members: [] });
-    world.roomingLists.push(rooming);
+    for (let r = rooming.rooms.length; r < 10; r++)
+      rooming.rooms.push({ id: `${rooming.id}-r${r + 1}`, name: `Habitación ${r + 1}`, capacity: r % 2 === 0 ? 2 : 3, members: [] })
+    world.roomingLists.push(rooming)
   }
-};
+}
 
 const raffleBlock = (ids: Ids, bookingId: string, from: number, faker: Faker) => ({
   id: ids.next('rfb'),
@@ -494,16 +656,19 @@ const raffleBlock = (ids: Ids, bookingId: string, from: number, faker: Faker) =>
     code: `${faker.string.alphanumeric({ length: 4, casing: 'upper' })}-${faker.string.numeric(2)}`,
     sold: i < 3,
   })),
-});
+})
 
 const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker: Faker, ids: Ids, today: Date) => {
-  const todayIso = utcDay(today);
-  const ana = customer('ag-sol', 'cus-sol-ana', 'Ana', 'García', 'López', 'ana.garcia@example.com', { phone: '+34600111222' });
-  const marta = customer('ag-sol', 'cus-sol-marta', 'Marta', 'López', 'Ruiz', 'marta.lopez@example.com', { phone: '+34600222333' });
-  const nuevo = customer('ag-sol', 'cus-sol-nuevo', '', '', null, 'nuevo@example.com', { phone: null });
-  const pendiente = customer('ag-sol', 'cus-sol-pendiente', 'Pedro', 'Sanz', null, 'pendiente@example.com', { validated: false, validationToken: 'validate-pendiente' });
-  const enlace = customer('ag-sol', 'cus-sol-enlace', 'Elena', 'Vidal', 'Roca', 'enlace@example.com', { passwordHash: null, lang: 'en' });
-  world.customers.push(ana, marta, nuevo, pendiente, enlace);
+  const todayIso = utcDay(today)
+  const ana = customer('ag-sol', 'cus-sol-ana', 'Ana', 'García', 'López', 'ana.garcia@example.com', { phone: '+34600111222' })
+  const marta = customer('ag-sol', 'cus-sol-marta', 'Marta', 'López', 'Ruiz', 'marta.lopez@example.com', { phone: '+34600222333' })
+  const nuevo = customer('ag-sol', 'cus-sol-nuevo', '', '', null, 'nuevo@example.com', { phone: null })
+  const pendiente = customer('ag-sol', 'cus-sol-pendiente', 'Pedro', 'Sanz', null, 'pendiente@example.com', {
+    validated: false,
+    validationToken: 'validate-pendiente',
+  })
+  const enlace = customer('ag-sol', 'cus-sol-enlace', 'Elena', 'Vidal', 'Roca', 'enlace@example.com', { passwordHash: null, lang: 'en' })
+  world.customers.push(ana, marta, nuevo, pendiente, enlace)
 
   const buyerAna = {
     type: 'person' as const,
@@ -519,17 +684,17 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
     email: ana.email,
     phone: '+34600111222',
     declares_capacity: true as const,
-  };
+  }
 
   // 1. London, confirmed and paid: a minor (Lucía, 15) whose documentation is still partly missing.
-  const lon = groups.get('tg-sol-lon')!;
-  const b1 = bookingBase(lon, 'bkg-sol-1001', 'VS-LON01', new Date(today.getTime() - 60 * 86_400_000).toISOString());
+  const lon = groups.get('tg-sol-lon')!
+  const b1 = bookingBase(lon, 'bkg-sol-1001', 'VS-LON01', new Date(today.getTime() - 60 * 86_400_000).toISOString())
   b1.access = [
     { customerId: ana.id, role: 'buyer' },
     { customerId: marta.id, role: 'guardian' },
-  ];
-  b1.buyer = buyerAna;
-  b1.rooms = [{ hosting_id: `${lon.id}-hst-2`, quantity: 1 }];
+  ]
+  b1.buyer = buyerAna
+  b1.rooms = [{ hosting_id: `${lon.id}-hst-2`, quantity: 1 }]
   b1.members = [
     member('mem-sol-lucia', {
       name: 'Lucía',
@@ -554,61 +719,119 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       gender: 'male',
       birthdate: addYears(addDays(utcDay(today), 30), -19),
       document_number: '34567890V',
-      documents: [{ type: 'passport', number: 'PAB123456', expiry_date: addYears(utcDay(today), 6), issue_date: addYears(utcDay(today), -4), country: 'ES', support_number: null, file: null }],
+      documents: [
+        {
+          type: 'passport',
+          number: 'PAB123456',
+          expiry_date: addYears(utcDay(today), 6),
+          issue_date: addYears(utcDay(today), -4),
+          country: 'ES',
+          support_number: null,
+          file: null,
+        },
+      ],
       emergency_contacts: [{ name: 'Ana', surname1: 'García', surname2: 'López', email: ana.email, phone: '+34600111222' }],
     }),
-  ];
-  b1.paymentPlanId = lon.paymentPlans[0]!.id;
-  b1.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b1), ids, (n) => `Plazo ${n}`);
-  payTerm(world, b1, b1.terms[0]!, b1.createdAt, ids);
+  ]
+  b1.paymentPlanId = lon.paymentPlans[0]!.id
+  b1.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b1), ids, (n) => `Plazo ${n}`)
+  payTerm(world, b1, b1.terms[0]!, b1.createdAt, ids)
   b1.notices = [
-    { id: 'ntc-sol-1', title: 'Reunión informativa', body_html: '<p>El jueves a las 19:00 en el salón de actos del colegio.</p>', created_at: new Date(today.getTime() - 5 * 86_400_000).toISOString(), read_at: null },
-    { id: 'ntc-sol-2', title: 'Documentación', body_html: '<p>Recuerda subir el pasaporte antes de la fecha límite.</p>', created_at: new Date(today.getTime() - 20 * 86_400_000).toISOString(), read_at: new Date(today.getTime() - 19 * 86_400_000).toISOString() },
-  ];
-  b1.raffle_blocks = [raffleBlock(ids, b1.id, 100, faker)];
-  b1.groupId = 'grp-sol-1';
-  world.bookingGroups.push({ id: 'grp-sol-1', agencyId: 'ag-sol', travelGroupId: lon.id, name: 'Amigos de 4ºB', code: 'AMIGOS-4B', members: [{ name: 'Ana García', email: ana.email }] });
-  world.bookings.push(b1);
+    {
+      id: 'ntc-sol-1',
+      title: 'Reunión informativa',
+      body_html: '<p>El jueves a las 19:00 en el salón de actos del colegio.</p>',
+      created_at: new Date(today.getTime() - 5 * 86_400_000).toISOString(),
+      read_at: null,
+    },
+    {
+      id: 'ntc-sol-2',
+      title: 'Documentación',
+      body_html: '<p>Recuerda subir el pasaporte antes de la fecha límite.</p>',
+      created_at: new Date(today.getTime() - 20 * 86_400_000).toISOString(),
+      read_at: new Date(today.getTime() - 19 * 86_400_000).toISOString(),
+    },
+  ]
+  b1.raffle_blocks = [raffleBlock(ids, b1.id, 100, faker)]
+  b1.groupId = 'grp-sol-1'
+  world.bookingGroups.push({
+    id: 'grp-sol-1',
+    agencyId: 'ag-sol',
+    travelGroupId: lon.id,
+    name: 'Amigos de 4ºB',
+    code: 'AMIGOS-4B',
+    members: [{ name: 'Ana García', email: ana.email }],
+  })
+  world.bookings.push(b1)
 
   // 2. Pyrenees, pending: three instalments, the first paid, the second due; within the documentation window.
-  const pir = groups.get('tg-sol-pir')!;
-  const b2 = bookingBase(pir, 'bkg-sol-1002', 'VS-PIR02', new Date(today.getTime() - 20 * 86_400_000).toISOString());
-  b2.status = 'pending';
-  b2.access = [{ customerId: ana.id, role: 'buyer' }];
-  b2.buyer = buyerAna;
-  b2.rooms = [{ hosting_id: `${pir.id}-hst-2`, quantity: 1 }];
+  const pir = groups.get('tg-sol-pir')!
+  const b2 = bookingBase(pir, 'bkg-sol-1002', 'VS-PIR02', new Date(today.getTime() - 20 * 86_400_000).toISOString())
+  b2.status = 'pending'
+  b2.access = [{ customerId: ana.id, role: 'buyer' }]
+  b2.buyer = buyerAna
+  b2.rooms = [{ hosting_id: `${pir.id}-hst-2`, quantity: 1 }]
   b2.members = [
-    member('mem-sol-ana', { customerId: ana.id, name: 'Ana', surname1: 'García', surname2: 'López', gender: 'female', birthdate: '1984-02-20', email: ana.email, phone: '+34600111222' }),
+    member('mem-sol-ana', {
+      customerId: ana.id,
+      name: 'Ana',
+      surname1: 'García',
+      surname2: 'López',
+      gender: 'female',
+      birthdate: '1984-02-20',
+      email: ana.email,
+      phone: '+34600111222',
+    }),
     member('mem-sol-jorge', { name: 'Jorge', surname1: 'Martín', surname2: 'Gil', gender: 'male', birthdate: '1982-07-11', document_number: '45678901G' }),
-  ];
-  const plan3 = pir.paymentPlans[1]!;
-  b2.paymentPlanId = plan3.id;
-  b2.terms = scheduleTerms(plan3, bookingTotal(pir, b2), ids, (n) => `Plazo ${n}`);
-  payTerm(world, b2, b2.terms[0]!, b2.createdAt, ids);
-  b2.raffle_blocks = [raffleBlock(ids, b2.id, 200, faker)];
-  world.bookings.push(b2);
+  ]
+  const plan3 = pir.paymentPlans[1]!
+  b2.paymentPlanId = plan3.id
+  b2.terms = scheduleTerms(plan3, bookingTotal(pir, b2), ids, (n) => `Plazo ${n}`)
+  payTerm(world, b2, b2.terms[0]!, b2.createdAt, ids)
+  b2.raffle_blocks = [raffleBlock(ids, b2.id, 200, faker)]
+  world.bookings.push(b2)
 
   // 3. Rome, invited: the agency invited Ana; she has not booked yet.
-  const rom = groups.get('tg-sol-rom')!;
-  const b3 = bookingBase(rom, 'bkg-sol-1003', 'VS-ROM03', new Date(today.getTime() - 3 * 86_400_000).toISOString());
-  b3.status = 'invited';
-  b3.access = [{ customerId: ana.id, role: 'buyer' }];
-  b3.members = [member('mem-sol-ana-rom', { customerId: ana.id, name: 'Ana', surname1: 'García', surname2: 'López', gender: 'female', birthdate: '1984-02-20', email: ana.email })];
-  b3.paymentPlanId = null;
-  b3.paymentMethodId = null;
-  world.bookings.push(b3);
+  const rom = groups.get('tg-sol-rom')!
+  const b3 = bookingBase(rom, 'bkg-sol-1003', 'VS-ROM03', new Date(today.getTime() - 3 * 86_400_000).toISOString())
+  b3.status = 'invited'
+  b3.access = [{ customerId: ana.id, role: 'buyer' }]
+  b3.members = [
+    member('mem-sol-ana-rom', {
+      customerId: ana.id,
+      name: 'Ana',
+      surname1: 'García',
+      surname2: 'López',
+      gender: 'female',
+      birthdate: '1984-02-20',
+      email: ana.email,
+    }),
+  ]
+  b3.paymentPlanId = null
+  b3.paymentMethodId = null
+  world.bookings.push(b3)
 
   // 4. London, canceled: refunds in every status.
-  const b4 = bookingBase(lon, 'bkg-sol-1004', 'VS-LON04', new Date(today.getTime() - 90 * 86_400_000).toISOString());
-  b4.status = 'canceled';
-  b4.access = [{ customerId: ana.id, role: 'buyer' }];
-  b4.buyer = buyerAna;
-  b4.members = [member('mem-sol-ana-lon', { customerId: ana.id, name: 'Ana', surname1: 'García', surname2: 'López', gender: 'female', birthdate: '1984-02-20', email: ana.email })];
-  b4.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b4), ids, (n) => `Plazo ${n}`);
-  payTerm(world, b4, b4.terms[0]!, b4.createdAt, ids);
-  b4.bank_account = { owner: 'Ana García López', iban: 'ES9121000418450200051332' };
-  const canceledAt = new Date(today.getTime() - 30 * 86_400_000).toISOString();
-  const paid = b4.terms[0]!.amount;
+  const b4 = bookingBase(lon, 'bkg-sol-1004', 'VS-LON04', new Date(today.getTime() - 90 * 86_400_000).toISOString())
+  b4.status = 'canceled'
+  b4.access = [{ customerId: ana.id, role: 'buyer' }]
+  b4.buyer = buyerAna
+  b4.members = [
+    member('mem-sol-ana-lon', {
+      customerId: ana.id,
+      name: 'Ana',
+      surname1: 'García',
+      surname2: 'López',
+      gender: 'female',
+      birthdate: '1984-02-20',
+      email: ana.email,
+    }),
+  ]
+  b4.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b4), ids, (n) => `Plazo ${n}`)
+  payTerm(world, b4, b4.terms[0]!, b4.createdAt, ids)
+  b4.bank_account = { owner: 'Ana García López', iban: 'ES9121000418450200051332' }
+  const canceledAt = new Date(today.getTime() - 30 * 86_400_000).toISOString()
+  const paid = b4.terms[0]!.amount
   const breakdown = {
     total_paid: paid,
     deposit: lon.deposit,
@@ -618,68 +841,148 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
     management_fee: lon.management_fee,
     cancellation_fee: { days_before_departure: 140, percentage: 0, amount: 0 },
     total_refund: 0,
-  };
-  breakdown.total_refund = paid - breakdown.deposit - breakdown.penalty.amount - breakdown.terminal_fees - breakdown.management_fee;
-  b4.cancel_refund = { reason: 'exams', comment: 'Coincide con los exámenes finales', owner: 'Ana García López', iban: 'ES9121000418450200051332', requested_at: canceledAt, breakdown };
-  const third = Math.floor(breakdown.total_refund / 3);
+  }
+  breakdown.total_refund = paid - breakdown.deposit - breakdown.penalty.amount - breakdown.terminal_fees - breakdown.management_fee
+  b4.cancel_refund = {
+    reason: 'exams',
+    comment: 'Coincide con los exámenes finales',
+    owner: 'Ana García López',
+    iban: 'ES9121000418450200051332',
+    requested_at: canceledAt,
+    breakdown,
+  }
+  const third = Math.floor(breakdown.total_refund / 3)
   b4.refunds = [
-    { id: 'rfd-sol-1', reason: 'cancelation', amount: third, type: 'transfer', status: 'paid', created_at: canceledAt, paid_at: new Date(today.getTime() - 20 * 86_400_000).toISOString() },
+    {
+      id: 'rfd-sol-1',
+      reason: 'cancelation',
+      amount: third,
+      type: 'transfer',
+      status: 'paid',
+      created_at: canceledAt,
+      paid_at: new Date(today.getTime() - 20 * 86_400_000).toISOString(),
+    },
     { id: 'rfd-sol-2', reason: 'cancelation', amount: third, type: 'tpv', status: 'in_batch', created_at: canceledAt, paid_at: null },
     { id: 'rfd-sol-3', reason: 'other', amount: breakdown.total_refund - 2 * third, type: 'cash', status: 'pending', created_at: canceledAt, paid_at: null },
-  ];
-  world.bookings.push(b4);
+  ]
+  world.bookings.push(b4)
 
   // 5. Paris, completed: the trip ended more than a day ago; can be reviewed.
-  const par = groups.get('tg-sol-par')!;
-  const b5 = bookingBase(par, 'bkg-sol-1005', 'VS-PAR05', new Date(today.getTime() - 150 * 86_400_000).toISOString());
-  b5.access = [{ customerId: ana.id, role: 'buyer' }];
-  b5.buyer = buyerAna;
-  b5.members = [member('mem-sol-ana-par', { customerId: ana.id, name: 'Ana', surname1: 'García', surname2: 'López', gender: 'female', birthdate: '1984-02-20', email: ana.email, documents: [{ type: 'dni', number: '12345678Z', expiry_date: addYears(utcDay(today), 3), issue_date: addYears(utcDay(today), -7), country: 'ES', support_number: 'BAA000111', file: null }] })];
-  b5.terms = scheduleTerms(par.paymentPlans[0]!, bookingTotal(par, b5), ids, (n) => `Plazo ${n}`);
-  payTerm(world, b5, b5.terms[0]!, b5.createdAt, ids);
-  world.bookings.push(b5);
+  const par = groups.get('tg-sol-par')!
+  const b5 = bookingBase(par, 'bkg-sol-1005', 'VS-PAR05', new Date(today.getTime() - 150 * 86_400_000).toISOString())
+  b5.access = [{ customerId: ana.id, role: 'buyer' }]
+  b5.buyer = buyerAna
+  b5.members = [
+    member('mem-sol-ana-par', {
+      customerId: ana.id,
+      name: 'Ana',
+      surname1: 'García',
+      surname2: 'López',
+      gender: 'female',
+      birthdate: '1984-02-20',
+      email: ana.email,
+      documents: [
+        {
+          type: 'dni',
+          number: '12345678Z',
+          expiry_date: addYears(utcDay(today), 3),
+          issue_date: addYears(utcDay(today), -7),
+          country: 'ES',
+          support_number: 'BAA000111',
+          file: null,
+        },
+      ],
+    }),
+  ]
+  b5.terms = scheduleTerms(par.paymentPlans[0]!, bookingTotal(par, b5), ids, (n) => `Plazo ${n}`)
+  payTerm(world, b5, b5.terms[0]!, b5.createdAt, ids)
+  world.bookings.push(b5)
 
-  void todayIso;
-};
+  void todayIso
+}
 
 const seedNorteDemo = (world: World, groups: Map<string, TravelGroupRecord>, ids: Ids, today: Date) => {
-  const laura = customer('ag-norte', 'cus-norte-laura', 'Laura', 'Martín', 'Soto', 'laura.martin@example.com');
-  const anaNorte = customer('ag-norte', 'cus-norte-ana', 'Ana', 'García', 'Norte', 'ana.garcia@example.com');
-  world.customers.push(laura, anaNorte);
-  const isl = groups.get('tg-norte-isl')!;
-  const b = bookingBase(isl, 'bkg-norte-2001', 'AN-ISL01', new Date(today.getTime() - 10 * 86_400_000).toISOString());
-  b.status = 'pending';
-  b.access = [{ customerId: laura.id, role: 'buyer' }];
-  b.members = [member('mem-norte-laura', { customerId: laura.id, name: 'Laura', surname1: 'Martín', surname2: 'Soto', gender: 'female', birthdate: '1990-05-05', email: laura.email })];
-  b.buyer = { type: 'person', name: 'Laura', surname1: 'Martín', company_name: null, tax_id: '56789012B', address: 'Gran Vía 10', zip: '48001', country: 'ES', state: 'ES-BI', city: 'Bilbao', email: laura.email, phone: '+34600999888', declares_capacity: true };
-  b.paymentPlanId = isl.paymentPlans[1]!.id;
-  b.terms = scheduleTerms(isl.paymentPlans[1]!, bookingTotal(isl, b), ids, (n) => `Plazo ${n}`);
-  payTerm(world, b, b.terms[0]!, b.createdAt, ids);
-  world.bookings.push(b);
-};
+  const laura = customer('ag-norte', 'cus-norte-laura', 'Laura', 'Martín', 'Soto', 'laura.martin@example.com')
+  const anaNorte = customer('ag-norte', 'cus-norte-ana', 'Ana', 'García', 'Norte', 'ana.garcia@example.com')
+  world.customers.push(laura, anaNorte)
+  const isl = groups.get('tg-norte-isl')!
+  const b = bookingBase(isl, 'bkg-norte-2001', 'AN-ISL01', new Date(today.getTime() - 10 * 86_400_000).toISOString())
+  b.status = 'pending'
+  b.access = [{ customerId: laura.id, role: 'buyer' }]
+  b.members = [
+    member('mem-norte-laura', {
+      customerId: laura.id,
+      name: 'Laura',
+      surname1: 'Martín',
+      surname2: 'Soto',
+      gender: 'female',
+      birthdate: '1990-05-05',
+      email: laura.email,
+    }),
+  ]
+  b.buyer = {
+    type: 'person',
+    name: 'Laura',
+    surname1: 'Martín',
+    company_name: null,
+    tax_id: '56789012B',
+    address: 'Gran Vía 10',
+    zip: '48001',
+    country: 'ES',
+    state: 'ES-BI',
+    city: 'Bilbao',
+    email: laura.email,
+    phone: '+34600999888',
+    declares_capacity: true,
+  }
+  b.paymentPlanId = isl.paymentPlans[1]!.id
+  b.terms = scheduleTerms(isl.paymentPlans[1]!, bookingTotal(isl, b), ids, (n) => `Plazo ${n}`)
+  payTerm(world, b, b.terms[0]!, b.createdAt, ids)
+  world.bookings.push(b)
+}
 
 /** Demo content for a tenant added at run time (control API or CLI): services and two travel groups. */
 export const seedAgencyContent = (world: World, agency: AgencyRecord, today: Date = new Date(world.seededAt)) => {
-  const ids = makeIds(world);
-  if (!world.services.some((s) => s.agencyId === agency.id)) world.services.push(...servicesFor(agency.id));
+  const ids = makeIds(world)
+  if (!world.services.some((s) => s.agencyId === agency.id)) world.services.push(...servicesFor(agency.id))
   const specs: GroupSpec[] = groupSpecs[agency.id] ?? [
-    { key: 'a', name: 'Viaje de estudios a Berlín', destination: 'Berlín', code: 'BER27', startInDays: 120, nights: 5, service: 'int', basePrice: 99000, capacity: 40 },
-    { key: 'b', name: 'Granada y la Alhambra', destination: 'Granada', code: 'GRA27', startInDays: 50, nights: 3, service: 'nac', basePrice: 42000, capacity: 30 },
-  ];
-  const faker = seededFaker(world.seed + agency.id.length * 7919);
-  const made = new Map<string, TravelGroupRecord>();
+    {
+      key: 'a',
+      name: 'Viaje de estudios a Berlín',
+      destination: 'Berlín',
+      code: 'BER27',
+      startInDays: 120,
+      nights: 5,
+      service: 'int',
+      basePrice: 99000,
+      capacity: 40,
+    },
+    {
+      key: 'b',
+      name: 'Granada y la Alhambra',
+      destination: 'Granada',
+      code: 'GRA27',
+      startInDays: 50,
+      nights: 3,
+      service: 'nac',
+      basePrice: 42000,
+      capacity: 30,
+    },
+  ]
+  const faker = seededFaker(world.seed + agency.id.length * 7919)
+  const made = new Map<string, TravelGroupRecord>()
   for (const spec of specs) {
-    const group = makeGroup(agency.id, spec, today);
-    if (world.travelGroups.some((g) => g.id === group.id)) continue;
-    world.travelGroups.push(group);
-    made.set(group.id, group);
-    seedFellowTravellers(world, group, faker, ids, faker.number.int({ min: 8, max: 16 }), today);
+    const group = makeGroup(agency.id, spec, today)
+    if (world.travelGroups.some((g) => g.id === group.id)) continue
+    world.travelGroups.push(group)
+    made.set(group.id, group)
+    seedFellowTravellers(world, group, faker, ids, faker.number.int({ min: 8, max: 16 }), today)
   }
-  return made;
-};
+  return made
+}
 
 export const createWorld = (seed: number, now: Date = new Date()): World => {
-  const today = new Date(`${utcDay(now)}T00:00:00Z`);
+  const today = new Date(`${utcDay(now)}T00:00:00Z`)
   const world: World = {
     version: 1,
     seed,
@@ -700,20 +1003,20 @@ export const createWorld = (seed: number, now: Date = new Date()): World => {
     invitations: [],
     outbox: [],
     scenarios: { global: [], byAgency: {} },
-  };
-  const faker = seededFaker(seed);
-  const ids = makeIds(world);
-  const groups = new Map<string, TravelGroupRecord>();
+  }
+  const faker = seededFaker(seed)
+  const ids = makeIds(world)
+  const groups = new Map<string, TravelGroupRecord>()
   for (const agency of world.agencies) {
-    world.services.push(...servicesFor(agency.id));
+    world.services.push(...servicesFor(agency.id))
     for (const spec of groupSpecs[agency.id] ?? []) {
-      const group = makeGroup(agency.id, spec, today);
-      world.travelGroups.push(group);
-      groups.set(group.id, group);
-      seedFellowTravellers(world, group, faker, ids, faker.number.int({ min: 8, max: 16 }), today);
+      const group = makeGroup(agency.id, spec, today)
+      world.travelGroups.push(group)
+      groups.set(group.id, group)
+      seedFellowTravellers(world, group, faker, ids, faker.number.int({ min: 8, max: 16 }), today)
     }
   }
-  seedSolDemo(world, groups, faker, ids, today);
-  seedNorteDemo(world, groups, ids, today);
-  return world;
-};
+  seedSolDemo(world, groups, faker, ids, today)
+  seedNorteDemo(world, groups, ids, today)
+  return world
+}

@@ -16,25 +16,16 @@ import type {
   TravelGroup,
   TravelGroupSummary,
   User,
-} from '../../../contract/generated/model/index.ts';
-import type { ScenarioName } from '../scenarios.ts';
-import { addDays, utcDay } from '../../../core/calendar.ts';
-import type {
-  AgencyRecord,
-  BookingRecord,
-  CustomerRecord,
-  MemberRecord,
-  PaymentRecord,
-  TermRecord,
-  TravelGroupRecord,
-  World,
-} from './types.ts';
+} from '../../../contract/generated/model/index.ts'
+import type { ScenarioName } from '../scenarios.ts'
+import { addDays, utcDay } from '../../../core/calendar.ts'
+import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TermRecord, TravelGroupRecord, World } from './types.ts'
 
-export type ViewContext = { world: World; today: string; now: Date; scenarios: Set<ScenarioName> };
+export type ViewContext = { world: World; today: string; now: Date; scenarios: Set<ScenarioName> }
 
 /** Passports must stay valid this long after the return; an ID card at least until the return. */
-export const PASSPORT_MARGIN_DAYS = 90;
-export const DNI_MARGIN_DAYS = 0;
+export const PASSPORT_MARGIN_DAYS = 90
+export const DNI_MARGIN_DAYS = 0
 
 export const agencyView = (a: AgencyRecord): Agency => ({
   id: a.id,
@@ -47,7 +38,7 @@ export const agencyView = (a: AgencyRecord): Agency => ({
   email: a.email,
   phone: a.phone,
   legal_notice_html: a.legal_notice_html,
-});
+})
 
 export const userView = (c: CustomerRecord): User => ({
   id: c.id,
@@ -58,65 +49,73 @@ export const userView = (c: CustomerRecord): User => ({
   phone: c.phone,
   lang: c.lang,
   validated: c.validated,
-});
+})
 
 export const serviceOf = (world: World, group: TravelGroupRecord): Service => {
-  const s = world.services.find((x) => x.id === group.serviceId);
-  if (!s) return { id: group.serviceId, name: 'Servicio', dni_required: false, documentation_days: 30, emergency_contact_required: 1 };
-  const { agencyId: _agency, ...service } = s;
-  return service;
-};
+  const s = world.services.find((x) => x.id === group.serviceId)
+  if (!s) return { id: group.serviceId, name: 'Servicio', dni_required: false, documentation_days: 30, emergency_contact_required: 1 }
+  const { agencyId: _agency, ...service } = s
+  return service
+}
 
 /** Bookings that hold seats: pending and confirmed (an invitation does not hold a seat). */
-const holdsSeats = (b: BookingRecord) => b.status === 'pending' || b.status === 'confirmed';
+const holdsSeats = (b: BookingRecord) => b.status === 'pending' || b.status === 'confirmed'
 
 const activeLocks = (ctx: ViewContext, groupId: string) =>
-  ctx.world.locks.filter((l) => l.travelGroupId === groupId && !l.usedBy && Date.parse(l.expiresAt) > ctx.now.getTime());
+  ctx.world.locks.filter((l) => l.travelGroupId === groupId && !l.usedBy && Date.parse(l.expiresAt) > ctx.now.getTime())
 
 export const seatsTaken = (ctx: ViewContext, group: TravelGroupRecord, packId?: string): number => {
-  let taken = 0;
+  let taken = 0
   for (const b of ctx.world.bookings) {
-    if (b.travelGroupId !== group.id || !holdsSeats(b)) continue;
-    if (packId && b.packId !== packId) continue;
-    taken += b.members.length;
+    if (b.travelGroupId !== group.id || !holdsSeats(b)) continue
+    if (packId && b.packId !== packId) continue
+    taken += b.members.length
   }
-  for (const l of activeLocks(ctx, group.id)) if (!packId || l.packId === packId) taken += l.seats;
-  return taken;
-};
+  for (const l of activeLocks(ctx, group.id)) if (!packId || l.packId === packId) taken += l.seats
+  return taken
+}
 
 export const groupSeatsLeft = (ctx: ViewContext, group: TravelGroupRecord): number => {
-  if (ctx.scenarios.has('sold-out')) return 0;
-  return Math.max(0, group.capacity - seatsTaken(ctx, group));
-};
+  if (ctx.scenarios.has('sold-out')) return 0
+  return Math.max(0, group.capacity - seatsTaken(ctx, group))
+}
 
 export const packSeatsLeft = (ctx: ViewContext, group: TravelGroupRecord, packId: string): number => {
-  const pack = group.packs.find((p) => p.id === packId);
-  if (!pack || ctx.scenarios.has('pack-full')) return 0;
-  return Math.min(groupSeatsLeft(ctx, group), Math.max(0, pack.seats_total - seatsTaken(ctx, group, packId)));
-};
+  const pack = group.packs.find((p) => p.id === packId)
+  if (!pack || ctx.scenarios.has('pack-full')) return 0
+  return Math.min(groupSeatsLeft(ctx, group), Math.max(0, pack.seats_total - seatsTaken(ctx, group, packId)))
+}
 
 export const roomsLeft = (ctx: ViewContext, group: TravelGroupRecord, hostingId: string): number => {
-  const hosting = group.hosting_rooms.find((h) => h.id === hostingId);
-  if (!hosting) return 0;
-  let used = 0;
+  const hosting = group.hosting_rooms.find((h) => h.id === hostingId)
+  if (!hosting) return 0
+  let used = 0
   for (const b of ctx.world.bookings) {
-    if (b.travelGroupId !== group.id || !holdsSeats(b)) continue;
-    for (const r of b.rooms) if (r.hosting_id === hostingId) used += r.quantity;
+    if (b.travelGroupId !== group.id || !holdsSeats(b)) continue
+    for (const r of b.rooms) if (r.hosting_id === hostingId) used += r.quantity
   }
-  for (const l of activeLocks(ctx, group.id)) for (const r of l.rooms) if (r.hosting_id === hostingId) used += r.quantity;
-  return Math.max(0, hosting.rooms_total - used);
-};
+  for (const l of activeLocks(ctx, group.id)) for (const r of l.rooms) if (r.hosting_id === hostingId) used += r.quantity
+  return Math.max(0, hosting.rooms_total - used)
+}
 
 export const packView = (ctx: ViewContext, group: TravelGroupRecord, packId: string): Pack => {
-  const p = group.packs.find((x) => x.id === packId) ?? group.packs[0]!;
-  return { id: p.id, name: p.name, description: p.description, price: p.price, seats_total: p.seats_total, seats_left: packSeatsLeft(ctx, group, p.id), includes: p.includes };
-};
+  const p = group.packs.find((x) => x.id === packId) ?? group.packs[0]!
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    seats_total: p.seats_total,
+    seats_left: packSeatsLeft(ctx, group, p.id),
+    includes: p.includes,
+  }
+}
 
 export const packSeatsView = (ctx: ViewContext, group: TravelGroupRecord): PackSeats[] =>
-  group.packs.map((p) => ({ pack_id: p.id, seats_total: p.seats_total, seats_left: packSeatsLeft(ctx, group, p.id) }));
+  group.packs.map((p) => ({ pack_id: p.id, seats_total: p.seats_total, seats_left: packSeatsLeft(ctx, group, p.id) }))
 
 export const travelGroupSummaryView = (ctx: ViewContext, g: TravelGroupRecord): TravelGroupSummary => {
-  const left = groupSeatsLeft(ctx, g);
+  const left = groupSeatsLeft(ctx, g)
   return {
     id: g.id,
     code: g.code,
@@ -129,22 +128,29 @@ export const travelGroupSummaryView = (ctx: ViewContext, g: TravelGroupRecord): 
     seats_available: left,
     // a group that has already left is closed for booking whatever its stored status
     status: g.status === 'closed' || g.start_at <= ctx.today ? 'closed' : left === 0 ? 'sold_out' : 'open',
-  };
-};
+  }
+}
 
 export const travelGroupView = (ctx: ViewContext, g: TravelGroupRecord): TravelGroup => ({
   ...travelGroupSummaryView(ctx, g),
   description_html: g.description_html,
   service: serviceOf(ctx.world, g),
   packs: g.packs.map((p) => packView(ctx, g, p.id)),
-  hosting_rooms: g.hosting_rooms.map((h) => ({ id: h.id, name: h.name, description: h.description, capacity: h.capacity, price: h.price, sold_out: roomsLeft(ctx, g, h.id) === 0 })),
+  hosting_rooms: g.hosting_rooms.map((h) => ({
+    id: h.id,
+    name: h.name,
+    description: h.description,
+    capacity: h.capacity,
+    price: h.price,
+    sold_out: roomsLeft(ctx, g, h.id) === 0,
+  })),
   rooming_enabled: g.rooming_enabled,
   invitation_enabled: g.invitation_enabled,
   max_members: g.max_members,
   management_fee: g.management_fee,
   deposit: g.deposit,
   booking_penalty: g.booking_penalty,
-});
+})
 
 /** A document is valid when it has not expired and stays valid long enough after the return. */
 export const documentProblem = (
@@ -152,59 +158,63 @@ export const documentProblem = (
   group: TravelGroupRecord,
   doc: Pick<Document, 'type' | 'expiry_date'>,
 ): 'expired' | 'close_expiration' | null => {
-  if (doc.type === 'passport' && ctx.scenarios.has('expired-passport')) return 'expired';
-  if (doc.type === 'dni' && ctx.scenarios.has('expired-dni')) return 'expired';
-  if (doc.expiry_date <= ctx.today) return 'expired';
-  const margin = doc.type === 'passport' ? PASSPORT_MARGIN_DAYS : DNI_MARGIN_DAYS;
-  if (doc.expiry_date < addDays(group.end_at, margin)) return 'close_expiration';
-  return null;
-};
+  if (doc.type === 'passport' && ctx.scenarios.has('expired-passport')) return 'expired'
+  if (doc.type === 'dni' && ctx.scenarios.has('expired-dni')) return 'expired'
+  if (doc.expiry_date <= ctx.today) return 'expired'
+  const margin = doc.type === 'passport' ? PASSPORT_MARGIN_DAYS : DNI_MARGIN_DAYS
+  if (doc.expiry_date < addDays(group.end_at, margin)) return 'close_expiration'
+  return null
+}
 
-const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;
+const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0
 
 /** Personal data complete: what the member form requires (SPEC §5). */
 export const memberDataValid = (m: MemberRecord): boolean =>
-  [m.name, m.surname1, m.birthdate, m.document_number, m.country, m.state, m.city, m.zip, m.address].every(filled) && (m.gender === 'female' || m.gender === 'male');
+  [m.name, m.surname1, m.birthdate, m.document_number, m.country, m.state, m.city, m.zip, m.address].every(filled) &&
+  (m.gender === 'female' || m.gender === 'male')
 
 export const memberView = (ctx: ViewContext, group: TravelGroupRecord, m: MemberRecord): Member => {
-  const { customerId: _customer, ...rest } = m;
+  const { customerId: _customer, ...rest } = m
   return {
     ...rest,
     valid: memberDataValid(m),
     documents: m.documents.map((d) => ({ ...d, valid: documentProblem(ctx, group, d) === null })),
-  };
-};
+  }
+}
 
 export const buyerValid = (b: BookingRecord['buyer']): boolean =>
   !!b &&
   [b.name, b.tax_id, b.address, b.zip, b.country, b.state, b.city, b.email, b.phone].every(filled) &&
   (b.type === 'person' || filled(b.company_name)) &&
-  b.declares_capacity === true;
+  b.declares_capacity === true
 
 export const termStatus = (ctx: ViewContext, t: TermRecord): Term['status'] => {
-  if (t.paid_at) return 'paid';
-  if (ctx.scenarios.has('term-expired')) return 'expired';
-  if (t.limit_date && t.limit_date < ctx.today) return 'expired';
-  return 'pending';
-};
+  if (t.paid_at) return 'paid'
+  if (ctx.scenarios.has('term-expired')) return 'expired'
+  if (t.limit_date && t.limit_date < ctx.today) return 'expired'
+  return 'pending'
+}
 
 /** A late-term penalty applies once any term is (or was) paid after its penalty limit date; it is charged at the last term. */
 export const lateTermPenalty = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): number => {
-  const plan = group.paymentPlans.find((p) => p.id === booking.paymentPlanId);
-  if (!plan || plan.late_term_penalty === 0) return 0;
+  const plan = group.paymentPlans.find((p) => p.id === booking.paymentPlanId)
+  if (!plan || plan.late_term_penalty === 0) return 0
   const late = booking.terms.some(
-    (t) => t.kind === 'plan' && t.penalty_limit_date && ((t.paid_at && t.paid_at.slice(0, 10) > t.penalty_limit_date) || (!t.paid_at && ctx.today > t.penalty_limit_date)),
-  );
-  return late ? plan.late_term_penalty : 0;
-};
+    (t) =>
+      t.kind === 'plan' &&
+      t.penalty_limit_date &&
+      ((t.paid_at && t.paid_at.slice(0, 10) > t.penalty_limit_date) || (!t.paid_at && ctx.today > t.penalty_limit_date)),
+  )
+  return late ? plan.late_term_penalty : 0
+}
 
 /** Term.amount is the base; what is due is amount + penalty_amount (the penalty only ever sits on the last plan term). */
 export const termsView = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): Term[] => {
-  const penalty = lateTermPenalty(ctx, group, booking);
-  const planTerms = booking.terms.filter((t) => t.kind === 'plan');
-  const lastPlan = planTerms[planTerms.length - 1];
+  const penalty = lateTermPenalty(ctx, group, booking)
+  const planTerms = booking.terms.filter((t) => t.kind === 'plan')
+  const lastPlan = planTerms[planTerms.length - 1]
   return booking.terms.map((t) => {
-    const extraPenalty = t === lastPlan && !t.paid_at ? penalty : t.penalty_amount;
+    const extraPenalty = t === lastPlan && !t.paid_at ? penalty : t.penalty_amount
     return {
       id: t.id,
       number: t.number,
@@ -216,44 +226,67 @@ export const termsView = (ctx: ViewContext, group: TravelGroupRecord, booking: B
       penalty_amount: extraPenalty,
       paid_at: t.paid_at,
       status: termStatus(ctx, t),
-    };
-  });
-};
+    }
+  })
+}
 
 export const cartView = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): Cart => {
-  const lines: CartLine[] = [];
-  const pack = group.packs.find((p) => p.id === booking.packId);
+  const lines: CartLine[] = []
+  const pack = group.packs.find((p) => p.id === booking.packId)
   for (const m of booking.members) {
-    if (pack) lines.push({ type: 'pack', concept: pack.name, member_id: m.id, quantity: 1, unit_price: pack.price, amount: pack.price });
+    if (pack) lines.push({ type: 'pack', concept: pack.name, member_id: m.id, quantity: 1, unit_price: pack.price, amount: pack.price })
   }
   for (const r of booking.rooms) {
-    const h = group.hosting_rooms.find((x) => x.id === r.hosting_id);
+    const h = group.hosting_rooms.find((x) => x.id === r.hosting_id)
     if (h && h.price > 0) {
-      const people = h.capacity * r.quantity;
-      lines.push({ type: 'hosting', concept: h.name, member_id: null, quantity: people, unit_price: h.price, amount: h.price * people });
+      const people = h.capacity * r.quantity
+      lines.push({ type: 'hosting', concept: h.name, member_id: null, quantity: people, unit_price: h.price, amount: h.price * people })
     }
   }
   for (const m of booking.members) {
     for (const itemId of m.extras) {
-      const e = group.extras.find((x) => x.id === itemId);
-      if (e) lines.push({ type: 'extra', concept: e.name, member_id: m.id, quantity: 1, unit_price: e.price, amount: e.price });
+      const e = group.extras.find((x) => x.id === itemId)
+      if (e) lines.push({ type: 'extra', concept: e.name, member_id: m.id, quantity: 1, unit_price: e.price, amount: e.price })
     }
     if (m.insurance_id) {
-      const i = group.insurances.find((x) => x.id === m.insurance_id);
-      if (i) lines.push({ type: 'insurance', concept: i.name, member_id: m.id, quantity: 1, unit_price: i.price, amount: i.price });
+      const i = group.insurances.find((x) => x.id === m.insurance_id)
+      if (i) lines.push({ type: 'insurance', concept: i.name, member_id: m.id, quantity: 1, unit_price: i.price, amount: i.price })
     }
   }
   if (booking.bookingPenalty > 0) {
-    lines.push({ type: 'booking_penalty', concept: 'Recargo por reserva tardía', member_id: null, quantity: booking.members.length, unit_price: booking.bookingPenalty, amount: booking.bookingPenalty * booking.members.length });
+    lines.push({
+      type: 'booking_penalty',
+      concept: 'Recargo por reserva tardía',
+      member_id: null,
+      quantity: booking.members.length,
+      unit_price: booking.bookingPenalty,
+      amount: booking.bookingPenalty * booking.members.length,
+    })
   }
-  const termPenalty = lateTermPenalty(ctx, group, booking);
-  if (termPenalty > 0) lines.push({ type: 'term_penalty', concept: 'Recargo por pago fuera de plazo', member_id: null, quantity: 1, unit_price: termPenalty, amount: termPenalty });
-  lines.push({ type: 'management_fee', concept: 'Gastos de gestión', member_id: null, quantity: 1, unit_price: group.management_fee, amount: group.management_fee });
-  if (booking.discount) lines.push({ type: 'discount', concept: `Descuento ${booking.discount.code}`, member_id: null, quantity: 1, unit_price: -booking.discount.amount, amount: -booking.discount.amount });
+  const termPenalty = lateTermPenalty(ctx, group, booking)
+  if (termPenalty > 0)
+    lines.push({ type: 'term_penalty', concept: 'Recargo por pago fuera de plazo', member_id: null, quantity: 1, unit_price: termPenalty, amount: termPenalty })
+  lines.push({
+    type: 'management_fee',
+    concept: 'Gastos de gestión',
+    member_id: null,
+    quantity: 1,
+    unit_price: group.management_fee,
+    amount: group.management_fee,
+  })
+  if (booking.discount)
+    lines.push({
+      type: 'discount',
+      concept: `Descuento ${booking.discount.code}`,
+      member_id: null,
+      quantity: 1,
+      unit_price: -booking.discount.amount,
+      amount: -booking.discount.amount,
+    })
 
-  const total = lines.reduce((sum, l) => sum + l.amount, 0);
-  const paid = booking.terms.filter((t) => t.paid_at).reduce((sum, t) => sum + t.amount + t.penalty_amount, 0);
-  const payments = ctx.world.payments.filter((p) => p.bookingId === booking.id && p.status === 'paid');
+  const total = lines.reduce((sum, l) => sum + l.amount, 0)
+  const paid = booking.terms.filter((t) => t.paid_at).reduce((sum, t) => sum + t.amount + t.penalty_amount, 0)
+  const payments = ctx.world.payments.filter((p) => p.bookingId === booking.id && p.status === 'paid')
   return {
     lines,
     management_fee: group.management_fee,
@@ -264,8 +297,8 @@ export const cartView = (ctx: ViewContext, group: TravelGroupRecord, booking: Bo
     pending: Math.max(0, total - paid),
     total_payments: payments.length,
     refunds: booking.refunds.reduce((sum, r) => sum + r.amount, 0),
-  };
-};
+  }
+}
 
 export const paymentView = (p: PaymentRecord): Payment => ({
   id: p.id,
@@ -276,20 +309,20 @@ export const paymentView = (p: PaymentRecord): Payment => ({
   created_at: p.created_at,
   paid_at: p.paid_at,
   error_code: p.error_code,
-});
+})
 
 export const groupOf = (world: World, booking: BookingRecord): TravelGroupRecord => {
-  const g = world.travelGroups.find((x) => x.id === booking.travelGroupId);
-  if (!g) throw new Error(`booking ${booking.id} points at a missing travel group`);
-  return g;
-};
+  const g = world.travelGroups.find((x) => x.id === booking.travelGroupId)
+  if (!g) throw new Error(`booking ${booking.id} points at a missing travel group`)
+  return g
+}
 
-export const roleOf = (booking: BookingRecord, customerId: string) => booking.access.find((a) => a.customerId === customerId)?.role ?? null;
+export const roleOf = (booking: BookingRecord, customerId: string) => booking.access.find((a) => a.customerId === customerId)?.role ?? null
 
 export const bookingView = (ctx: ViewContext, booking: BookingRecord, customerId: string): Booking => {
-  const group = groupOf(ctx.world, booking);
-  const buyer: Buyer | null = booking.buyer ? { ...booking.buyer, valid: buyerValid(booking.buyer) } : null;
-  const bookingGroup = booking.groupId ? ctx.world.bookingGroups.find((g) => g.id === booking.groupId) : undefined;
+  const group = groupOf(ctx.world, booking)
+  const buyer: Buyer | null = booking.buyer ? { ...booking.buyer, valid: buyerValid(booking.buyer) } : null
+  const bookingGroup = booking.groupId ? ctx.world.bookingGroups.find((g) => g.id === booking.groupId) : undefined
   return {
     id: booking.id,
     locator: booking.locator,
@@ -304,8 +337,8 @@ export const bookingView = (ctx: ViewContext, booking: BookingRecord, customerId
     },
     pack: packView(ctx, group, booking.packId),
     rooms: booking.rooms.flatMap((r) => {
-      const h = group.hosting_rooms.find((x) => x.id === r.hosting_id);
-      return h ? [{ hosting_id: h.id, name: h.name, capacity: h.capacity, quantity: r.quantity, price: h.price }] : [];
+      const h = group.hosting_rooms.find((x) => x.id === r.hosting_id)
+      return h ? [{ hosting_id: h.id, name: h.name, capacity: h.capacity, quantity: r.quantity, price: h.price }] : []
     }),
     members: booking.members.map((m) => memberView(ctx, group, m)),
     buyer,
@@ -319,14 +352,16 @@ export const bookingView = (ctx: ViewContext, booking: BookingRecord, customerId
     review: booking.review,
     cancel_refund: booking.cancel_refund,
     refunds: booking.refunds,
-    group: bookingGroup ? { id: bookingGroup.id, travel_group_id: bookingGroup.travelGroupId, name: bookingGroup.name, code: bookingGroup.code, members: bookingGroup.members } : null,
+    group: bookingGroup
+      ? { id: bookingGroup.id, travel_group_id: bookingGroup.travelGroupId, name: bookingGroup.name, code: bookingGroup.code, members: bookingGroup.members }
+      : null,
     raffle_blocks: booking.raffle_blocks,
     qr_payload: `BOOKING:${booking.id}:${booking.locator}`,
-  };
-};
+  }
+}
 
 export const bookingSummaryView = (ctx: ViewContext, booking: BookingRecord, customerId: string): BookingSummary => {
-  const group = groupOf(ctx.world, booking);
+  const group = groupOf(ctx.world, booking)
   return {
     id: booking.id,
     locator: booking.locator,
@@ -337,7 +372,7 @@ export const bookingSummaryView = (ctx: ViewContext, booking: BookingRecord, cus
     pack_name: group.packs.find((p) => p.id === booking.packId)?.name ?? '',
     members_count: booking.members.length,
     pending_amount: booking.status === 'canceled' || booking.status === 'invited' ? 0 : cartView(ctx, group, booking).pending,
-  };
-};
+  }
+}
 
-export const todayOf = (now: Date) => utcDay(now);
+export const todayOf = (now: Date) => utcDay(now)

@@ -1,15 +1,15 @@
-import type { CliIo } from '../../../cli/src/cli-io.ts';
+import type { CliIo } from '../../../cli/src/cli-io.ts'
 
 export type TestIo = CliIo & {
-  out(): string;
-  err(): string;
-};
+  out(): string
+  err(): string
+}
 
 /** Captures what a command prints; not a TTY, so no colour. */
 export function createTestIo(options: { env?: Record<string, string | undefined>; cwd?: string; isTTY?: boolean } = {}): TestIo {
-  let stdout = '';
-  let stderr = '';
-  const isTTY = options.isTTY ?? false;
+  let stdout = ''
+  let stderr = ''
+  const isTTY = options.isTTY ?? false
   return {
     stdout: { write: (text) => void (stdout += text), isTTY },
     stderr: { write: (text) => void (stderr += text), isTTY },
@@ -17,5 +17,5 @@ export function createTestIo(options: { env?: Record<string, string | undefined>
     cwd: options.cwd ?? process.cwd(),
     out: () => stdout,
     err: () => stderr,
-  };
+  }
 }

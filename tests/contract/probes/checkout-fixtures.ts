@@ -1,9 +1,9 @@
 // Realistic checkout requests for probes and unit tests: a family of Madrid, rooms that fit the party,
 // and the lock → checkout sequence the portal performs.
-import type { BuyerInput, CheckoutRequest, CheckoutResult, MemberInput, RoomSelection, SeatLock } from '../../../contract/generated/model/index.ts';
-import type { LoginName, ProbeApi } from '../probe.ts';
+import type { BuyerInput, CheckoutRequest, CheckoutResult, MemberInput, RoomSelection, SeatLock } from '../../../contract/generated/model/index.ts'
+import type { LoginName, ProbeApi } from '../probe.ts'
 
-export const RETURN_URL = 'http://localhost:5173/payment';
+export const RETURN_URL = 'http://localhost:5173/payment'
 
 export const memberInput = (over: Partial<MemberInput> = {}): MemberInput => ({
   name: 'Lucía',
@@ -23,7 +23,7 @@ export const memberInput = (over: Partial<MemberInput> = {}): MemberInput => ({
   allergies: null,
   medical_notes: null,
   ...over,
-});
+})
 
 const FAMILY: Partial<MemberInput>[] = [
   { name: 'Marta', surname1: 'López', surname2: 'Ruiz', gender: 'female', birthdate: '1982-03-14', document_number: '87654321X' },
@@ -32,9 +32,9 @@ const FAMILY: Partial<MemberInput>[] = [
   { name: 'Pablo', surname1: 'Martín', surname2: 'López', gender: 'male', birthdate: '2013-09-02', document_number: '34567890V' },
   { name: 'Elena', surname1: 'Ruiz', surname2: 'Sanz', gender: 'female', birthdate: '1956-01-30', document_number: '11223344B' },
   { name: 'Tomás', surname1: 'López', surname2: 'Vidal', gender: 'male', birthdate: '1954-11-05', document_number: '55667788K' },
-];
+]
 
-export const family = (count: number): MemberInput[] => FAMILY.slice(0, count).map((m) => memberInput(m));
+export const family = (count: number): MemberInput[] => FAMILY.slice(0, count).map((m) => memberInput(m))
 
 export const buyerInput = (over: Partial<BuyerInput> = {}): BuyerInput => ({
   type: 'person',
@@ -51,46 +51,46 @@ export const buyerInput = (over: Partial<BuyerInput> = {}): BuyerInput => ({
   phone: '+34600222333',
   declares_capacity: true,
   ...over,
-});
+})
 
 /** Rooms that sleep exactly `members` people with the seed's doubles, triples and quadruples. */
 export const roomsFor = (groupId: string, members: number): RoomSelection[] => {
-  const h = (capacity: number) => `${groupId}-hst-${capacity}`;
+  const h = (capacity: number) => `${groupId}-hst-${capacity}`
   switch (members) {
     case 2:
-      return [{ hosting_id: h(2), quantity: 1 }];
+      return [{ hosting_id: h(2), quantity: 1 }]
     case 3:
-      return [{ hosting_id: h(3), quantity: 1 }];
+      return [{ hosting_id: h(3), quantity: 1 }]
     case 4:
-      return [{ hosting_id: h(4), quantity: 1 }];
+      return [{ hosting_id: h(4), quantity: 1 }]
     case 5:
       return [
         { hosting_id: h(2), quantity: 1 },
         { hosting_id: h(3), quantity: 1 },
-      ];
+      ]
     case 6:
-      return [{ hosting_id: h(3), quantity: 2 }];
+      return [{ hosting_id: h(3), quantity: 2 }]
     default:
       // the seed's single rooms are sold out: nothing fits one traveller (see the report)
-      return [{ hosting_id: h(2), quantity: Math.ceil(members / 2) }];
+      return [{ hosting_id: h(2), quantity: Math.ceil(members / 2) }]
   }
-};
+}
 
-export type Party = { as?: LoginName; group?: string; members?: number; pack?: 1 | 2 };
+export type Party = { as?: LoginName; group?: string; members?: number; pack?: 1 | 2 }
 
 const party = (p: Party) => {
-  const group = p.group ?? 'tg-sol-lon';
-  const members = p.members ?? 2;
-  return { as: p.as ?? 'nuevo', group, members, packId: `${group}-pck-${p.pack ?? 1}`, rooms: roomsFor(group, members) };
-};
+  const group = p.group ?? 'tg-sol-lon'
+  const members = p.members ?? 2
+  return { as: p.as ?? 'nuevo', group, members, packId: `${group}-pck-${p.pack ?? 1}`, rooms: roomsFor(group, members) }
+}
 
 export const lockParty = (api: ProbeApi, p: Party = {}) => {
-  const { as, group, members, packId, rooms } = party(p);
-  return api.call('POST', `/travelgroup/${group}/lock`, { as, body: { pack_id: packId, members, rooms } });
-};
+  const { as, group, members, packId, rooms } = party(p)
+  return api.call('POST', `/travelgroup/${group}/lock`, { as, body: { pack_id: packId, members, rooms } })
+}
 
 export const checkoutBody = (lockId: string, p: Party = {}, over: Partial<CheckoutRequest> = {}): CheckoutRequest => {
-  const { group, members, packId, rooms } = party(p);
+  const { group, members, packId, rooms } = party(p)
   return {
     lock_id: lockId,
     pack_id: packId,
@@ -106,21 +106,21 @@ export const checkoutBody = (lockId: string, p: Party = {}, over: Partial<Checko
     return_url: RETURN_URL,
     idempotency_key: `probe-${group}-${lockId}`,
     ...over,
-  };
-};
+  }
+}
 
 /** Lock, then send the checkout body (changed by `edit`); answers the checkout's response. */
 export const lockAndCheckout = async (api: ProbeApi, p: Party = {}, edit: (body: CheckoutRequest) => CheckoutRequest = (b) => b) => {
-  const { as, group } = party(p);
-  const lockRes = await lockParty(api, p);
-  if (lockRes.status !== 201) throw new Error(`lock → ${lockRes.status} ${await lockRes.text()}`);
-  const lock = (await lockRes.json()) as SeatLock;
-  return api.call('POST', `/travelgroup/${group}/checkout`, { as, body: edit(checkoutBody(lock.id, p)) });
-};
+  const { as, group } = party(p)
+  const lockRes = await lockParty(api, p)
+  if (lockRes.status !== 201) throw new Error(`lock → ${lockRes.status} ${await lockRes.text()}`)
+  const lock = (await lockRes.json()) as SeatLock
+  return api.call('POST', `/travelgroup/${group}/checkout`, { as, body: edit(checkoutBody(lock.id, p)) })
+}
 
 /** A booked party: the checkout's result (a pending booking and its first payment). */
 export const bookParty = async (api: ProbeApi, p: Party = {}, edit?: (body: CheckoutRequest) => CheckoutRequest): Promise<CheckoutResult> => {
-  const res = await lockAndCheckout(api, p, edit);
-  if (res.status !== 201) throw new Error(`checkout → ${res.status} ${await res.text()}`);
-  return (await res.json()) as CheckoutResult;
-};
+  const res = await lockAndCheckout(api, p, edit)
+  if (res.status !== 201) throw new Error(`checkout → ${res.status} ${await res.text()}`)
+  return (await res.json()) as CheckoutResult
+}

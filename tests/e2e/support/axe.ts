@@ -17,21 +17,12 @@ export type AxeOptions = {
  * Minor and moderate ones are attached to the report but do not fail.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: AxeOptions = {}): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'wcag22aa',
-    'best-practice',
-  ])
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
   if (options.include) builder = builder.include(options.include)
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules)
   const { violations } = await builder.analyze()
 
   const blocking = violations.filter((v) => BLOCKING.includes(v.impact as Impact))
-  const report = blocking.map(
-    (v) => `[${v.impact}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n` + v.nodes.map((n) => `  - ${n.target.join(' ')}`).join('\n'),
-  )
+  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n` + v.nodes.map((n) => `  - ${n.target.join(' ')}`).join('\n'))
   expect(blocking, `axe found serious/critical violations:\n${report.join('\n')}`).toEqual([])
 }

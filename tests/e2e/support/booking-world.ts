@@ -53,11 +53,23 @@ const member = (t: Traveller) => ({
 })
 
 const roomsFor = (group: string, people: number) =>
-  people === 1 ? [{ hosting_id: `${group}-hst-1`, quantity: 1 }] : people === 2 ? [{ hosting_id: `${group}-hst-2`, quantity: 1 }] : [{ hosting_id: `${group}-hst-3`, quantity: 1 }]
+  people === 1
+    ? [{ hosting_id: `${group}-hst-1`, quantity: 1 }]
+    : people === 2
+      ? [{ hosting_id: `${group}-hst-2`, quantity: 1 }]
+      : [{ hosting_id: `${group}-hst-3`, quantity: 1 }]
 
 const uniqueEmail = (label: string) => `e2e-${label}-${unique()}@example.com`
 
-async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, agencyId: string, token: string | null, data?: unknown, expected = [200, 201]): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  agencyId: string,
+  token: string | null,
+  data?: unknown,
+  expected = [200, 201],
+): Promise<T> {
   const headers: Record<string, string> = { agencyId }
   if (token) headers['Authorization'] = `Bearer ${token}`
   const res = method === 'GET' ? await request.get(`${API}${path}`, { headers }) : await request.post(`${API}${path}`, { headers, data })
@@ -84,7 +96,13 @@ export async function freshBooking(
   const t = tenant ?? (await newTenant(request, label))
   const groupId = groupOf(t, key)
   const email = uniqueEmail(label)
-  await call(request, 'POST', `/travelgroup/${groupId}/invite`, t.id, null, { name: 'Marta Prueba', email, phone: '+34600222333', commercial_consent: false, third_party_consent: true })
+  await call(request, 'POST', `/travelgroup/${groupId}/invite`, t.id, null, {
+    name: 'Marta Prueba',
+    email,
+    phone: '+34600222333',
+    commercial_consent: false,
+    third_party_consent: true,
+  })
   const outbox = await request.get(`${MOCK}/__mock/outbox?to=${encodeURIComponent(email)}`)
   const { mails } = (await outbox.json()) as { mails: { link: string | null }[] }
   const link = mails.find((m) => m.link)?.link

@@ -66,8 +66,7 @@ export const CHILD: Traveller = {
   address: 'Calle Mayor 1',
 }
 
-export const travellerSection = (page: Page, n: number): Locator =>
-  page.getByRole('region', { name: new RegExp(`^(Viajero|Traveller) ${n}\\b`) })
+export const travellerSection = (page: Page, n: number): Locator => page.getByRole('region', { name: new RegExp(`^(Viajero|Traveller) ${n}\\b`) })
 
 /** Fills one traveller's form as a person would, field by field. */
 export async function fillTraveller(page: Page, n: number, t: Traveller) {
@@ -177,7 +176,21 @@ export async function bookByApi(request: APIRequestContext, tok: string, agencyI
       pack_id: pack,
       rooms: party.rooms,
       members: people.map(member),
-      buyer: { type: 'person', name: 'Marta', surname1: 'López', company_name: null, tax_id: '87654321X', address: 'Calle Mayor 1', zip: '28001', country: 'ES', state: 'ES-M', city: 'Madrid', email: 'marta.lopez@example.com', phone: '+34600222333', declares_capacity: true },
+      buyer: {
+        type: 'person',
+        name: 'Marta',
+        surname1: 'López',
+        company_name: null,
+        tax_id: '87654321X',
+        address: 'Calle Mayor 1',
+        zip: '28001',
+        country: 'ES',
+        state: 'ES-M',
+        city: 'Madrid',
+        email: 'marta.lopez@example.com',
+        phone: '+34600222333',
+        declares_capacity: true,
+      },
       extras: [],
       insurances: [],
       voucher_code: null,

@@ -94,7 +94,9 @@ export function watchForAttacks(page: Page) {
           const href = element.getAttribute('href') ?? element.getAttribute('xlink:href')
           if (href && /^\s*javascript:/i.test(href)) found.push(`${element.tagName}[href=${href}]`)
         }
-        for (const element of document.querySelectorAll('#root script, #root iframe, #root object, #root embed, #root form, #root base, #root meta, .prose img, .prose svg'))
+        for (const element of document.querySelectorAll(
+          '#root script, #root iframe, #root object, #root embed, #root form, #root base, #root meta, .prose img, .prose svg',
+        ))
           found.push(element.tagName)
         return found
       })

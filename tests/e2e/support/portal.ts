@@ -57,7 +57,10 @@ export type PaymentAction = { payment_id: string; fields: Record<string, string>
 
 /** The payer approves or declines at the card provider: its form, signed by the API, posted as is. */
 export async function decideAtProvider(request: APIRequestContext, action: PaymentAction, outcome: 'approve' | 'decline') {
-  const res = await request.post(`${MOCK}/__provider/complete`, { form: { payment: action.payment_id, signature: action.fields.signature ?? '', outcome }, maxRedirects: 0 })
+  const res = await request.post(`${MOCK}/__provider/complete`, {
+    form: { payment: action.payment_id, signature: action.fields.signature ?? '', outcome },
+    maxRedirects: 0,
+  })
   expect(res.status(), await res.text()).toBe(303)
 }
 

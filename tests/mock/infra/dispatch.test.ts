@@ -1,14 +1,14 @@
-import { getResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { getResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
 
-import { createDispatcher, sourceOf } from '../../../mock/src/dispatch.ts';
-import { createMockHandlers } from '../../../mock/src/mock-handlers.ts';
-import { createRuntime } from '../../../mock/src/runtime.ts';
+import { createDispatcher, sourceOf } from '../../../mock/src/dispatch.ts'
+import { createMockHandlers } from '../../../mock/src/mock-handlers.ts'
+import { createRuntime } from '../../../mock/src/runtime.ts'
 
 // The HTTP server's direct route to route() handlers must answer exactly as MSW's walk over every
 // handler does: same handler, same params (decoded), same trailing-slash rule, same 404s.
 
-const NOW = new Date('2026-11-21T10:00:00Z');
+const NOW = new Date('2026-11-21T10:00:00Z')
 
 const paths = [
   '/api/customer/travelgroup/tg-sol-lon',
@@ -44,27 +44,27 @@ const paths = [
   '/__mock/health',
   '/__mock/scenarios',
   '/nope',
-];
+]
 
 describe('direct routing', () => {
   it('answers every path as MSW does', async () => {
-    const rt = createRuntime({ fresh: true, now: () => NOW });
-    const handlers = createMockHandlers(rt);
-    const dispatcher = createDispatcher(handlers);
+    const rt = createRuntime({ fresh: true, now: () => NOW })
+    const handlers = createMockHandlers(rt)
+    const dispatcher = createDispatcher(handlers)
     for (const path of paths) {
       for (const method of ['GET', 'HEAD', 'DELETE']) {
-        const make = () => new Request(`http://localhost:3333${path}`, { method, headers: { agencyId: 'ag-sol' } });
-        const direct = await dispatcher.respond(sourceOf(make()));
-        const walked = await getResponse(handlers, make(), { quiet: true });
-        const summary = async (res: Response | undefined) => (res === undefined ? 'none' : `${res.status} ${await res.text()}`);
-        expect(await summary(direct), `${method} ${path}`).toBe(await summary(walked));
+        const make = () => new Request(`http://localhost:3333${path}`, { method, headers: { agencyId: 'ag-sol' } })
+        const direct = await dispatcher.respond(sourceOf(make()))
+        const walked = await getResponse(handlers, make(), { quiet: true })
+        const summary = async (res: Response | undefined) => (res === undefined ? 'none' : `${res.status} ${await res.text()}`)
+        expect(await summary(direct), `${method} ${path}`).toBe(await summary(walked))
       }
     }
     // Only paths that start with the API's are the API's (MSW's `*` would take any prefix).
     for (const path of ['/foo/api/customer/agency', '/api/customer/x/api/customer/agency', '/api/customer/api/customer/agency']) {
-      expect(await dispatcher.respond(sourceOf(new Request(`http://localhost:3333${path}`, { headers: { agencyId: 'ag-sol' } }))), path).toBeUndefined();
+      expect(await dispatcher.respond(sourceOf(new Request(`http://localhost:3333${path}`, { headers: { agencyId: 'ag-sol' } }))), path).toBeUndefined()
     }
     // Most of these took the direct route.
-    expect(dispatcher.direct).toBeGreaterThanOrEqual(15);
-  });
-});
+    expect(dispatcher.direct).toBeGreaterThanOrEqual(15)
+  })
+})

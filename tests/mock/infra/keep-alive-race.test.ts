@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest'
 
-import { startMockServer, type MockServer } from '../../../mock/src/server.ts';
+import { startMockServer, type MockServer } from '../../../mock/src/server.ts'
 
 // Why `npm test` once failed with "socket hang up (ECONNRESET)" on DELETE /__mock/scenarios: the
 // HTTP/1.1 keep-alive race. The mock closes a connection idle for 5 s (plus Node's 1 s buffer) and says
@@ -14,55 +14,55 @@ import { startMockServer, type MockServer } from '../../../mock/src/server.ts';
 // at the very moment the mock closed it. A busy mock (two workers, tenants being seeded) widens the
 // moment. This reproduces it, and shows what the e2e harness does about it.
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mock-keep-alive-'));
-let server: MockServer;
+const dir = mkdtempSync(path.join(tmpdir(), 'mock-keep-alive-'))
+let server: MockServer
 beforeAll(async () => {
-  server = await startMockServer({ port: 0, dataDir: dir, quiet: true, log: () => {} });
-});
+  server = await startMockServer({ port: 0, dataDir: dir, quiet: true, log: () => {} })
+})
 afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  await server.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
-type Answer = { status: number; reusedSocket: boolean };
+type Answer = { status: number; reusedSocket: boolean }
 const clearScenarios = (agent: Agent, headers: OutgoingHttpHeaders = {}) =>
   new Promise<Answer>((resolve, reject) => {
     const req = httpRequest(`${server.url}/__mock/scenarios?agency=ag-mar`, { method: 'DELETE', agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, reusedSocket: req.reusedSocket }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, reusedSocket: req.reusedSocket }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 
 /** The server's idle timeout: Node closes after keepAliveTimeout + keepAliveTimeoutBuffer (5 s + 1 s). */
-const IDLE_CLOSE_MS = 6_000;
+const IDLE_CLOSE_MS = 6_000
 /** The mock's event loop busy for a moment (a tenant being seeded), as the idle timer comes due. */
-const busyFor = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const busyFor = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 
 /** A second call sent as the server's idle timer for the first call's connection comes due. */
 const secondCallAtIdleClose = async (agent: Agent, headers?: OutgoingHttpHeaders) => {
-  expect((await clearScenarios(agent, headers)).status).toBe(200);
-  await new Promise((resolve) => setTimeout(resolve, IDLE_CLOSE_MS));
-  const second = clearScenarios(agent, headers);
-  busyFor(50);
-  return second;
-};
+  expect((await clearScenarios(agent, headers)).status).toBe(200)
+  await new Promise((resolve) => setTimeout(resolve, IDLE_CLOSE_MS))
+  const second = clearScenarios(agent, headers)
+  busyFor(50)
+  return second
+}
 
 it.concurrent('a pooled connection reused as the mock closes it is reset before any answer (the e2e failure)', { timeout: 15_000 }, async () => {
-  const playwrightsAgent = new Agent({ keepAlive: true });
+  const playwrightsAgent = new Agent({ keepAlive: true })
   try {
-    await expect(secondCallAtIdleClose(playwrightsAgent)).rejects.toMatchObject({ code: 'ECONNRESET', message: 'socket hang up' });
+    await expect(secondCallAtIdleClose(playwrightsAgent)).rejects.toMatchObject({ code: 'ECONNRESET', message: 'socket hang up' })
   } finally {
-    playwrightsAgent.destroy();
+    playwrightsAgent.destroy()
   }
-});
+})
 
 it.concurrent('a client that does not keep connections (the e2e harness: Connection: close) is never caught by it', { timeout: 15_000 }, async () => {
-  const agent = new Agent({ keepAlive: true });
+  const agent = new Agent({ keepAlive: true })
   try {
-    await expect(secondCallAtIdleClose(agent, { Connection: 'close' })).resolves.toEqual({ status: 200, reusedSocket: false });
+    await expect(secondCallAtIdleClose(agent, { Connection: 'close' })).resolves.toEqual({ status: 200, reusedSocket: false })
   } finally {
-    agent.destroy();
+    agent.destroy()
   }
-});
+})

@@ -54,9 +54,7 @@ export function Button({
     }
   }
 
-  const classes = ['button', `button--${variant}`, `button--${size}`, block && 'button--block', className]
-    .filter(Boolean)
-    .join(' ')
+  const classes = ['button', `button--${variant}`, `button--${size}`, block && 'button--block', className].filter(Boolean).join(' ')
 
   return (
     <button

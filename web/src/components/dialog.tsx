@@ -28,27 +28,10 @@ const FORM_CONTROLS = 'input:not([type="hidden"]):not([disabled]), select:not([d
  * element marked `data-autofocus`, else the first form field, else the dialog
  * itself; on close it returns to whatever opened it.
  */
-export function Dialog({
-  dialog,
-  title,
-  description,
-  children,
-  footer,
-  onClose,
-  dismissible = true,
-  size = 'md',
-}: DialogProps) {
+export function Dialog({ dialog, title, description, children, footer, onClose, dismissible = true, size = 'md' }: DialogProps) {
   if (!dialog.isOpen) return null
   return (
-    <OpenDialog
-      dialog={dialog}
-      title={title}
-      description={description}
-      footer={footer}
-      onClose={onClose}
-      dismissible={dismissible}
-      size={size}
-    >
+    <OpenDialog dialog={dialog} title={title} description={description} footer={footer} onClose={onClose} dismissible={dismissible} size={size}>
       {children}
     </OpenDialog>
   )
@@ -72,9 +55,7 @@ function OpenDialog({ dialog, title, description, children, footer, onClose, dis
       else element.setAttribute('open', '')
     }
     const target =
-      element.querySelector<HTMLElement>('[data-autofocus]') ??
-      element.querySelector<HTMLElement>(`.dialog__body :is(${FORM_CONTROLS})`) ??
-      element
+      element.querySelector<HTMLElement>('[data-autofocus]') ?? element.querySelector<HTMLElement>(`.dialog__body :is(${FORM_CONTROLS})`) ?? element
     target.focus()
 
     return () => {

@@ -3,8 +3,7 @@ import { Link } from 'react-router'
 import './menu-button.css'
 
 export type MenuItem =
-  | { kind: 'link'; label: ReactNode; to: string; icon?: ReactNode }
-  | { kind: 'action'; label: ReactNode; onSelect: () => unknown; icon?: ReactNode }
+  { kind: 'link'; label: ReactNode; to: string; icon?: ReactNode } | { kind: 'action'; label: ReactNode; onSelect: () => unknown; icon?: ReactNode }
 
 export type MenuButtonProps = {
   /** Visible content of the button (e.g. the user's name). */

@@ -31,8 +31,7 @@ export function ToastViewport() {
     setDialogElement(openDialogId ? document.getElementById(openDialogId) : null)
   }, [openDialogId])
 
-  const text = (message: ToastMessage) =>
-    truncate(typeof message === 'string' ? message : i18n._(message), TOAST_MAX_LENGTH)
+  const text = (message: ToastMessage) => truncate(typeof message === 'string' ? message : i18n._(message), TOAST_MAX_LENGTH)
 
   const render = (item: ToastItem) => (
     <div key={item.id} className={`toast toast--${item.kind}`}>

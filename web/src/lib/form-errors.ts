@@ -17,7 +17,11 @@ export type ServerErrorOptions<T extends FieldValues> = {
  * (the server's code translated, e.g. dni_expired), the rest as the form's root error.
  * Returns the message shown at the root, if any.
  */
-export function applyServerError<T extends FieldValues, Submitted>(form: UseFormReturn<T, unknown, Submitted>, error: unknown, options: ServerErrorOptions<T> = {}): string | null {
+export function applyServerError<T extends FieldValues, Submitted>(
+  form: UseFormReturn<T, unknown, Submitted>,
+  error: unknown,
+  options: ServerErrorOptions<T> = {},
+): string | null {
   const { fieldMap = (f) => f as FieldPath<T>, codeMessages = {} } = options
   if (!isApiError(error)) {
     const message = errorMessage(error)

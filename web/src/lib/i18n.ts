@@ -36,12 +36,7 @@ export function resolveLocale({ cookie, languages }: LocaleSources): Locale {
 export function detectLocale(): Locale {
   return resolveLocale({
     cookie: typeof document === 'undefined' ? '' : document.cookie,
-    languages:
-      typeof navigator === 'undefined'
-        ? []
-        : navigator.languages?.length
-          ? navigator.languages
-          : [navigator.language],
+    languages: typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
   })
 }
 

@@ -17,7 +17,7 @@ const emit = () => listeners.forEach((listener) => listener())
 
 const storage = (kind: 'local' | 'session'): Storage | null => {
   try {
-    return kind === 'local' ? globalThis.localStorage ?? null : globalThis.sessionStorage ?? null
+    return kind === 'local' ? (globalThis.localStorage ?? null) : (globalThis.sessionStorage ?? null)
   } catch {
     return null
   }

@@ -5,7 +5,5 @@ export { Field, FieldError, type FieldControlProps, type FieldProps } from '@/co
 export function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext()
   const error: unknown = get(formState.errors, name)
-  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
-    ? error.message
-    : undefined
+  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined
 }

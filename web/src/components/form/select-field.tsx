@@ -4,10 +4,7 @@ import { Field, useFieldError } from '@/components/form/field'
 
 export type SelectOption = { value: string; label: string; disabled?: boolean }
 
-export type SelectFieldProps = Omit<
-  SelectHTMLAttributes<HTMLSelectElement>,
-  'name' | 'id' | 'children' | 'aria-describedby' | 'aria-invalid'
-> & {
+export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'children' | 'aria-describedby' | 'aria-invalid'> & {
   name: string
   label: ReactNode
   options: readonly SelectOption[]
@@ -17,27 +14,13 @@ export type SelectFieldProps = Omit<
   optional?: boolean
 }
 
-export function SelectField({
-  name,
-  label,
-  options,
-  placeholder,
-  hint,
-  optional,
-  className,
-  ...selectProps
-}: SelectFieldProps) {
+export function SelectField({ name, label, options, placeholder, hint, optional, className, ...selectProps }: SelectFieldProps) {
   const { register } = useFormContext()
   const error = useFieldError(name)
   return (
     <Field label={label} hint={hint} error={error} optional={optional}>
       {(control) => (
-        <select
-          {...selectProps}
-          {...control}
-          {...register(name)}
-          className={['field__control', 'field__control--select', className].filter(Boolean).join(' ')}
-        >
+        <select {...selectProps} {...control} {...register(name)} className={['field__control', 'field__control--select', className].filter(Boolean).join(' ')}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>

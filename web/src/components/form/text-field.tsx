@@ -2,10 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { Field, useFieldError } from '@/components/form/field'
 
-export type TextFieldProps = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'name' | 'id' | 'children' | 'aria-describedby' | 'aria-invalid' | 'type'
-> & {
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'children' | 'aria-describedby' | 'aria-invalid' | 'type'> & {
   name: string
   label: ReactNode
   hint?: ReactNode

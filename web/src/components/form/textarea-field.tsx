@@ -3,10 +3,7 @@ import { useFormContext } from 'react-hook-form'
 import { Field, useFieldError } from '@/components/form/field'
 import './textarea-field.css'
 
-export type TextAreaFieldProps = Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'name' | 'id' | 'children' | 'aria-describedby' | 'aria-invalid'
-> & {
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'children' | 'aria-describedby' | 'aria-invalid'> & {
   name: string
   label: ReactNode
   hint?: ReactNode

@@ -59,9 +59,7 @@ export function PasswordPage() {
             }
           }}
         >
-          {needsCurrent && (
-            <TextField name="current_password" type="password" label={t`Contraseña actual`} autoComplete="current-password" />
-          )}
+          {needsCurrent && <TextField name="current_password" type="password" label={t`Contraseña actual`} autoComplete="current-password" />}
           <TextField
             name="password"
             type="password"

@@ -6,10 +6,7 @@ import { messageForCode } from '@/lib/error-messages'
 // The sign-in page's own forms use sign-in-rules.ts (first bundle, no zod).
 // Messages are functions: translated when validation runs (SPEC §5 texts, exactly).
 const email = () =>
-  z.pipe(
-    z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu email` })),
-    z.email({ error: () => t`Email incorrecto` }),
-  )
+  z.pipe(z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu email` })), z.email({ error: () => t`Email incorrecto` }))
 
 export const rememberSchema = z.object({ email: email() })
 export type RememberValues = z.input<typeof rememberSchema>
@@ -20,9 +17,7 @@ export const PASSWORD_MIN_LENGTH = 8
 export const passwordChangeSchema = (needsCurrent: boolean) =>
   z
     .object({
-      current_password: needsCurrent
-        ? z.string().check(z.minLength(1, { error: () => t`Debes introducir tu contraseña actual` }))
-        : z.optional(z.string()),
+      current_password: needsCurrent ? z.string().check(z.minLength(1, { error: () => t`Debes introducir tu contraseña actual` })) : z.optional(z.string()),
       password: z
         .string()
         .check(

@@ -80,7 +80,11 @@ function BallotLookup({ id, code }: { id: string; code: string }) {
       <p className="muted">
         <Trans>Escribe el identificador y el código que aparecen en tu papeleta.</Trans>
       </p>
-      <Form form={form} aria-label={tr`Buscar una papeleta`} onSubmit={(v) => navigate(`/ballot/${encodeURIComponent(v.id)}?code=${encodeURIComponent(v.code)}`)}>
+      <Form
+        form={form}
+        aria-label={tr`Buscar una papeleta`}
+        onSubmit={(v) => navigate(`/ballot/${encodeURIComponent(v.id)}?code=${encodeURIComponent(v.code)}`)}
+      >
         <TextField name="id" label={<Trans>Identificador de la papeleta</Trans>} autoComplete="off" />
         <TextField name="code" label={<Trans>Código</Trans>} autoComplete="off" spellCheck={false} />
         <SubmitButton>

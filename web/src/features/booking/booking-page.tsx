@@ -161,7 +161,19 @@ function BookingView({ booking, slots }: { booking: Booking; slots: BookingPageS
   )
 }
 
-function SelectedTab({ tab, booking, slots, today, onSelectTab }: { tab: TabId; booking: Booking; slots: BookingPageSlots; today: string; onSelectTab: (tab: TabId) => void }) {
+function SelectedTab({
+  tab,
+  booking,
+  slots,
+  today,
+  onSelectTab,
+}: {
+  tab: TabId
+  booking: Booking
+  slots: BookingPageSlots
+  today: string
+  onSelectTab: (tab: TabId) => void
+}) {
   switch (tab) {
     case 'experience':
       return <ExperienceTab booking={booking} today={today} cancellation={slots.renderCancellation?.(booking, today)} onSelectTab={onSelectTab} />

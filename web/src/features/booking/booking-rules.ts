@@ -4,7 +4,20 @@ import { msg } from '@lingui/core/macro'
 import type { Booking } from '@contract/generated/model/booking'
 import { displayStatus } from '@/lib/booking-status'
 
-export const TAB_IDS = ['experience', 'payments', 'refunds', 'documentation', 'rooming', 'review', 'notices', 'contact', 'group', 'packs', 'ballots', 'qr'] as const
+export const TAB_IDS = [
+  'experience',
+  'payments',
+  'refunds',
+  'documentation',
+  'rooming',
+  'review',
+  'notices',
+  'contact',
+  'group',
+  'packs',
+  'ballots',
+  'qr',
+] as const
 export type TabId = (typeof TAB_IDS)[number]
 export const isTabId = (value: unknown): value is TabId => typeof value === 'string' && (TAB_IDS as readonly string[]).includes(value)
 

@@ -29,10 +29,7 @@ export function BookingsPage() {
         <PageSpinner label={t`Cargando tus reservas…`} />
       ) : bookings.isError ? (
         <div className="bookings-page__panel">
-          <ErrorState
-            message={errorMessage(bookings.error)}
-            onRetry={() => bookings.refetch()}
-          />
+          <ErrorState message={errorMessage(bookings.error)} onRetry={() => bookings.refetch()} />
         </div>
       ) : bookings.data.length === 0 ? (
         <div className="bookings-page__panel">

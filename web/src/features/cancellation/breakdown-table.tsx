@@ -14,7 +14,11 @@ export function BreakdownTable({ breakdown }: { breakdown: CancelBreakdown }) {
     [tr`Recargo por pago fuera de plazo (no reembolsable)`, b.late_payment_surcharge, true],
     [tr`Comisiones del terminal de pago (no reembolsables)`, b.terminal_fees, true],
     [tr`Gastos de gestión`, b.management_fee, true],
-    [tr`Gastos de cancelación (${b.cancellation_fee.days_before_departure} días antes de la salida: ${b.cancellation_fee.percentage} %)`, b.cancellation_fee.amount, true],
+    [
+      tr`Gastos de cancelación (${b.cancellation_fee.days_before_departure} días antes de la salida: ${b.cancellation_fee.percentage} %)`,
+      b.cancellation_fee.amount,
+      true,
+    ],
   ]
   return (
     <table className="breakdown">

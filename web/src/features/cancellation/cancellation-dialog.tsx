@@ -10,12 +10,7 @@ import { TextField } from '@/components/form/text-field'
 import type { DialogHandle } from '@/hooks/use-dialog'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
-import {
-  getGetBookingPaymentsQueryKey,
-  getGetBookingQueryKey,
-  useCancelBooking,
-  useComputeCancelRefund,
-} from '@/lib/api/generated/endpoints/booking/booking'
+import { getGetBookingPaymentsQueryKey, getGetBookingQueryKey, useCancelBooking, useComputeCancelRefund } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { CancelBreakdown } from '@contract/generated/model/cancelBreakdown'
 import type { CancellationReason } from '@contract/generated/model/cancellationReason'
@@ -53,7 +48,10 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
   const onServerError = (error: unknown) => {
     // a field error (owner, IBAN) belongs to the form: go back to it
     if (isApiError(error) && error.fields.some((f) => f.field === 'owner' || f.field === 'iban')) setBreakdown(null)
-    const root = applyServerError(form, error, { fieldMap: (f) => (f === 'owner' || f === 'iban' || f === 'reason' ? f : null), codeMessages: { iban: () => tr`El IBAN no es válido` } })
+    const root = applyServerError(form, error, {
+      fieldMap: (f) => (f === 'owner' || f === 'iban' || f === 'reason' ? f : null),
+      codeMessages: { iban: () => tr`El IBAN no es válido` },
+    })
     setFailure(root)
   }
 
@@ -107,14 +105,25 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
     >
       <div hidden={breakdown !== null}>
         <Form form={form} onSubmit={review} aria-label={tr`Datos de la cancelación`}>
-          <SelectField name="reason" label={<Trans>Motivo de la cancelación</Trans>} placeholder={tr`Selecciona un motivo`} options={REASONS.map((r) => ({ value: r, label: i18n._(reasonLabels[r]) }))} />
+          <SelectField
+            name="reason"
+            label={<Trans>Motivo de la cancelación</Trans>}
+            placeholder={tr`Selecciona un motivo`}
+            options={REASONS.map((r) => ({ value: r, label: i18n._(reasonLabels[r]) }))}
+          />
           <TextAreaField name="comment" label={<Trans>Comentario</Trans>} optional rows={3} maxLength={2000} />
           <fieldset className="cancel-account">
             <legend className="cancel-account__legend">
               <Trans>Cuenta para el reembolso</Trans>
             </legend>
             <TextField name="owner" label={<Trans>Titular de la cuenta</Trans>} autoComplete="name" />
-            <TextField name="iban" label={<Trans>IBAN</Trans>} hint={<Trans>Por ejemplo ES91 2100 0418 4502 0005 1332</Trans>} autoComplete="off" spellCheck={false} />
+            <TextField
+              name="iban"
+              label={<Trans>IBAN</Trans>}
+              hint={<Trans>Por ejemplo ES91 2100 0418 4502 0005 1332</Trans>}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </fieldset>
           <FormRootError />
           <div className="form-actions">
@@ -135,7 +144,8 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
           <BreakdownTable breakdown={breakdown} />
           <p className="muted">
             <Trans>
-              Te lo devolveremos por transferencia a la cuenta {maskIban(form.getValues('iban'))}. Después de confirmar, la reserva quedará cancelada y no se podrá recuperar.
+              Te lo devolveremos por transferencia a la cuenta {maskIban(form.getValues('iban'))}. Después de confirmar, la reserva quedará cancelada y no se
+              podrá recuperar.
             </Trans>
           </p>
           {failure && (

@@ -66,8 +66,7 @@ export const roomsPeople = (rooms: readonly PricedRoom[], choice: readonly RoomC
 export const roomSupplement = (room: PricedRoom, quantity: number): number => room.price * room.capacity * Math.max(0, quantity)
 
 /** The late-booking penalty per traveller that applies when booking on `today` (after its limit date). */
-export const bookingPenaltyOn = (penalty: PriceList['booking_penalty'], today: string): number =>
-  penalty && today > penalty.limit_date ? penalty.amount : 0
+export const bookingPenaltyOn = (penalty: PriceList['booking_penalty'], today: string): number => (penalty && today > penalty.limit_date ? penalty.amount : 0)
 
 /**
  * What a coupon takes off: computed on the pack price times the travellers only (never on rooms,
@@ -120,7 +119,8 @@ export function cartPreview(prices: PriceList, choice: CartChoice, today: string
 
   const perPerson = bookingPenaltyOn(prices.booking_penalty, today)
   const bookingPenalty = perPerson * members
-  if (bookingPenalty > 0) lines.push({ type: 'booking_penalty', concept: null, member_index: null, quantity: members, unit_price: perPerson, amount: bookingPenalty })
+  if (bookingPenalty > 0)
+    lines.push({ type: 'booking_penalty', concept: null, member_index: null, quantity: members, unit_price: perPerson, amount: bookingPenalty })
 
   const managementFee = prices.management_fee
   lines.push({ type: 'management_fee', concept: null, member_index: null, quantity: 1, unit_price: managementFee, amount: managementFee })

@@ -15,9 +15,17 @@ export function CartTable({ preview, travellers, caption }: { preview: CartPrevi
     const person = who(line.member_index)
     switch (line.type) {
       case 'pack':
-        return <Trans>{name}: {quantity} × {unit}</Trans>
+        return (
+          <Trans>
+            {name}: {quantity} × {unit}
+          </Trans>
+        )
       case 'hosting':
-        return <Trans>{name}: {quantity} plazas × {unit}</Trans>
+        return (
+          <Trans>
+            {name}: {quantity} plazas × {unit}
+          </Trans>
+        )
       case 'extra':
       case 'insurance':
         return (
@@ -26,7 +34,11 @@ export function CartTable({ preview, travellers, caption }: { preview: CartPrevi
           </>
         )
       case 'booking_penalty':
-        return <Trans>Recargo por reserva tardía: {quantity} × {unit}</Trans>
+        return (
+          <Trans>
+            Recargo por reserva tardía: {quantity} × {unit}
+          </Trans>
+        )
       case 'term_penalty':
         return <Trans>Recargo por pago fuera de plazo</Trans>
       case 'management_fee':

@@ -65,7 +65,6 @@ function usePreloadNextStep(step: StepId) {
   }, [step])
 }
 
-
 /** /travelgroup/{id}/checkout: the six-step booking of a travel group. */
 export function CheckoutPage() {
   const { t } = useLingui()
@@ -87,10 +86,7 @@ export function CheckoutPage() {
           <Trans>Reserva</Trans>
         </h1>
         <div className="ck-panel">
-          <ErrorState
-            message={errorMessage(failed.error)}
-            onRetry={() => Promise.all(queries.filter((q) => q.isError).map((q) => q.refetch()))}
-          />
+          <ErrorState message={errorMessage(failed.error)} onRetry={() => Promise.all(queries.filter((q) => q.isError).map((q) => q.refetch()))} />
           <p className="ck-panel__note">
             <Trans>Lo que ya habías escrito sigue guardado en este navegador.</Trans>
           </p>
@@ -196,8 +192,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
           </p>
           <p>
             <Trans>
-              Puedes <Link to={`/travelgroup/${encodeURIComponent(group.id)}/invitation`}>dejarnos tus datos</Link> y te avisaremos si se
-              liberan plazas.
+              Puedes <Link to={`/travelgroup/${encodeURIComponent(group.id)}/invitation`}>dejarnos tus datos</Link> y te avisaremos si se liberan plazas.
             </Trans>
           </p>
         </Callout>
@@ -205,12 +200,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
 
       <ExistingBookingNotice groupId={group.id} />
 
-      <StepIndicator
-        current={step}
-        canVisit={(s) => STEPS.indexOf(s) <= furthestIndex}
-        isComplete={(s) => STEPS.indexOf(s) < furthestIndex}
-        onVisit={goTo}
-      />
+      <StepIndicator current={step} canVisit={(s) => STEPS.indexOf(s) <= furthestIndex} isComplete={(s) => STEPS.indexOf(s) < furthestIndex} onVisit={goTo} />
 
       <div className={step === 'summary' ? 'ck-checkout-layout ck-checkout-layout--wide' : 'ck-checkout-layout'}>
         <div className="ck-checkout-layout__main">
@@ -251,11 +241,16 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
               />
             )}
             {step === 'rooming' && (
-              <RoomingStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooming} />
+              <RoomingStep
+                offer={offer}
+                draftApi={draftApi}
+                headingRef={headingRef}
+                onNext={goNext}
+                onBack={goBack}
+                serverMessage={payment.stepErrors.rooming}
+              />
             )}
-            {step === 'summary' && (
-              <SummaryStep offer={offer} draftApi={draftApi} headingRef={headingRef} onBack={goBack} onGoTo={goTo} payment={payment} />
-            )}
+            {step === 'summary' && <SummaryStep offer={offer} draftApi={draftApi} headingRef={headingRef} onBack={goBack} onGoTo={goTo} payment={payment} />}
           </Suspense>
         </div>
         {step !== 'summary' && (
@@ -303,8 +298,8 @@ function ExistingBookingNotice({ groupId }: { groupId: string }) {
   return (
     <Callout tone="info">
       <Trans>
-        Ya tienes una reserva en este viaje: <Link to={`/booking/${encodeURIComponent(booking.id)}`}>{locator}</Link>. Si reservas de nuevo,
-        será una reserva aparte.
+        Ya tienes una reserva en este viaje: <Link to={`/booking/${encodeURIComponent(booking.id)}`}>{locator}</Link>. Si reservas de nuevo, será una reserva
+        aparte.
       </Trans>
     </Callout>
   )

@@ -204,7 +204,12 @@ export function resizeParty(draft: CheckoutDraft, members: number): CheckoutDraf
 }
 
 /** The seat hold still covers this party for at least `marginMs`. */
-export function holdCovers(hold: SeatHold | null, draft: Pick<CheckoutDraft, 'packId' | 'members' | 'rooms'>, now: number, marginMs = 60_000): hold is SeatHold {
+export function holdCovers(
+  hold: SeatHold | null,
+  draft: Pick<CheckoutDraft, 'packId' | 'members' | 'rooms'>,
+  now: number,
+  marginMs = 60_000,
+): hold is SeatHold {
   if (!hold || hold.packId !== draft.packId || hold.members !== draft.members) return false
   if (Date.parse(hold.expiresAt) - now < marginMs) return false
   const norm = (rooms: readonly RoomChoice[]) =>

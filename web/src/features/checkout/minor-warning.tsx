@@ -28,8 +28,8 @@ export function MinorWarningDialog({ dialog, onFix }: { dialog: DialogHandle; on
       <p className="ck-minor-warning__lead">{minorBuyerMessage()}</p>
       <p>
         <Trans>
-          La compra la tiene que hacer una persona mayor de edad: la madre, el padre o el tutor legal del viajero, con sus propios datos y
-          su DNI. Los datos de los viajeros que ya has escrito se mantienen.
+          La compra la tiene que hacer una persona mayor de edad: la madre, el padre o el tutor legal del viajero, con sus propios datos y su DNI. Los datos de
+          los viajeros que ya has escrito se mantienen.
         </Trans>
       </p>
     </Dialog>

@@ -52,7 +52,11 @@ export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; 
             return (
               <tr key={term.number}>
                 <th scope="row">
-                  <Trans>Plazo {number}</Trans> <span className="ck-schedule__pct">({percentage}{'\u00a0'}%)</span>
+                  <Trans>Plazo {number}</Trans>{' '}
+                  <span className="ck-schedule__pct">
+                    ({percentage}
+                    {'\u00a0'}%)
+                  </span>
                 </th>
                 <td>
                   {term.limit_date ? formatDate(term.limit_date, locale, 'long') : <Trans>Al reservar</Trans>}
@@ -78,9 +82,7 @@ export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; 
       </table>
       {plan.late_term_penalty > 0 && (
         <Callout tone="info">
-          <Trans>
-            Si pagas un plazo después de su fecha con recargo, se añaden {penalty} al último plazo.
-          </Trans>
+          <Trans>Si pagas un plazo después de su fecha con recargo, se añaden {penalty} al último plazo.</Trans>
         </Callout>
       )}
     </Dialog>

@@ -17,8 +17,7 @@ const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, { 
 
 const isEmail = (value: string) => z.email().safeParse(value).success
 
-const optionalEmail = () =>
-  optional(254).check(z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }))
+const optionalEmail = () => optional(254).check(z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }))
 
 const requiredEmail = () =>
   z.string().check(
@@ -42,9 +41,10 @@ export const travellerSchema = z
     surname1: surname(),
     surname2: optional(100),
     // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
-    gender: z
-      .string()
-      .check(z.refine((value) => value === 'female' || value === 'male', { error: () => t`Debes indicar el sexo` })) as z.ZodMiniType<'female' | 'male', string>,
+    gender: z.string().check(z.refine((value) => value === 'female' || value === 'male', { error: () => t`Debes indicar el sexo` })) as z.ZodMiniType<
+      'female' | 'male',
+      string
+    >,
     birthdate: z.string().check(
       z.minLength(1, { error: () => t`Debes indicar la fecha de nacimiento` }),
       z.refine((value) => value === '' || (isDay(value) && value >= '1900-01-01' && value <= localDay()), {

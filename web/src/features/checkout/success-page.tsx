@@ -33,10 +33,7 @@ export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => R
     return (
       <div className="ck-narrow-page">
         <div className="ck-panel">
-          <ErrorState
-            message={errorMessage(query.error)}
-            onRetry={() => query.refetch()}
-          />
+          <ErrorState message={errorMessage(query.error)} onRetry={() => query.refetch()} />
         </div>
       </div>
     )

@@ -32,7 +32,6 @@ export type StepErrors = { personal: FieldError[]; minor: boolean; rooms: string
 
 export const noStepErrors = (): StepErrors => ({ personal: [], minor: false, rooms: null, customization: null, rooming: null })
 
-
 /** What a failed lock or checkout means for the customer. */
 export function problemOf(error: unknown): { problem: Problem; stepErrors?: Partial<StepErrors> } {
   if (!isApiError(error)) return { problem: { kind: 'other', message: errorMessage(error) } }
@@ -48,11 +47,9 @@ export function problemOf(error: unknown): { problem: Problem; stepErrors?: Part
   const personal = has(/^(members|buyer)\b/)
   if (personal.length > 0) {
     const minor = personal.some((f) => f.code === 'minor_buyer')
-    const list = personal
-      .filter((f) => f.code !== 'minor_buyer')
-      .map((f) => ({ ...f, message: fieldMessage(f) ?? i18n._(messageForCode('validation_error')) }))
+    const list = personal.filter((f) => f.code !== 'minor_buyer').map((f) => ({ ...f, message: fieldMessage(f) ?? i18n._(messageForCode('validation_error')) }))
     return {
-      problem: { kind: 'step', step: 'personal', message: minor ? minorText() : list[0]?.message ?? errorMessage(e) },
+      problem: { kind: 'step', step: 'personal', message: minor ? minorText() : (list[0]?.message ?? errorMessage(e)) },
       stepErrors: { personal: list, minor },
     }
   }

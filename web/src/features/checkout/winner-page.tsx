@@ -29,10 +29,7 @@ export function WinnerPage() {
     return (
       <div className="ck-narrow-page">
         <div className="ck-panel">
-          <ErrorState
-            message={errorMessage(error)}
-            onRetry={() => Promise.all([group.refetch(), booking.refetch()])}
-          />
+          <ErrorState message={errorMessage(error)} onRetry={() => Promise.all([group.refetch(), booking.refetch()])} />
         </div>
       </div>
     )
@@ -43,7 +40,7 @@ export function WinnerPage() {
   const name = g.name
   const start = formatDate(g.start_at, locale, 'long')
   const end = formatDate(g.end_at, locale, 'long')
-  const status = noBooking ? null : booking.data?.status ?? null
+  const status = noBooking ? null : (booking.data?.status ?? null)
   const checkout = `/travelgroup/${encodeURIComponent(g.id)}/checkout`
 
   return (
@@ -61,8 +58,8 @@ export function WinnerPage() {
           </h1>
           <p className="ck-result__lead">
             <Trans>
-              La agencia te ha reservado una plaza en {name} ({start} – {end}). Completa la reserva con los datos de los viajeros y el
-              primer pago para confirmarla.
+              La agencia te ha reservado una plaza en {name} ({start} – {end}). Completa la reserva con los datos de los viajeros y el primer pago para
+              confirmarla.
             </Trans>
           </p>
           <div className="ck-result__actions">

@@ -24,7 +24,17 @@ import { useLocaleOf } from '@/features/documentation/use-locale-of'
  * guardians, only once the guardians section is complete and at least 60 days before departure.
  * Its PDF can be downloaded signed or not.
  */
-export function AuthorizationSection({ booking, member, guardiansComplete, today }: { booking: Booking; member: Member; guardiansComplete: boolean; today: string }) {
+export function AuthorizationSection({
+  booking,
+  member,
+  guardiansComplete,
+  today,
+}: {
+  booking: Booking
+  member: Member
+  guardiansComplete: boolean
+  today: string
+}) {
   const { t, i18n } = useLingui()
   const locale = useLocaleOf(i18n.locale)
   const open = authorizationOpen(booking.travel_group.start_at, today)
@@ -108,7 +118,11 @@ function AuthorizationForm({ booking, member }: { booking: Booking; member: Memb
         }
       }}
     >
-      <RadioGroupField name="guardian_id" legend={<Trans>¿Quién firma?</Trans>} options={member.guardians.map((g) => ({ value: g.id, label: fullName(g), description: g.email }))} />
+      <RadioGroupField
+        name="guardian_id"
+        legend={<Trans>¿Quién firma?</Trans>}
+        options={member.guardians.map((g) => ({ value: g.id, label: fullName(g), description: g.email }))}
+      />
       <TextField name="signer_name" label={<Trans>Tu nombre completo, como firma</Trans>} autoComplete="name" />
       <CheckboxField
         name="accept"

@@ -46,7 +46,12 @@ export function BuyerForm({ booking }: { booking: Booking }) {
         try {
           const updated = await save.mutateAsync({
             id: booking.id,
-            data: { ...v, company_name: v.type === 'company' ? v.company_name : null, surname1: v.type === 'person' ? v.surname1 : v.surname1 || '', declares_capacity: true },
+            data: {
+              ...v,
+              company_name: v.type === 'company' ? v.company_name : null,
+              surname1: v.type === 'person' ? v.surname1 : v.surname1 || '',
+              declares_capacity: true,
+            },
           })
           store(updated)
           toast.success(t`Datos de facturación guardados`)

@@ -74,11 +74,22 @@ export function DniForm({ booking, member }: { booking: Booking; member: Member 
     >
       <div className="form-grid">
         <TextField name="number" label={<Trans>Número de DNI</Trans>} autoComplete="off" spellCheck={false} />
-        <TextField name="support_number" label={<Trans>Número de soporte</Trans>} hint={<Trans>En el DNI, junto a la foto (3 letras y 6 números).</Trans>} autoComplete="off" spellCheck={false} />
+        <TextField
+          name="support_number"
+          label={<Trans>Número de soporte</Trans>}
+          hint={<Trans>En el DNI, junto a la foto (3 letras y 6 números).</Trans>}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
       <div className="form-grid">
         <TextField name="issue_date" type="date" label={<Trans>Fecha de expedición</Trans>} />
-        <TextField name="expiry_date" type="date" label={<Trans>Fecha de caducidad</Trans>} hint={<Trans>Debe seguir en vigor hasta la vuelta del viaje.</Trans>} />
+        <TextField
+          name="expiry_date"
+          type="date"
+          label={<Trans>Fecha de caducidad</Trans>}
+          hint={<Trans>Debe seguir en vigor hasta la vuelta del viaje.</Trans>}
+        />
       </div>
       <CountryField name="country" label={<Trans>País de expedición</Trans>} />
       <FileUploadField name="file" label={<Trans>Copia del DNI</Trans>} />
@@ -138,7 +149,12 @@ export function PassportForm({ booking, member }: { booking: Booking; member: Me
       <TextField name="number" label={<Trans>Número de pasaporte</Trans>} autoComplete="off" spellCheck={false} />
       <div className="form-grid">
         <TextField name="issue_date" type="date" label={<Trans>Fecha de expedición</Trans>} optional />
-        <TextField name="expiry_date" type="date" label={<Trans>Fecha de caducidad</Trans>} hint={<Trans>Debe seguir en vigor al menos 90 días después de la vuelta.</Trans>} />
+        <TextField
+          name="expiry_date"
+          type="date"
+          label={<Trans>Fecha de caducidad</Trans>}
+          hint={<Trans>Debe seguir en vigor al menos 90 días después de la vuelta.</Trans>}
+        />
       </div>
       <CountryField name="country" label={<Trans>País de expedición</Trans>} />
       <FileUploadField name="file" label={<Trans>Copia del pasaporte</Trans>} />

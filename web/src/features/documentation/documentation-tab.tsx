@@ -46,14 +46,17 @@ function DocumentationContent({ booking, today }: { booking: Booking; today: str
           <Trans>Documentación del viaje</Trans>
         </h2>
         <p className="notice-box" role="note">
-          <Trans>Los datos y documentos que guardes aquí se enviarán a los proveedores del viaje (transporte, alojamiento y seguros) para gestionar tu reserva.</Trans>
+          <Trans>
+            Los datos y documentos que guardes aquí se enviarán a los proveedores del viaje (transporte, alojamiento y seguros) para gestionar tu reserva.
+          </Trans>
         </p>
         <p className="muted">
           {inWindow ? (
             <Trans>La documentación obligatoria debe estar completa ya: la salida es el {formatDate(departure, locale, 'long')}.</Trans>
           ) : (
             <Trans>
-              La documentación será obligatoria a partir del {formatDate(windowOpens, locale, 'long')}, {service.documentation_days} días antes de la salida. Puedes completarla ya.
+              La documentación será obligatoria a partir del {formatDate(windowOpens, locale, 'long')}, {service.documentation_days} días antes de la salida.
+              Puedes completarla ya.
             </Trans>
           )}
         </p>
@@ -102,7 +105,8 @@ function MemberDocumentation({ booking, member, tasks, today }: { booking: Booki
         <p className="notice-box">
           {member.guardians.length > 0 ? (
             <Trans>
-              {member.name} es menor de edad y actúa bajo sus tutores legales. Los avisos sobre su reserva y su documentación también les llegan a ellos: {guardians}.
+              {member.name} es menor de edad y actúa bajo sus tutores legales. Los avisos sobre su reserva y su documentación también les llegan a ellos:{' '}
+              {guardians}.
             </Trans>
           ) : (
             <Trans>{member.name} es menor de edad y actúa bajo sus tutores legales: indica quiénes son para que también reciban los avisos.</Trans>
@@ -123,7 +127,12 @@ function MemberDocumentation({ booking, member, tasks, today }: { booking: Booki
         </DocSection>
       )}
       {tasks.passport.shown && (
-        <DocSection id={`passport-${member.id}`} title={<Trans>Pasaporte</Trans>} state={tasks.passport} document={member.documents.find((d) => d.type === 'passport')}>
+        <DocSection
+          id={`passport-${member.id}`}
+          title={<Trans>Pasaporte</Trans>}
+          state={tasks.passport}
+          document={member.documents.find((d) => d.type === 'passport')}
+        >
           <PassportForm booking={booking} member={member} />
         </DocSection>
       )}
@@ -138,7 +147,12 @@ function MemberDocumentation({ booking, member, tasks, today }: { booking: Booki
         </DocSection>
       )}
       {tasks.emergencyContact.shown && (
-        <DocSection id={`emergency-${member.id}`} title={<Trans>Contacto de emergencia</Trans>} state={tasks.emergencyContact} optional={booking.travel_group.service.emergency_contact_required === 1}>
+        <DocSection
+          id={`emergency-${member.id}`}
+          title={<Trans>Contacto de emergencia</Trans>}
+          state={tasks.emergencyContact}
+          optional={booking.travel_group.service.emergency_contact_required === 1}
+        >
           <EmergencyContactForm booking={booking} member={member} />
         </DocSection>
       )}

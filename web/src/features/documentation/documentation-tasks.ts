@@ -21,8 +21,7 @@ export type TaskService = Pick<Service, 'dni_required' | 'documentation_days' | 
 export const AUTHORIZATION_MIN_DAYS = 60
 
 /** Departure is within the documentation window: departure − today ≤ documentation_days (a past departure is too). */
-export const withinWindow = (departure: string, today: string, documentationDays: number): boolean =>
-  daysBetween(today, departure) <= documentationDays
+export const withinWindow = (departure: string, today: string, documentationDays: number): boolean => daysBetween(today, departure) <= documentationDays
 
 /** The parental authorization can still be signed: at least 60 days before departure. */
 export const authorizationOpen = (departure: string, today: string): boolean => daysBetween(today, departure) >= AUTHORIZATION_MIN_DAYS
@@ -75,8 +74,7 @@ export function documentationTasks(member: TaskMember, booking: TaskBooking, ser
 }
 
 /** Sections shown and required but not completed. */
-export const pendingSections = (tasks: DocumentationTasks): Section[] =>
-  SECTIONS.filter((s) => tasks[s].shown && tasks[s].required && !tasks[s].completed)
+export const pendingSections = (tasks: DocumentationTasks): Section[] => SECTIONS.filter((s) => tasks[s].shown && tasks[s].required && !tasks[s].completed)
 
 /** How many required sections are still missing across the booking (the buyer counted once). */
 export function pendingCount(booking: TaskBooking & { members: (TaskMember & { id: string })[] }, service: TaskService, today: string): number {

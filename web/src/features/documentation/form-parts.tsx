@@ -38,7 +38,9 @@ export function CountryField({ name, label }: { name: string; label: React.React
   const countries = useListCountries({ lang: isLocale(i18n.locale) ? i18n.locale : 'es' }, { query: { staleTime: Infinity } })
   const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))
   useSelectValueOnOptions(name, options.length)
-  return <SelectField name={name} label={label} placeholder={countries.isPending ? t`Cargando…` : t`Selecciona un país`} options={options} autoComplete="country" />
+  return (
+    <SelectField name={name} label={label} placeholder={countries.isPending ? t`Cargando…` : t`Selecciona un país`} options={options} autoComplete="country" />
+  )
 }
 
 /** Country → state (a list) → city (free text with suggestions): the address of SPEC §3. */

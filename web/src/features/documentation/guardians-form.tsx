@@ -32,7 +32,14 @@ export function GuardiansForm({ booking, member }: { booking: Booking; member: M
   const confirm = useProvidersWarning()
   const store = useStoreBooking()
   const save = useUpdateGuardians()
-  const existing = member.guardians.map((g) => ({ name: g.name, surname1: g.surname1, surname2: g.surname2 ?? '', email: g.email, phone: g.phone, document_number: g.document_number }))
+  const existing = member.guardians.map((g) => ({
+    name: g.name,
+    surname1: g.surname1,
+    surname2: g.surname2 ?? '',
+    email: g.email,
+    phone: g.phone,
+    document_number: g.document_number,
+  }))
   const form = useZodForm(guardiansSchema(), {
     defaultValues: {
       guardian_type: (member.guardian_type ?? '') as GuardianTypeValue,
@@ -76,7 +83,9 @@ function GuardianFieldsets() {
     <>
       {Array.from({ length: count }, (_, index) => (
         <fieldset key={index} className="subform">
-          <legend className="subform__legend">{count === 1 ? <Trans>Datos del tutor o tutora</Trans> : index === 0 ? <Trans>Primer tutor o tutora</Trans> : <Trans>Segundo tutor o tutora</Trans>}</legend>
+          <legend className="subform__legend">
+            {count === 1 ? <Trans>Datos del tutor o tutora</Trans> : index === 0 ? <Trans>Primer tutor o tutora</Trans> : <Trans>Segundo tutor o tutora</Trans>}
+          </legend>
           <div className="form-grid">
             <TextField name={`guardians.${index}.name`} label={<Trans>Nombre</Trans>} />
             <TextField name={`guardians.${index}.surname1`} label={<Trans>Primer apellido</Trans>} />

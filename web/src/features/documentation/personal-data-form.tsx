@@ -99,8 +99,20 @@ export function PersonalDataForm({ booking, member }: { booking: Booking; member
         <TextField name="email" type="email" label={<Trans>Email</Trans>} optional autoComplete="email" />
       </div>
       <AddressFields />
-      <TextAreaField name="allergies" label={<Trans>Alergias</Trans>} hint={<Trans>Alimentarias, a medicamentos… Déjalo vacío si no hay ninguna.</Trans>} optional maxLength={1000} />
-      <TextAreaField name="medical_notes" label={<Trans>Observaciones médicas</Trans>} hint={<Trans>Medicación, tratamientos o cualquier cosa que los monitores deban saber.</Trans>} optional maxLength={1000} />
+      <TextAreaField
+        name="allergies"
+        label={<Trans>Alergias</Trans>}
+        hint={<Trans>Alimentarias, a medicamentos… Déjalo vacío si no hay ninguna.</Trans>}
+        optional
+        maxLength={1000}
+      />
+      <TextAreaField
+        name="medical_notes"
+        label={<Trans>Observaciones médicas</Trans>}
+        hint={<Trans>Medicación, tratamientos o cualquier cosa que los monitores deban saber.</Trans>}
+        optional
+        maxLength={1000}
+      />
       <FormRootError />
       <SubmitButton>
         <Trans>Guardar datos personales</Trans>

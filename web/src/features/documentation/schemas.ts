@@ -51,7 +51,8 @@ export const buyerSchema = () =>
     .check(
       z.superRefine((value, ctx) => {
         if (value.type === 'person' && !value.surname1) ctx.addIssue({ code: 'custom', path: ['surname1'], message: t`Debes introducir el apellido` })
-        if (value.type === 'company' && !value.company_name) ctx.addIssue({ code: 'custom', path: ['company_name'], message: t`Debes introducir el nombre de la empresa` })
+        if (value.type === 'company' && !value.company_name)
+          ctx.addIssue({ code: 'custom', path: ['company_name'], message: t`Debes introducir el nombre de la empresa` })
       }),
     )
 
@@ -110,7 +111,8 @@ export const guardiansSchema = () =>
         const count = TWO_GUARDIANS.has(value.guardian_type) ? 2 : 1
         value.guardians.slice(0, count).forEach((g, index) => {
           const result = guardianSchema().safeParse(g)
-          if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['guardians', index, ...issue.path] })
+          if (!result.success)
+            for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['guardians', index, ...issue.path] })
         })
       }),
     )

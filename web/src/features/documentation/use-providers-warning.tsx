@@ -46,7 +46,8 @@ export function ProvidersWarningProvider({ children }: { children: ReactNode }) 
         title={<Trans>Tus datos se enviarán a los proveedores</Trans>}
         description={
           <Trans>
-            Para organizar el viaje, la agencia envía los datos y documentos de los viajeros a los proveedores (transporte, alojamiento y seguros). Solo se usan para gestionar tu reserva.
+            Para organizar el viaje, la agencia envía los datos y documentos de los viajeros a los proveedores (transporte, alojamiento y seguros). Solo se usan
+            para gestionar tu reserva.
           </Trans>
         }
         onClose={() => settle(false)}

@@ -18,7 +18,6 @@ import { rememberReturnTo, useSignedIn } from '@/lib/session'
 import { groupLookupSchema, splitEmails } from '@/features/invitation/schemas'
 import './invitation.css'
 
-
 type Lookup = { groupId: string; code: string }
 
 const linkKey = (travelGroupId: string) => `portal.groupLink.${travelGroupId}`
@@ -103,15 +102,7 @@ export function GroupJoin({ travelGroupId, initialGroupId, initialCode, bookingI
   )
 }
 
-function LookupForm({
-  initialGroupId,
-  initialCode,
-  onFind,
-}: {
-  initialGroupId: string
-  initialCode: string
-  onFind: (lookup: Lookup) => void
-}) {
+function LookupForm({ initialGroupId, initialCode, onFind }: { initialGroupId: string; initialCode: string; onFind: (lookup: Lookup) => void }) {
   const { t } = useLingui()
   const form = useZodForm(groupLookupSchema, { defaultValues: { groupId: initialGroupId, code: initialCode } })
   return (
@@ -130,17 +121,7 @@ function LookupForm({
   )
 }
 
-function FoundGroup({
-  travelGroupId,
-  lookup,
-  bookingId,
-  onChange,
-}: {
-  travelGroupId: string
-  lookup: Lookup
-  bookingId?: string
-  onChange: () => void
-}) {
+function FoundGroup({ travelGroupId, lookup, bookingId, onChange }: { travelGroupId: string; lookup: Lookup; bookingId?: string; onChange: () => void }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const group = useGetGroup(travelGroupId, lookup.groupId, { code: lookup.code }, { query: { retry: false } })
@@ -186,7 +167,10 @@ function FoundGroup({
     } catch (e) {
       if (isApiError(e) && e.code === 'booking_group_mail_invalid') {
         const list = splitEmails(emails)
-        const wrong = e.fields.map((f) => Number(f.field.split('.')[1])).map((i) => list[i]).filter(Boolean)
+        const wrong = e.fields
+          .map((f) => Number(f.field.split('.')[1]))
+          .map((i) => list[i])
+          .filter(Boolean)
         setError(`${errorMessage(e)}${wrong.length ? `: ${wrong.join(', ')}` : ''}`)
         return
       }

@@ -22,7 +22,6 @@ import { GroupJoin } from '@/features/invitation/group-join'
 import { invitationSchema, type InvitationValues } from '@/features/invitation/schemas'
 import './invitation.css'
 
-
 /** /travelgroup/{id}/invitation: ask for an invitation (an account and a sign-in link); join a group of friends. Public. */
 export function InvitationPage() {
   const { t } = useLingui()
@@ -109,8 +108,7 @@ function InvitationSection({ group, info }: { group: TravelGroup; info: Invitati
         <Callout tone="success" announce="status" title={<Trans>Revisa tu email</Trans>}>
           <p>
             <Trans>
-              Te hemos enviado un email a <strong>{sent}</strong> con tu enlace de acceso. Con él entrarás directamente a la reserva de{' '}
-              {group.name}.
+              Te hemos enviado un email a <strong>{sent}</strong> con tu enlace de acceso. Con él entrarás directamente a la reserva de {group.name}.
             </Trans>
           </p>
         </Callout>

@@ -5,22 +5,14 @@ import { z } from 'zod/mini'
 const isEmail = (value: string) => z.email().safeParse(value).success
 
 export const invitationSchema = z.object({
-  name: z.string().check(
-    z.trim(),
-    z.minLength(1, { error: () => t`Debes introducir tu nombre` }),
-    z.maxLength(200, { error: () => t`Es demasiado largo` }),
-  ),
+  name: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu nombre` }), z.maxLength(200, { error: () => t`Es demasiado largo` })),
   email: z.string().check(
     z.trim(),
     z.minLength(1, { error: () => t`Debes introducir tu email` }),
     z.maxLength(254, { error: () => t`Es demasiado largo` }),
     z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }),
   ),
-  phone: z.string().check(
-    z.trim(),
-    z.minLength(1, { error: () => t`Debes introducir tu teléfono` }),
-    z.maxLength(30, { error: () => t`Es demasiado largo` }),
-  ),
+  phone: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu teléfono` }), z.maxLength(30, { error: () => t`Es demasiado largo` })),
   // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
   commercial_consent: z.string().check(
     z.refine((value) => value === 'yes' || value === 'no', {

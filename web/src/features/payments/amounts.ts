@@ -30,9 +30,7 @@ const day = (value: string) => value.slice(0, 10)
 
 /** True when a plan term is (or was) paid after its penalty limit date. */
 export const isLate = (term: PlanTermLike, today: string): boolean =>
-  term.kind === 'plan' &&
-  Boolean(term.penalty_limit_date) &&
-  (term.paid_at ? day(term.paid_at) > term.penalty_limit_date! : today > term.penalty_limit_date!)
+  term.kind === 'plan' && Boolean(term.penalty_limit_date) && (term.paid_at ? day(term.paid_at) > term.penalty_limit_date! : today > term.penalty_limit_date!)
 
 /** The late-term penalty of a booking: the plan's amount once any plan term is late, else 0. */
 export const lateTermPenalty = (plan: Pick<PaymentPlan, 'late_term_penalty'> | null, terms: readonly PlanTermLike[], today: string): number =>
@@ -40,4 +38,7 @@ export const lateTermPenalty = (plan: Pick<PaymentPlan, 'late_term_penalty'> | n
 
 /** The last plan term: where the late-term penalty is charged. */
 export const lastPlanTerm = <T extends Pick<Term, 'kind' | 'number'>>(terms: readonly T[]): T | undefined =>
-  terms.filter((t) => t.kind === 'plan').sort((a, b) => a.number - b.number).at(-1)
+  terms
+    .filter((t) => t.kind === 'plan')
+    .sort((a, b) => a.number - b.number)
+    .at(-1)

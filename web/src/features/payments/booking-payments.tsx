@@ -31,8 +31,6 @@ import { isPayable, lastPlanTerm, lateTermPenalty, payableTerms, termDue, termsD
 import { localDay } from '@core/calendar'
 import './payments.css'
 
-
-
 /**
  * The payments of a booking: its terms (limit date, penalty limit date, amount, paid date), paying a
  * pending term or an extra, the cart and the payments made. Composed by /booking/{id}/payments and
@@ -361,7 +359,8 @@ function ExtraTermForm({
     ...offer.data.insurances.map((i) => ({ ...i, insurance: true })),
   ]
   if (items.length === 0) return null
-  const owned = (item: { id: string; insurance: boolean }) => (item.insurance ? member?.insurance_id !== null && member?.insurance_id !== undefined : member?.extras.includes(item.id))
+  const owned = (item: { id: string; insurance: boolean }) =>
+    item.insurance ? member?.insurance_id !== null && member?.insurance_id !== undefined : member?.extras.includes(item.id)
   const selected = items.find((i) => i.id === itemId)
   const price = selected ? formatAmount(selected.price) : ''
 
@@ -473,7 +472,11 @@ function CartLines({ lines, booking, total }: { lines: CartLine[]; booking: Book
           </>
         )
       case 'booking_penalty':
-        return <Trans>Recargo por reserva tardía ({quantity} × {unit})</Trans>
+        return (
+          <Trans>
+            Recargo por reserva tardía ({quantity} × {unit})
+          </Trans>
+        )
       case 'term_penalty':
         return <Trans>Recargo por pago fuera de plazo</Trans>
       case 'management_fee':

@@ -18,7 +18,6 @@ import { isLocale } from '@/lib/i18n-locales'
 import { paymentReturn, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import './payments.css'
 
-
 /** /payment/{id}: back from the provider. Checks the payment; success, or the error with "Reintentar pago". */
 export function PaymentResultPage() {
   const { t } = useLingui()

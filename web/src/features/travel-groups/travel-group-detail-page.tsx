@@ -24,7 +24,6 @@ import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
 
-
 /** /travelgroup/{id}: everything about a trip before booking it. Public. */
 export function TravelGroupDetailPage() {
   const { t } = useLingui()

@@ -65,10 +65,7 @@ export function TravelGroupListPage() {
         <PageSpinner label={t`Cargando los viajes…`} />
       ) : groups.isError ? (
         <div className="tg-panel">
-          <ErrorState
-            message={errorMessage(groups.error)}
-            onRetry={() => groups.refetch()}
-          />
+          <ErrorState message={errorMessage(groups.error)} onRetry={() => groups.refetch()} />
         </div>
       ) : groups.data.data.length === 0 ? (
         <div className="tg-panel">
@@ -146,8 +143,7 @@ function GroupCard({ group }: { group: TravelGroupSummary }) {
         </Link>
       </h2>
       <p className="tg-card__dates">
-        {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')} ·{' '}
-        <Plural value={nights} one="# noche" other="# noches" />
+        {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')} · <Plural value={nights} one="# noche" other="# noches" />
       </p>
       <div className="tg-card__bottom">
         <p className="tg-card__price">

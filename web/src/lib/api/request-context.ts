@@ -2,77 +2,77 @@
 // (agency from the host, language from the i18n module, token from the session);
 // the fetch mutator reads it. Kept free of React so tests and non-React code can use it.
 
-export const TOKEN_KEY = 'auth._token.local';
-export const TOKEN_MAX_AGE_SECONDS = 2_592_000; // 30 days (SPEC §9)
+export const TOKEN_KEY = 'auth._token.local'
+export const TOKEN_MAX_AGE_SECONDS = 2_592_000 // 30 days (SPEC §9)
 
-type Listener = () => void;
+type Listener = () => void
 
 const state: {
-  agencyId: string | null;
-  language: 'es' | 'en';
-  onUnauthorized: Listener | null;
-} = { agencyId: null, language: 'es', onUnauthorized: null };
+  agencyId: string | null
+  language: 'es' | 'en'
+  onUnauthorized: Listener | null
+} = { agencyId: null, language: 'es', onUnauthorized: null }
 
 export const setAgencyId = (agencyId: string | null) => {
-  state.agencyId = agencyId;
-};
-export const getAgencyId = () => state.agencyId;
+  state.agencyId = agencyId
+}
+export const getAgencyId = () => state.agencyId
 
 export const setRequestLanguage = (language: 'es' | 'en') => {
-  state.language = language;
-};
-export const getRequestLanguage = () => state.language;
+  state.language = language
+}
+export const getRequestLanguage = () => state.language
 
 /** Called once by the app: what to do when any call answers 401 (sign out, go to login). */
 export const setUnauthorizedHandler = (listener: Listener | null) => {
-  state.onUnauthorized = listener;
-};
-export const notifyUnauthorized = () => state.onUnauthorized?.();
+  state.onUnauthorized = listener
+}
+export const notifyUnauthorized = () => state.onUnauthorized?.()
 
-const hasDom = () => typeof document !== 'undefined';
+const hasDom = () => typeof document !== 'undefined'
 
 const readCookie = (name: string): string | null => {
-  if (!hasDom()) return null;
-  const prefix = `${encodeURIComponent(name)}=`;
-  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
-  return found ? decodeURIComponent(found.slice(prefix.length)) : null;
-};
+  if (!hasDom()) return null
+  const prefix = `${encodeURIComponent(name)}=`
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix))
+  return found ? decodeURIComponent(found.slice(prefix.length)) : null
+}
 
 const writeCookie = (name: string, value: string | null, maxAgeSeconds: number) => {
-  if (!hasDom()) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  if (!hasDom()) return
+  const secure = location.protocol === 'https:' ? '; Secure' : ''
   document.cookie =
     value === null
       ? `${encodeURIComponent(name)}=; Max-Age=0; Path=/; SameSite=Lax${secure}`
-      : `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
-};
+      : `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`
+}
 
-type StoredToken = { token: string; expiresAt: number };
+type StoredToken = { token: string; expiresAt: number }
 
 /** The session token, kept in a cookie and in local storage (both prefixed "auth"), for 30 days. */
 export const getToken = (): string | null => {
-  if (!hasDom()) return null;
-  const raw = localStorage.getItem(TOKEN_KEY);
+  if (!hasDom()) return null
+  const raw = localStorage.getItem(TOKEN_KEY)
   if (raw) {
     try {
-      const stored = JSON.parse(raw) as StoredToken;
-      if (stored.expiresAt > Date.now()) return stored.token;
+      const stored = JSON.parse(raw) as StoredToken
+      if (stored.expiresAt > Date.now()) return stored.token
     } catch {
       // fall through to the cookie
     }
-    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(TOKEN_KEY)
   }
-  return readCookie(TOKEN_KEY);
-};
+  return readCookie(TOKEN_KEY)
+}
 
 export const setToken = (token: string | null) => {
-  if (!hasDom()) return;
+  if (!hasDom()) return
   if (token === null) {
-    localStorage.removeItem(TOKEN_KEY);
-    writeCookie(TOKEN_KEY, null, 0);
-    return;
+    localStorage.removeItem(TOKEN_KEY)
+    writeCookie(TOKEN_KEY, null, 0)
+    return
   }
-  const stored: StoredToken = { token, expiresAt: Date.now() + TOKEN_MAX_AGE_SECONDS * 1000 };
-  localStorage.setItem(TOKEN_KEY, JSON.stringify(stored));
-  writeCookie(TOKEN_KEY, token, TOKEN_MAX_AGE_SECONDS);
-};
+  const stored: StoredToken = { token, expiresAt: Date.now() + TOKEN_MAX_AGE_SECONDS * 1000 }
+  localStorage.setItem(TOKEN_KEY, JSON.stringify(stored))
+  writeCookie(TOKEN_KEY, token, TOKEN_MAX_AGE_SECONDS)
+}

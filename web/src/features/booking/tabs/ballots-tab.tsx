@@ -116,7 +116,11 @@ function BallotRow({ ballot }: { ballot: Ballot }) {
         <span className={ballot.sold ? 'tag tag--accent' : 'tag'}>{ballot.sold ? <Trans>Vendida</Trans> : <Trans>Disponible</Trans>}</span>
       </div>
       <div className="ballot__actions">
-        <Link className="ballot__link" to={`/ballot/${encodeURIComponent(ballot.id)}?code=${encodeURIComponent(ballot.code)}`} aria-label={t`Ver la papeleta nº ${ballot.number}`}>
+        <Link
+          className="ballot__link"
+          to={`/ballot/${encodeURIComponent(ballot.id)}?code=${encodeURIComponent(ballot.code)}`}
+          aria-label={t`Ver la papeleta nº ${ballot.number}`}
+        >
           <Trans>Ver</Trans>
         </Link>
         <Button

@@ -21,7 +21,17 @@ export const itemTypeLabels: Record<TravelItemType, MessageDescriptor> = {
 }
 
 /** The trip and its pack: what was booked, for whom, and (before the trip) how to cancel. */
-export function ExperienceTab({ booking, today, cancellation, onSelectTab }: { booking: Booking; today: string; cancellation: ReactNode; onSelectTab: (tab: TabId) => void }) {
+export function ExperienceTab({
+  booking,
+  today,
+  cancellation,
+  onSelectTab,
+}: {
+  booking: Booking
+  today: string
+  cancellation: ReactNode
+  onSelectTab: (tab: TabId) => void
+}) {
   const { i18n } = useLingui()
   const locale = useLocale()
   const group = booking.travel_group

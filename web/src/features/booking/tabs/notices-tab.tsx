@@ -5,12 +5,7 @@ import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { SafeHtml } from '@/components/safe-html'
 import { Spinner } from '@/components/spinner'
-import {
-  getGetBookingQueryKey,
-  getListBookingNoticesQueryKey,
-  useListBookingNotices,
-  useMarkNoticeRead,
-} from '@/lib/api/generated/endpoints/booking/booking'
+import { getGetBookingQueryKey, getListBookingNoticesQueryKey, useListBookingNotices, useMarkNoticeRead } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Notice } from '@contract/generated/model/notice'
 import { ADULT_AGE, ageOn } from '@core/calendar'
@@ -20,12 +15,19 @@ import { toast } from '@/lib/toast'
 import { useLocale } from '@/features/booking/use-locale'
 
 /** Everyone the agency writes to about this booking: the buyer, and the guardians of each minor (SPEC §1). */
-export function noticeRecipients(booking: Pick<Booking, 'buyer' | 'members'>, today: string): { name: string; email: string; why: 'buyer' | 'guardian'; of?: string }[] {
+export function noticeRecipients(
+  booking: Pick<Booking, 'buyer' | 'members'>,
+  today: string,
+): { name: string; email: string; why: 'buyer' | 'guardian'; of?: string }[] {
   const list: { name: string; email: string; why: 'buyer' | 'guardian'; of?: string }[] = []
   const seen = new Set<string>()
   if (booking.buyer) {
     seen.add(booking.buyer.email.toLowerCase())
-    list.push({ name: booking.buyer.type === 'company' ? (booking.buyer.company_name ?? '') : fullName(booking.buyer), email: booking.buyer.email, why: 'buyer' })
+    list.push({
+      name: booking.buyer.type === 'company' ? (booking.buyer.company_name ?? '') : fullName(booking.buyer),
+      email: booking.buyer.email,
+      why: 'buyer',
+    })
   }
   for (const member of booking.members) {
     if (!(ageOn(member.birthdate, today) < ADULT_AGE)) continue

@@ -31,7 +31,12 @@ export function QrTab({ booking }: { booking: Booking }) {
       </p>
       <div className="qr__code">
         {svg ? (
-          <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} width={240} height={240} alt={t`Código QR de la reserva ${booking.locator}`} />
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+            width={240}
+            height={240}
+            alt={t`Código QR de la reserva ${booking.locator}`}
+          />
         ) : failed ? (
           <p role="alert">
             <Trans>No hemos podido dibujar el código QR. Indica tu localizador al embarcar.</Trans>

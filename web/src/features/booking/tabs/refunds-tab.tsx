@@ -53,7 +53,10 @@ export function RefundsTab({ booking }: { booking: Booking }) {
           <Trans>Reembolsos</Trans>
         </h2>
         {booking.refunds.length === 0 ? (
-          <EmptyState title={<Trans>No hay reembolsos en esta reserva</Trans>} description={<Trans>Si te corresponde un reembolso, lo verás aquí con su estado.</Trans>} />
+          <EmptyState
+            title={<Trans>No hay reembolsos en esta reserva</Trans>}
+            description={<Trans>Si te corresponde un reembolso, lo verás aquí con su estado.</Trans>}
+          />
         ) : (
           <ul className="refund-list">
             {booking.refunds.map((refund) => (
@@ -112,7 +115,13 @@ function RefundItem({ refund }: { refund: Refund }) {
         {STEPS.map((step, index) => (
           <li
             key={step}
-            className={index < current || refund.status === 'paid' ? 'steps__step steps__step--done' : index === current ? 'steps__step steps__step--current' : 'steps__step'}
+            className={
+              index < current || refund.status === 'paid'
+                ? 'steps__step steps__step--done'
+                : index === current
+                  ? 'steps__step steps__step--current'
+                  : 'steps__step'
+            }
             aria-current={index === current ? 'step' : undefined}
           >
             {i18n._(refundStatusLabels[step])}
@@ -126,12 +135,14 @@ function RefundItem({ refund }: { refund: Refund }) {
 const bankAccountSchema = () =>
   z.object({
     owner: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes indicar el beneficiario` }), z.maxLength(200)),
-    iban: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: () => t`Debes indicar el número de cuenta` }),
-      z.maxLength(42),
-      z.refine(isValidIban, { error: () => t`El número de cuenta (IBAN) no es válido` }),
-    ),
+    iban: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: () => t`Debes indicar el número de cuenta` }),
+        z.maxLength(42),
+        z.refine(isValidIban, { error: () => t`El número de cuenta (IBAN) no es válido` }),
+      ),
   })
 
 function BankAccountSection({ booking }: { booking: Booking }) {
@@ -175,7 +186,9 @@ function BankAccountForm({ booking, onSaved, onCancel }: { booking: Booking; onS
   const { t: tr } = useLingui()
   const queryClient = useQueryClient()
   const save = useUpdateBankAccount()
-  const form = useZodForm(bankAccountSchema(), { defaultValues: { owner: booking.bank_account?.owner ?? '', iban: booking.bank_account ? formatIban(booking.bank_account.iban) : '' } })
+  const form = useZodForm(bankAccountSchema(), {
+    defaultValues: { owner: booking.bank_account?.owner ?? '', iban: booking.bank_account ? formatIban(booking.bank_account.iban) : '' },
+  })
   return (
     <Form
       form={form}
@@ -195,7 +208,14 @@ function BankAccountForm({ booking, onSaved, onCancel }: { booking: Booking; onS
         <Trans>Si te corresponde un reembolso por transferencia, lo haremos a esta cuenta.</Trans>
       </p>
       <TextField name="owner" label={<Trans>Beneficiario</Trans>} autoComplete="name" />
-      <TextField name="iban" label={<Trans>Número de cuenta (IBAN)</Trans>} hint={<Trans>Por ejemplo ES91 2100 0418 4502 0005 1332</Trans>} autoComplete="off" spellCheck={false} inputMode="text" />
+      <TextField
+        name="iban"
+        label={<Trans>Número de cuenta (IBAN)</Trans>}
+        hint={<Trans>Por ejemplo ES91 2100 0418 4502 0005 1332</Trans>}
+        autoComplete="off"
+        spellCheck={false}
+        inputMode="text"
+      />
       <FormRootError />
       <div className="form-actions">
         {onCancel && (

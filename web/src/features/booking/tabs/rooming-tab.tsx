@@ -116,7 +116,10 @@ function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingL
           }
         }
         try {
-          const updated = await update.mutateAsync({ id: rooming.id, data: { booking_id: booking.id, rooms: [...byRoom].map(([room_id, member_ids]) => ({ room_id, member_ids })) } })
+          const updated = await update.mutateAsync({
+            id: rooming.id,
+            data: { booking_id: booking.id, rooms: [...byRoom].map(([room_id, member_ids]) => ({ room_id, member_ids })) },
+          })
           queryClient.setQueryData(getGetRoomingListQueryKey(booking.travel_group.id), updated)
           toast.success(tr`Hemos enviado tu petición de habitaciones`)
         } catch (error) {

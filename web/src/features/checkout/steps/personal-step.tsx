@@ -201,8 +201,7 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
       {minor && (
         <Callout tone="info">
           <Trans>
-            Viajero menor de edad en la fecha de salida: después de reservar te pediremos los datos de sus tutores legales y su autorización
-            firmada.
+            Viajero menor de edad en la fecha de salida: después de reservar te pediremos los datos de sus tutores legales y su autorización firmada.
           </Trans>
         </Callout>
       )}

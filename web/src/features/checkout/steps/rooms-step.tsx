@@ -97,9 +97,7 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
                       <span>
                         <Plural value={capacity} one="Para # persona" other="Para # personas" />
                       </span>
-                      <span className="ck-room__price">
-                        {room.price > 0 ? <Trans>+{supplement} por persona</Trans> : <Trans>Sin suplemento</Trans>}
-                      </span>
+                      <span className="ck-room__price">{room.price > 0 ? <Trans>+{supplement} por persona</Trans> : <Trans>Sin suplemento</Trans>}</span>
                     </p>
                     {room.sold_out && (
                       <p className="ck-badge ck-badge--danger">
@@ -156,8 +154,7 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
           </p>
           <p>
             <Trans>
-              Las habitaciones elegidas son para {people} personas, pero viajáis {members}. Cambia las habitaciones o el número de
-              viajeros.
+              Las habitaciones elegidas son para {people} personas, pero viajáis {members}. Cambia las habitaciones o el número de viajeros.
             </Trans>
           </p>
         </Callout>

@@ -81,11 +81,7 @@ export function SummaryStep({ offer, draftApi, headingRef, onBack, onGoTo, payme
       label: planLabel(plan),
       description: (
         <span className="ck-plan-option">
-          {schedule.length > 1 ? (
-            <Trans>Hoy pagas {now} y el resto en los plazos del calendario.</Trans>
-          ) : (
-            <Trans>Pagas {now} hoy.</Trans>
-          )}
+          {schedule.length > 1 ? <Trans>Hoy pagas {now} y el resto en los plazos del calendario.</Trans> : <Trans>Pagas {now} hoy.</Trans>}
         </span>
       ),
     }
@@ -220,9 +216,7 @@ function TripFacts({ offer, draftApi, onGoTo }: { offer: Offer; draftApi: DraftA
         </div>
         {rooms && (
           <div>
-            <dt>
-              {t({ message: 'Habitaciones', context: 'checkout step' })}
-            </dt>
+            <dt>{t({ message: 'Habitaciones', context: 'checkout step' })}</dt>
             <dd>
               {rooms}{' '}
               <button type="button" className="ck-link-button" onClick={() => onGoTo('rooms')}>
