@@ -16,7 +16,8 @@ import {
   withLateTermPenalty,
 } from '@/features/checkout/amounts'
 import { bookingPenaltyOn as mockPenaltyOn, voucherDiscount } from '../../mock/src/world/checkout-rules'
-import { bookingTotal, createWorld, scheduleTerms as mockSchedule } from '../../mock/src/world/seed'
+import { bookingTotal } from '../../mock/src/world/pricing'
+import { createWorld, scheduleTerms as mockSchedule } from '../../mock/src/world/seed'
 import type { BookingRecord, MemberRecord, TravelGroupRecord } from '../../mock/src/world/types'
 import { cartView, type ViewContext } from '../../mock/src/world/views'
 

@@ -23,7 +23,8 @@ import type {
   TravelItem,
 } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
-import { bookingTotal, scheduleTerms } from '../world/seed.ts'
+import { bookingTotal } from '../world/pricing.ts'
+import { scheduleTerms } from '../world/seed.ts'
 import {
   blankBooking,
   bookingPenaltyOn,

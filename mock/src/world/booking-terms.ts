@@ -1,7 +1,7 @@
 // Re-scheduling what is still pending on a booking's payment plan: after a plan change (PUT /terms)
 // or a re-price (PUT /set-pack). Paid terms are history and never change.
 import type { PaymentPlan } from '../../../contract/generated/model/index.ts'
-import { bookingTotal } from './seed.ts'
+import { bookingTotal } from './pricing.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from './types.ts'
 
 const isPlan = (t: TermRecord) => t.kind === 'plan'

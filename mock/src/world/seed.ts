@@ -6,6 +6,7 @@ import type { Faker } from '@faker-js/faker'
 import { faker as spanishFaker } from '@faker-js/faker/locale/es'
 import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/generated/model/index.ts'
 import { addDays, addYears, utcDay } from '../../../core/calendar.ts'
+import { bookingTotal } from './pricing.ts'
 import type {
   AgencyRecord,
   BookingRecord,
@@ -525,26 +526,6 @@ const bookingBase = (group: TravelGroupRecord, id: string, locator: string, crea
 })
 
 /** Price of a booking before payments: what checkout charges (kept in one place with the cart view). */
-export const bookingTotal = (
-  group: TravelGroupRecord,
-  booking: Pick<BookingRecord, 'packId' | 'rooms' | 'members' | 'discount' | 'bookingPenalty'>,
-): number => {
-  const pack = group.packs.find((p) => p.id === booking.packId)
-  const people = booking.members.length
-  let total = (pack?.price ?? 0) * people
-  for (const room of booking.rooms) {
-    const hosting = group.hosting_rooms.find((h) => h.id === room.hosting_id)
-    if (hosting) total += hosting.price * hosting.capacity * room.quantity
-  }
-  for (const m of booking.members) {
-    for (const itemId of m.extras) total += group.extras.find((e) => e.id === itemId)?.price ?? 0
-    if (m.insurance_id) total += group.insurances.find((i) => i.id === m.insurance_id)?.price ?? 0
-  }
-  total += group.management_fee
-  total += booking.bookingPenalty * people
-  total -= booking.discount?.amount ?? 0
-  return total
-}
 
 const payTerm = (world: World, booking: BookingRecord, term: TermRecord, paidAt: string, ids: Ids) => {
   term.paid_at = paidAt

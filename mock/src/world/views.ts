@@ -5,7 +5,6 @@ import type {
   BookingSummary,
   Buyer,
   Cart,
-  CartLine,
   Document,
   Member,
   Pack,
@@ -19,6 +18,7 @@ import type {
 } from '../../../contract/generated/model/index.ts'
 import type { ScenarioName } from '../scenarios.ts'
 import { addDays, utcDay } from '../../../core/calendar.ts'
+import { linesTotal, priceLines } from './pricing.ts'
 import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TermRecord, TravelGroupRecord, World } from './types.ts'
 
 export type ViewContext = { world: World; today: string; now: Date; scenarios: Set<ScenarioName> }
@@ -231,60 +231,9 @@ export const termsView = (ctx: ViewContext, group: TravelGroupRecord, booking: B
 }
 
 export const cartView = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): Cart => {
-  const lines: CartLine[] = []
-  const pack = group.packs.find((p) => p.id === booking.packId)
-  for (const m of booking.members) {
-    if (pack) lines.push({ type: 'pack', concept: pack.name, member_id: m.id, quantity: 1, unit_price: pack.price, amount: pack.price })
-  }
-  for (const r of booking.rooms) {
-    const h = group.hosting_rooms.find((x) => x.id === r.hosting_id)
-    if (h && h.price > 0) {
-      const people = h.capacity * r.quantity
-      lines.push({ type: 'hosting', concept: h.name, member_id: null, quantity: people, unit_price: h.price, amount: h.price * people })
-    }
-  }
-  for (const m of booking.members) {
-    for (const itemId of m.extras) {
-      const e = group.extras.find((x) => x.id === itemId)
-      if (e) lines.push({ type: 'extra', concept: e.name, member_id: m.id, quantity: 1, unit_price: e.price, amount: e.price })
-    }
-    if (m.insurance_id) {
-      const i = group.insurances.find((x) => x.id === m.insurance_id)
-      if (i) lines.push({ type: 'insurance', concept: i.name, member_id: m.id, quantity: 1, unit_price: i.price, amount: i.price })
-    }
-  }
-  if (booking.bookingPenalty > 0) {
-    lines.push({
-      type: 'booking_penalty',
-      concept: 'Recargo por reserva tardía',
-      member_id: null,
-      quantity: booking.members.length,
-      unit_price: booking.bookingPenalty,
-      amount: booking.bookingPenalty * booking.members.length,
-    })
-  }
   const termPenalty = lateTermPenalty(ctx, group, booking)
-  if (termPenalty > 0)
-    lines.push({ type: 'term_penalty', concept: 'Recargo por pago fuera de plazo', member_id: null, quantity: 1, unit_price: termPenalty, amount: termPenalty })
-  lines.push({
-    type: 'management_fee',
-    concept: 'Gastos de gestión',
-    member_id: null,
-    quantity: 1,
-    unit_price: group.management_fee,
-    amount: group.management_fee,
-  })
-  if (booking.discount)
-    lines.push({
-      type: 'discount',
-      concept: `Descuento ${booking.discount.code}`,
-      member_id: null,
-      quantity: 1,
-      unit_price: -booking.discount.amount,
-      amount: -booking.discount.amount,
-    })
-
-  const total = lines.reduce((sum, l) => sum + l.amount, 0)
+  const lines = priceLines(group, booking, termPenalty)
+  const total = linesTotal(lines)
   const paid = booking.terms.filter((t) => t.paid_at).reduce((sum, t) => sum + t.amount + t.penalty_amount, 0)
   const payments = ctx.world.payments.filter((p) => p.bookingId === booking.id && p.status === 'paid')
   return {
