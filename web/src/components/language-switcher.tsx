@@ -3,15 +3,16 @@ import { useId } from 'react'
 import { switchLocale } from '@/lib/i18n'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
 import './language-switcher.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /**
  * The language selector of SPEC §2: "Español / Inglés" (Spanish / English in English). A native
  * select: compact in a phone's header, and every platform's own accessible picker.
  */
 export function LanguageSwitcher() {
-  const { i18n, t } = useLingui()
+  const { t } = useLingui()
   const id = useId()
-  const current: Locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const current = useLocale()
   const labels: Record<Locale, string> = { es: t`Español`, en: t`Inglés` }
   return (
     <div className="language-switcher">

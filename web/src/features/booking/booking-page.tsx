@@ -19,7 +19,7 @@ import { type DisplayStatus, displayStatus, statusLabels } from '@/lib/booking-s
 import { isTabId, type TabId, tabLabels, visibleTabs } from '@/features/booking/booking-rules'
 import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
 import { TabPanel, Tabs, tabDomId } from '@/features/booking/tabs'
-import { useLocale } from '@/features/booking/use-locale'
+import { useLocale } from '@/hooks/use-locale'
 import './booking.css'
 
 /**

@@ -6,11 +6,11 @@ import { useDialog } from '@/hooks/use-dialog'
 import type { Booking } from '@contract/generated/model/booking'
 import { formatDate } from '@/lib/format'
 import { maskIban } from '@core/iban'
-import { isLocale } from '@/lib/i18n-locales'
 import { lazyComponent } from '@/lib/lazy-component'
 import { BreakdownTable } from '@/features/cancellation/breakdown-table'
 import { reasonLabels } from '@/features/cancellation/reasons'
 import './cancellation.css'
+import { useLocale } from '@/hooks/use-locale'
 
 // The form (and zod with it) loads when the customer heads for the button, not with the booking page.
 const CancellationDialog = lazyComponent(() => import('@/features/cancellation/cancellation-dialog').then((m) => m.CancellationDialog))
@@ -75,7 +75,7 @@ function CancelCard({ booking }: { booking: Booking }) {
 function CancellationRequested({ booking }: { booking: Booking }) {
   const { i18n } = useLingui()
   const request = booking.cancel_refund!
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   return (
     <section className="tab-section" aria-labelledby="canceled-title">
       <h2 id="canceled-title" className="tab-section__title">

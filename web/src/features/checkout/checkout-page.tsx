@@ -20,7 +20,6 @@ import {
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { lazyComponent } from '@/lib/lazy-component'
 import { needsRedirect, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import { cartPreview } from '@/features/checkout/amounts'
@@ -32,6 +31,7 @@ import { PackStep } from '@/features/checkout/steps/pack-step'
 import { useCheckoutDraft } from '@/features/checkout/use-checkout-draft'
 import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment'
 import './checkout.css'
+import { useLocale } from '@/hooks/use-locale'
 
 // The first step comes with the page; each later one loads while the customer fills in the one
 // before (preloaded when the page is idle), so the page's first load carries one step's code.
@@ -108,8 +108,8 @@ export function CheckoutPage() {
 }
 
 function CheckoutWizard({ offer }: { offer: Offer }) {
-  const { t, i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const { t } = useLingui()
+  const locale = useLocale()
   const { group } = offer
   const draftApi = useCheckoutDraft(group.id)
   const { draft } = draftApi

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { ErrorState } from '@/components/error-state'
@@ -7,12 +7,11 @@ import { Spinner } from '@/components/spinner'
 import type { DialogHandle } from '@/hooks/use-dialog'
 import { useGetTravelGroupTerms } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import { errorMessage } from '@/lib/error-messages'
-import { isLocale } from '@/lib/i18n-locales'
+import { useLocale } from '@/hooks/use-locale'
 
 /** The travel group's conditions and privacy (HTML from the API, sanitized), with "accept". */
 export function ConditionsDialog({ dialog, groupId, onAccept }: { dialog: DialogHandle; groupId: string; onAccept: () => void }) {
-  const { i18n } = useLingui()
-  const lang = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const lang = useLocale()
   const terms = useGetTravelGroupTerms(groupId, { lang }, { query: { enabled: dialog.isOpen, staleTime: 10 * 60_000 } })
   return (
     <Dialog

@@ -7,15 +7,15 @@ import { Field, FieldError, useFieldError } from '@/components/form/field'
 import { SelectField } from '@/components/form/select-field'
 import { TextField } from '@/components/form/text-field'
 import { useListCities, useListCountries, useListStates } from '@/lib/api/generated/endpoints/lists/lists'
-import { isLocale } from '@/lib/i18n-locales'
+import { useLocale } from '@/hooks/use-locale'
 
 const LISTS_STALE_MS = 60 * 60_000
 
 /** Country, state (a list, or free text where we have none), city (free text with suggestions), zip, address. */
 export function AddressFields({ prefix }: { prefix: string }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { setValue, getValues } = useFormContext()
-  const lang = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const lang = useLocale()
   const country = (useWatch({ name: `${prefix}.country` }) as string | undefined) ?? ''
   const state = (useWatch({ name: `${prefix}.state` }) as string | undefined) ?? ''
   const countries = useListCountries({ lang }, { query: { staleTime: LISTS_STALE_MS } })

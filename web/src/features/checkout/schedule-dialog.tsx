@@ -1,18 +1,17 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Callout } from '@/components/callout'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import type { DialogHandle } from '@/hooks/use-dialog'
 import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
 import { formatAmount, formatDate } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { scheduleTerms } from '@/features/checkout/amounts'
 import { usePlanLabel } from '@/features/checkout/labels'
+import { useLocale } from '@/hooks/use-locale'
 
 /** The payment terms of a plan for this booking's total: dates, percentages, amounts, late penalty. */
 export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; plan: PaymentPlan | null; total: number }) {
-  const { i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   const planLabel = usePlanLabel()
   if (!plan) return null
   const schedule = scheduleTerms(plan, total)

@@ -9,9 +9,9 @@ import { useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgr
 import type { Booking } from '@contract/generated/model/booking'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { clearDraft } from '@/features/checkout/draft'
 import './checkout.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /** /travelgroup/{id}/success?booking=…: the booking is made (and its first payment done, by card). */
 export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => ReactNode }) {
@@ -43,8 +43,7 @@ export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => R
 }
 
 function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNode }) {
-  const { i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   const group = booking.travel_group
   const locator = booking.locator
   const confirmed = booking.status === 'confirmed'

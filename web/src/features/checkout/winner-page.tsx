@@ -7,8 +7,8 @@ import { isApiError } from '@/lib/api/api-error'
 import { useGetTravelGroup, useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import { errorMessage } from '@/lib/error-messages'
 import { formatDate } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import './checkout.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /**
  * /travelgroup/{id}/winner: the customer has been given a place in the group (the agency invited
@@ -16,9 +16,9 @@ import './checkout.css'
  * (SPEC names the page only; docs/decisions/005-checkout.md.)
  */
 export function WinnerPage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   useDocumentTitle(t`Tienes plaza`)
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   const { id = '' } = useParams()
   const group = useGetTravelGroup(id)
   const booking = useGetTravelGroupBooking(id, { query: { retry: false } })

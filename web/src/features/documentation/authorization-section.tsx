@@ -17,7 +17,7 @@ import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { authorizationOpen } from '@/features/documentation/documentation-tasks'
 import { authorizationSchema } from '@/features/documentation/schemas'
-import { useLocaleOf } from '@/features/documentation/use-locale-of'
+import { useLocale } from '@/hooks/use-locale'
 
 /**
  * The parental authorization of a passenger under 18 at departure: signed by one of the legal
@@ -36,7 +36,7 @@ export function AuthorizationSection({
   today: string
 }) {
   const { t, i18n } = useLingui()
-  const locale = useLocaleOf(i18n.locale)
+  const locale = useLocale()
   const open = authorizationOpen(booking.travel_group.start_at, today)
   const byGuardian = new Map(member.guardians.map((g) => [g.id, g]))
 

@@ -14,8 +14,8 @@ import { EmergencyContactForm } from '@/features/documentation/emergency-contact
 import { GuardiansForm } from '@/features/documentation/guardians-form'
 import { PersonalDataForm } from '@/features/documentation/personal-data-form'
 import { ProvidersWarningProvider } from '@/features/documentation/use-providers-warning'
-import { useLocaleOf } from '@/features/documentation/use-locale-of'
 import './documentation.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /** The documentation tab: billing data once, then each passenger's sections (SPEC §4). */
 export function DocumentationTab({ booking, today }: { booking: Booking; today: string }) {
@@ -28,7 +28,7 @@ export function DocumentationTab({ booking, today }: { booking: Booking; today: 
 
 function DocumentationContent({ booking, today }: { booking: Booking; today: string }) {
   const { i18n } = useLingui()
-  const locale = useLocaleOf(i18n.locale)
+  const locale = useLocale()
   const service = booking.travel_group.service
   const tasksOf = (member: Member) => documentationTasks(member, booking, service, today)
   const firstPending = booking.members.find((m) => pendingSections(tasksOf(m)).some((s) => s !== 'buyer')) ?? booking.members[0]

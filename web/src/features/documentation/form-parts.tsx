@@ -12,8 +12,8 @@ import { useListCities, useListCountries, useListStates } from '@/lib/api/genera
 import type { Booking } from '@contract/generated/model/booking'
 import { downloadBlob } from '@/lib/download'
 import { errorMessage } from '@/lib/error-messages'
-import { isLocale } from '@/lib/i18n-locales'
 import { toast } from '@/lib/toast'
+import { useLocale } from '@/hooks/use-locale'
 
 /** After a save the API answers the whole booking: the page and the tasks refresh from it. */
 export function useStoreBooking() {
@@ -34,8 +34,8 @@ function useSelectValueOnOptions(name: string, optionCount: number) {
 
 /** Countries in the current language, as select options (code as value). */
 export function CountryField({ name, label }: { name: string; label: React.ReactNode }) {
-  const { t, i18n } = useLingui()
-  const countries = useListCountries({ lang: isLocale(i18n.locale) ? i18n.locale : 'es' }, { query: { staleTime: Infinity } })
+  const { t } = useLingui()
+  const countries = useListCountries({ lang: useLocale() }, { query: { staleTime: Infinity } })
   const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))
   useSelectValueOnOptions(name, options.length)
   return (

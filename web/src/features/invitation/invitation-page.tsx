@@ -17,10 +17,10 @@ import type { InvitationInfo } from '@contract/generated/model/invitationInfo'
 import type { TravelGroup } from '@contract/generated/model/travelGroup'
 import { errorMessage } from '@/lib/error-messages'
 import { formatDate } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { GroupJoin } from '@/features/invitation/group-join'
 import { invitationSchema, type InvitationValues } from '@/features/invitation/schemas'
 import './invitation.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /** /travelgroup/{id}/invitation: ask for an invitation (an account and a sign-in link); join a group of friends. Public. */
 export function InvitationPage() {
@@ -62,8 +62,7 @@ export function InvitationPage() {
 }
 
 function InvitationHeader({ group }: { group: TravelGroup }) {
-  const { i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   return (
     <header className="page-header">
       <p className="inv-eyebrow">

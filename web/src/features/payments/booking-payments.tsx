@@ -25,11 +25,12 @@ import type { Term } from '@contract/generated/model/term'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
-import { isLocale, type Locale } from '@/lib/i18n-locales'
+import { type Locale } from '@/lib/i18n-locales'
 import { reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import { isPayable, lastPlanTerm, lateTermPenalty, payableTerms, termDue, termsDue } from '@/features/payments/amounts'
 import { localDay } from '@core/calendar'
 import './payments.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /**
  * The payments of a booking: its terms (limit date, penalty limit date, amount, paid date), paying a
@@ -54,8 +55,8 @@ export function BookingPayments({ bookingId }: { bookingId: string }) {
 type Notice = { tone: 'danger' | 'success' | 'info'; title: string; text?: string }
 
 function PaymentsContent({ booking, overview }: { booking: Booking; overview: PaymentsOverview }) {
-  const { t, i18n } = useLingui()
-  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const { t } = useLingui()
+  const locale = useLocale()
   const queryClient = useQueryClient()
   const groupId = booking.travel_group.id
   const methods = useListPaymentMethods(groupId, { bookingId: booking.id }, { query: { staleTime: 5 * 60_000 } })

@@ -14,9 +14,9 @@ import type { Payment } from '@contract/generated/model/payment'
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { paymentReturn, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
 import './payments.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /** /payment/{id}: back from the provider. Checks the payment; success, or the error with "Reintentar pago". */
 export function PaymentResultPage() {
@@ -93,8 +93,7 @@ function PaymentResult({ paymentId }: { paymentId: string }) {
 }
 
 function PaidResult({ payment }: { payment: Payment }) {
-  const { i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   const amount = formatAmount(payment.amount)
   const when = payment.paid_at ? formatDate(payment.paid_at, locale, 'long') : null
   const booking = `/booking/${encodeURIComponent(payment.booking_id)}`

@@ -20,9 +20,10 @@ import type { TravelGroup } from '@contract/generated/model/travelGroup'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
-import { isLocale, type Locale } from '@/lib/i18n-locales'
+import { type Locale } from '@/lib/i18n-locales'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
+import { useLocale } from '@/hooks/use-locale'
 
 /** /travelgroup/{id}: everything about a trip before booking it. Public. */
 export function TravelGroupDetailPage() {
@@ -49,8 +50,8 @@ export function TravelGroupDetailPage() {
 }
 
 function GroupDetail({ group }: { group: TravelGroup }) {
-  const { t, i18n } = useLingui()
-  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const { t } = useLingui()
+  const locale = useLocale()
   const statusLabel = useGroupStatusLabel()
   const packSeats = useGetPackSeats(group.id)
   const extras = useListExtras(group.id)

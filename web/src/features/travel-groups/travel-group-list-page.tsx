@@ -10,9 +10,9 @@ import { useListTravelGroups } from '@/lib/api/generated/endpoints/travelgroup/t
 import type { TravelGroupSummary } from '@contract/generated/model/travelGroupSummary'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate, truncate } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
+import { useLocale } from '@/hooks/use-locale'
 
 const PER_PAGE = 12
 
@@ -125,8 +125,7 @@ export function TravelGroupListPage() {
 }
 
 function GroupCard({ group }: { group: TravelGroupSummary }) {
-  const { i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   const statusLabel = useGroupStatusLabel()
   const price = formatAmount(group.price_from)
   const nights = nightsBetween(group.start_at, group.end_at)

@@ -8,7 +8,7 @@ import type { Booking } from '@contract/generated/model/booking'
 import type { RaffleBlock } from '@contract/generated/model/raffleBlock'
 import { downloadBlob } from '@/lib/download'
 import { errorMessage } from '@/lib/error-messages'
-import { isLocale } from '@/lib/i18n-locales'
+import { useLocale } from '@/hooks/use-locale'
 import { toast } from '@/lib/toast'
 
 /** Raffle blocks: share a block with people who may buy ballots; download each ballot with its code. */
@@ -23,7 +23,8 @@ export function BallotsTab({ booking }: { booking: Booking }) {
 }
 
 function RaffleBlockSection({ booking, block }: { booking: Booking; block: RaffleBlock }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const locale = useLocale()
   const share = useShareRaffleBlock()
   const [text, setText] = useState<string | null>(null)
   const sold = block.ballots.filter((b) => b.sold).length
@@ -31,7 +32,7 @@ function RaffleBlockSection({ booking, block }: { booking: Booking; block: Raffl
 
   const makeText = async () => {
     try {
-      const result = await share.mutateAsync({ id: block.id, data: { booking_id: booking.id, lang: isLocale(i18n.locale) ? i18n.locale : 'es' } })
+      const result = await share.mutateAsync({ id: block.id, data: { booking_id: booking.id, lang: locale } })
       setText(result)
     } catch (error) {
       toast.error(errorMessage(error))

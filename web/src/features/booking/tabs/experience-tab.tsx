@@ -9,7 +9,7 @@ import type { TravelItemType } from '@contract/generated/model/travelItemType'
 import { ADULT_AGE, ageOn, daysBetween } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
 import type { TabId } from '@/features/booking/booking-rules'
-import { useLocale } from '@/features/booking/use-locale'
+import { useLocale } from '@/hooks/use-locale'
 
 export const itemTypeLabels: Record<TravelItemType, MessageDescriptor> = {
   transport: msg`Transporte`,

@@ -12,7 +12,7 @@ import { ADULT_AGE, ageOn } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'
-import { useLocale } from '@/features/booking/use-locale'
+import { useLocale } from '@/hooks/use-locale'
 
 /** Everyone the agency writes to about this booking: the buyer, and the guardians of each minor (SPEC §1). */
 export function noticeRecipients(

@@ -21,7 +21,7 @@ import { errorMessage } from '@/lib/error-messages'
 import { applyServerError } from '@/lib/form-errors'
 import { formatIban, isValidIban, maskIban, normalizeIban } from '@core/iban'
 import { toast } from '@/lib/toast'
-import { useLocale } from '@/features/booking/use-locale'
+import { useLocale } from '@/hooks/use-locale'
 
 export const refundReasonLabels: Record<RefundReason, MessageDescriptor> = {
   notprovided: msg`Servicio no prestado`,

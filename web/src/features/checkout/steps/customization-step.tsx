@@ -4,11 +4,11 @@ import { Callout } from '@/components/callout'
 import { Button } from '@/components/button'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { localDay } from '@core/calendar'
 import { type Offer, stillOnSale } from '@/features/checkout/offer'
 import { StepFrame } from '@/features/checkout/step-frame'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+import { useLocale } from '@/hooks/use-locale'
 
 type Props = {
   offer: Offer
@@ -162,8 +162,7 @@ export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack,
 }
 
 function ItemInfo({ id, item, onSale }: { id: string; item: TravelItem; onSale: boolean }) {
-  const { i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const locale = useLocale()
   const until = item.limit_date ? formatDate(item.limit_date, locale, 'long') : null
   return (
     <p id={id} className="ck-item-option__info">

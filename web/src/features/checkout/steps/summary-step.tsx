@@ -13,7 +13,6 @@ import { checkVoucher } from '@/lib/api/generated/endpoints/travelgroup/travelgr
 import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
 import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate, formatTime, fullName } from '@/lib/format'
-import { isLocale } from '@/lib/i18n-locales'
 import { cartPreview, firstPayment, scheduleTerms } from '@/features/checkout/amounts'
 import { CartTable } from '@/features/checkout/cart-table'
 import { ConditionsDialog } from '@/features/checkout/conditions-dialog'
@@ -27,6 +26,7 @@ import type { Problem } from '@/features/checkout/use-checkout-payment'
 import { useMethodLabels, usePlanLabel } from '@/features/checkout/labels'
 import type { StepId } from '@/features/checkout/draft'
 import { usePassed } from '@/hooks/use-passed'
+import { useLocale } from '@/hooks/use-locale'
 
 type Props = {
   offer: Offer
@@ -44,8 +44,8 @@ type Props = {
 
 /** Step 6: the whole cart, coupon, payment plan and method, conditions, and paying. */
 export function SummaryStep({ offer, draftApi, headingRef, onBack, onGoTo, payment }: Props) {
-  const { t, i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const { t } = useLingui()
+  const locale = useLocale()
   const { group } = offer
   const { draft, update, persist } = draftApi
   const today = localDay()
@@ -174,8 +174,8 @@ export function SummaryStep({ offer, draftApi, headingRef, onBack, onGoTo, payme
 }
 
 function TripFacts({ offer, draftApi, onGoTo }: { offer: Offer; draftApi: DraftApi; onGoTo: (step: StepId) => void }) {
-  const { t, i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'es'
+  const { t } = useLingui()
+  const locale = useLocale()
   const { group } = offer
   const { draft } = draftApi
   const pack = group.packs.find((p) => p.id === draft.packId)
