@@ -6,6 +6,7 @@ import type { Faker } from '@faker-js/faker'
 import { faker as spanishFaker } from '@faker-js/faker/locale/es'
 import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/generated/model/index.ts'
 import { addDays, addYears, utcDay } from '../../../core/calendar.ts'
+import { blankBooking } from './checkout-rules.ts'
 import { bookingTotal } from './pricing.ts'
 import type {
   AgencyRecord,
@@ -496,36 +497,13 @@ export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids, concep
   })
 }
 
+/** A seeded booking starts as checkout's does, already confirmed on the group's first plan and method. */
 const bookingBase = (group: TravelGroupRecord, id: string, locator: string, createdAt: string): BookingRecord => ({
-  id,
-  agencyId: group.agencyId,
-  travelGroupId: group.id,
-  locator,
+  ...blankBooking(group, id, locator, createdAt),
   status: 'confirmed',
-  createdAt,
-  access: [],
-  packId: group.packs[0]!.id,
-  rooms: [],
-  members: [],
-  buyer: null,
-  bank_account: null,
   paymentPlanId: group.paymentPlans[0]!.id,
   paymentMethodId: group.paymentMethods[0]!.id,
-  terms: [],
-  discount: null,
-  bookingPenalty: 0,
-  invoices: [],
-  notices: [],
-  review: null,
-  cancel_refund: null,
-  refunds: [],
-  groupId: null,
-  raffle_blocks: [],
-  commercial_sectors: [],
-  idempotencyKey: null,
 })
-
-/** Price of a booking before payments: what checkout charges (kept in one place with the cart view). */
 
 const payTerm = (world: World, booking: BookingRecord, term: TermRecord, paidAt: string, ids: Ids) => {
   term.paid_at = paidAt
