@@ -115,21 +115,14 @@ export const measureRoutes = (
 }
 
 /**
- * Every route but the sign-in page must be its own lazy chunk: the router imports it with
- * `lazy: () => import(…)` (`lazyModules`), it is a dynamic entry of the build, and the entry does
- * not load it up front. `staticModules`: route modules the router imports statically.
+ * Every page but the sign-in page must be its own lazy chunk (web/src/config/routes.ts lists them;
+ * the router imports them with import.meta.glob): a dynamic entry of the build that the entry does
+ * not load up front.
  */
-export const lazinessProblems = (
-  manifest: Manifest,
-  options: { routesDir: string; staticRoute: string; lazyModules: string[]; staticModules: string[] },
-): string[] => {
+export const lazinessProblems = (manifest: Manifest, options: { routesDir: string; lazyModules: string[] }): string[] => {
   const problems: string[] = []
   const built = lazyRouteModules(manifest, options.routesDir)
   const entryClosure = staticClosure(manifest, entryKey(manifest))
-  for (const route of options.staticModules) {
-    if (route !== options.staticRoute)
-      problems.push(`${route}: imported statically by the router; only ${options.staticRoute} may be (use lazy: () => import(…))`)
-  }
   for (const route of options.lazyModules) {
     const key = built.get(route)
     if (!key) problems.push(`${route}: lazy in the router but not a chunk of its own in the build (is it also imported statically somewhere?)`)
@@ -137,9 +130,6 @@ export const lazinessProblems = (
   }
   return problems
 }
-
-// Which module serves which path: shared with the production server's preloads.
-export { parseRouter } from '../web/route-table.ts'
 
 export type Budget = { js: number; css: number }
 export type Budgets = {
@@ -149,8 +139,6 @@ export type Budgets = {
   withLazyRoutes: string[]
   /** the default language's catalog parts (web/catalog-split.ts) */
   catalog: { startup: string; rest: string; /** `{route}`: a route module's own part */ route?: string }
-  /** the route module in the first bundle */
-  signIn: string
   /** kB (1000 bytes) of gzipped JS / CSS, per route module */
   routes: Record<string, Budget>
   /** for a route module that has no budget of its own yet */

@@ -7,7 +7,7 @@ import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { catalogSplit } from './catalog-split.ts'
-import { routeTablePlugin } from './route-table.ts'
+import { earlyReadsScriptPlugin } from './early-reads-plugin.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url))
@@ -86,8 +86,8 @@ const withoutMockWorker = (): Plugin => {
 
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  // .vite/routes.json: which route module serves which path (the production server preloads a page's chunks).
-  plugins: [...webPlugins(), routeTablePlugin(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))), buildInfo(mode), withoutMockWorker()],
+  // .vite/early-reads.js: the script that starts a page's first reads from its HTML (web/server/early-reads.ts).
+  plugins: [...webPlugins(), earlyReadsScriptPlugin(), buildInfo(mode), withoutMockWorker()],
   resolve: { alias: webAliases },
   server: {
     port: 5173,

@@ -8,7 +8,6 @@ import {
   lazinessProblems,
   type Manifest,
   measureRoutes,
-  parseRouter,
   staticClosure,
   suggestBudget,
 } from '../../scripts/bundle-budget-lib.ts'
@@ -118,7 +117,6 @@ describe('route → chunks from the Vite manifest', () => {
       startup: [],
       withLazyRoutes: [],
       catalog: { startup: '', rest: '' },
-      signIn: 'login',
       routes: { login: { js: 118, css: 5 }, bookings: { js: 145, css: 4 } },
       newRoute: { js: 200, css: 20 },
     })
@@ -155,46 +153,21 @@ describe('the first bundle’s messages are in the startup part of the catalog',
 })
 
 describe('every route but sign-in is lazy', () => {
-  const base = { routesDir: 'src/app/routes/', staticRoute: 'login' }
+  const base = { routesDir: 'src/app/routes/' }
 
-  it('passes when the router imports only sign-in statically and every lazy route is a chunk of its own', () => {
-    expect(lazinessProblems(manifest, { ...base, lazyModules: ['bookings', 'faq'], staticModules: ['login'] })).toEqual([])
+  it('passes when every lazy page is a chunk of its own', () => {
+    expect(lazinessProblems(manifest, { ...base, lazyModules: ['bookings', 'faq'] })).toEqual([])
   })
 
-  it('flags a route imported statically, and a lazy route that has no chunk of its own', () => {
-    expect(lazinessProblems(manifest, { ...base, lazyModules: ['bookings', 'legal'], staticModules: ['login', 'faq'] })).toEqual([
-      'faq: imported statically by the router; only login may be (use lazy: () => import(…))',
+  it('flags a lazy page that has no chunk of its own', () => {
+    expect(lazinessProblems(manifest, { ...base, lazyModules: ['bookings', 'legal'] })).toEqual([
       'legal: lazy in the router but not a chunk of its own in the build (is it also imported statically somewhere?)',
     ])
   })
 
-  it('flags a lazy route whose chunk the entry also loads up front', () => {
+  it('flags a lazy page whose chunk the entry also loads up front', () => {
     const eager: Manifest = { ...manifest, 'index.html': { ...manifest['index.html']!, imports: ['_react.js', 'src/app/routes/faq.tsx'] } }
-    expect(lazinessProblems(eager, { ...base, lazyModules: ['faq'], staticModules: ['login'] })).toEqual(['faq: its chunk is loaded up front by the entry'])
-  })
-
-  it('reads modules and paths from the router source', () => {
-    const source = `
-      import * as loginRoute from '@/app/routes/login'
-      children: [
-        { path: 'auth/login', ...loginRoute },
-        { path: 'auth/autologin/:id?/:token?', lazy: () => import('@/app/routes/autologin') },
-        { index: true, lazy: () => import('@/app/routes/bookings') },
-        { path: 'booking/:id', lazy: () => import("@/app/routes/booking") },
-        { path: 'booking/:id?/payments', lazy: () => import('@/app/routes/booking') },
-        { path: '*', lazy: () => import('@/app/routes/not-found') },
-      ]`
-    expect(parseRouter(source)).toEqual({
-      lazy: ['autologin', 'bookings', 'booking', 'not-found'],
-      static: ['login'],
-      paths: {
-        login: ['/auth/login'],
-        autologin: ['/auth/autologin/:id?/:token?'],
-        bookings: ['/'],
-        booking: ['/booking/:id', '/booking/:id?/payments'],
-        'not-found': ['*'],
-      },
-    })
+    expect(lazinessProblems(eager, { ...base, lazyModules: ['faq'] })).toEqual(['faq: its chunk is loaded up front by the entry'])
   })
 })
 

@@ -1,71 +1,83 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { QueryClient } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { routeParams, routeTable } from '../../web/route-table.ts'
-import { earlyReads, earlyReadsScript } from '../../web/server/early-reads.ts'
-import { createRoutePrefetch } from '@/app/route-prefetch'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { compileEarlyReadsScript } from '../../web/early-reads-plugin.ts'
+import { earlyReadsTags } from '../../web/server/early-reads.ts'
+import { earlyReads } from '../../web/server/page-routes.ts'
+import { pageLoader } from '@/app/route-prefetch'
+import { PAGE_ROUTES } from '@/config/routes'
 import { apiBaseUrl, apiFetch } from '@/lib/api/client'
 import { EARLY_READ_MAX_AGE_MS } from '@/lib/api/early-reads'
 import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context'
 
-// The production server starts a page's first API reads from its HTML (web/server/early-reads.ts);
-// the app's one client takes those answers instead of asking again, only when its request is the same.
-
-// (vitest runs from the repository's root)
-const routes = routeTable(readFileSync(resolve('web/src/app/router.tsx'), 'utf8'))
+// The production server starts a page's first API reads from its HTML (web/server/early-reads.ts, with
+// the script compiled from web/src/lib/api/early-reads-script.ts); the app's one client takes those
+// answers instead of asking again, only when its request is the same.
 
 describe('which reads a page starts early', () => {
-  it('the four data pages; nothing for the others; nothing for an odd address', () => {
-    expect(earlyReads('/', routes)).toEqual({ always: [], withToken: ['/booking', '/auth/profile'] })
-    expect(earlyReads('/booking/bkg-1', routes)).toEqual({ always: [], withToken: ['/booking/bkg-1', '/booking/bkg-1/travel-group', '/auth/profile'] })
-    expect(earlyReads('/travelgroup/tg-1', routes)?.always).toEqual([
+  it('the four data pages; nothing for the others', () => {
+    expect(earlyReads('/')).toEqual({ always: [], withToken: ['/booking', '/auth/profile'] })
+    expect(earlyReads('/booking/bkg-1')).toEqual({ always: [], withToken: ['/booking/bkg-1', '/booking/bkg-1/travel-group', '/auth/profile'] })
+    expect(earlyReads('/travelgroup/tg-1')?.always).toEqual([
       '/travelgroup/tg-1',
       '/travelgroup/tg-1/pack-seats',
       '/travelgroup/tg-1/extras',
       '/travelgroup/tg-1/payment-terms',
     ])
-    expect(earlyReads('/travelgroup/tg-1', routes)?.withToken).toEqual(['/auth/profile'])
-    expect(earlyReads('/travelgroup/tg-1/checkout', routes)?.withToken).toHaveLength(7)
-    expect(earlyReads('/faq', routes)).toBeNull()
-    expect(earlyReads('/auth/login', routes)).toBeNull()
-    expect(earlyReads('/booking/a%2Fb', routes)).toBeNull()
-    expect(routeParams('travelgroup/:id/checkout', '/travelgroup/tg%20x/checkout')).toEqual({ id: 'tg x' })
-    expect(routeParams('booking/:id?/payments', '/booking/b-1/payments')).toEqual({ id: 'b-1' })
-    expect(routeParams('booking/:id?/payments', '/booking/payments')).toEqual({})
-    expect(routeParams('booking/:id', '/faq')).toBeNull()
+    expect(earlyReads('/travelgroup/tg-1')?.withToken).toEqual(['/auth/profile'])
+    expect(earlyReads('/travelgroup/tg-1/checkout')?.withToken).toEqual([
+      '/travelgroup/tg-1',
+      '/travelgroup/tg-1/extras',
+      '/travelgroup/tg-1/payment-terms',
+      '/travelgroup/tg-1/payment-methods',
+      '/travelgroup/tg-1/pack-seats',
+      '/travelgroup/tg-1/booking',
+      '/auth/profile',
+    ])
+    expect(earlyReads('/faq')).toBeNull()
+    expect(earlyReads('/auth/login')).toBeNull()
+    expect(earlyReads('/booking/bkg-1/payments')).toBeNull()
   })
 
-  it('are the reads the router starts for the same page (app/route-prefetch.ts)', async () => {
+  it('are the reads the router starts with the same page’s code', async () => {
     const client = new QueryClient()
     const asked: string[] = []
     vi.spyOn(client, 'prefetchQuery').mockImplementation(async (options) => {
       asked.push(String((options as { queryKey: readonly unknown[] }).queryKey[0]))
     })
-    const prefetch = createRoutePrefetch(client)
     const args = (id: string) => ({ params: { id } }) as unknown as LoaderFunctionArgs
-    const cases: [string, () => unknown][] = [
-      ['/', () => prefetch.bookings()],
-      ['/booking/bkg-1', () => prefetch.booking(args('bkg-1'))],
-      ['/travelgroup/tg-1', () => prefetch.travelGroup(args('tg-1'))],
-      ['/travelgroup/tg-1/checkout', () => prefetch.checkout(args('tg-1'))],
-    ]
-    for (const [path, run] of cases) {
+    const loader = (page: string) =>
+      pageLoader(
+        client,
+        PAGE_ROUTES.find((route) => route.page === page)!,
+      )
+    for (const [page, path] of [
+      ['bookings', '/'],
+      ['booking', '/booking/bkg-1'],
+      ['travel-group', '/travelgroup/tg-1'],
+      ['checkout', '/travelgroup/tg-1/checkout'],
+    ] as const) {
       asked.length = 0
-      await run()
-      const early = earlyReads(path, routes)!
+      await loader(page)!(args(path.split('/')[2] ?? ''))
+      const early = earlyReads(path)!
       expect([...early.always, ...early.withToken].filter((p) => p !== '/auth/profile').sort(), path).toEqual([...asked].sort())
     }
+    expect(loader('faq')).toBeUndefined()
   })
 })
 
 describe('the script and the client', () => {
   const base = apiBaseUrl()
+  let script = ''
+  beforeAll(async () => {
+    script = await compileEarlyReadsScript()
+  })
+  const tags = (path: string, agency = 'ag-sol') => earlyReadsTags(earlyReads(path)!, agency, base, 'n', script)
+  // as the browser runs the page's <head>: the data element in the document, then the script
   const runScript = (html: string) => {
-    const code = /<script nonce="n">([\s\S]*)<\/script>/.exec(html)![1]!
-    new Function(code)()
+    document.head.innerHTML = html
+    new Function(document.head.querySelector('script:not([type])')!.textContent!)()
   }
   let fetchMock: ReturnType<typeof vi.fn>
 
@@ -78,13 +90,14 @@ describe('the script and the client', () => {
     document.cookie = 'lang=en; Path=/'
   })
   afterEach(() => {
+    document.head.innerHTML = ''
     setToken(null)
     delete window.__EARLY_READS__
     document.cookie = 'lang=; Max-Age=0; Path=/'
   })
 
   it('sends what the client would send, and the client takes each answer once instead of asking', async () => {
-    runScript(earlyReadsScript(earlyReads('/booking/bkg-1', routes)!, 'ag-sol', base, 'n'))
+    runScript(tags('/booking/bkg-1'))
     expect(fetchMock).toHaveBeenCalledTimes(3)
     const [url, init] = fetchMock.mock.calls[0]! as [string, RequestInit]
     expect(url).toBe(`${base}/booking/bkg-1`)
@@ -98,7 +111,7 @@ describe('the script and the client', () => {
   })
 
   it('another language, session or a late read: the client asks itself', async () => {
-    runScript(earlyReadsScript(earlyReads('/booking/bkg-1', routes)!, 'ag-sol', base, 'n'))
+    runScript(tags('/booking/bkg-1'))
     setRequestLanguage('es')
     await apiFetch('/booking/bkg-1')
     expect(fetchMock).toHaveBeenCalledTimes(4)
@@ -116,21 +129,22 @@ describe('the script and the client', () => {
 
   it('a failed early read is asked again; without a session a signed-in page starts nothing', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('network'))
-    runScript(earlyReadsScript(earlyReads('/travelgroup/tg-1', routes)!, 'ag-sol', base, 'n'))
+    runScript(tags('/travelgroup/tg-1'))
     expect(await apiFetch('/travelgroup/tg-1')).toEqual({ url: `${base}/travelgroup/tg-1` })
     expect(fetchMock).toHaveBeenCalledTimes(6)
 
     delete window.__EARLY_READS__
     setToken(null)
     fetchMock.mockClear()
-    runScript(earlyReadsScript(earlyReads('/booking/bkg-1', routes)!, 'ag-sol', base, 'n'))
+    runScript(tags('/booking/bkg-1'))
     expect(fetchMock).not.toHaveBeenCalled()
     expect(window.__EARLY_READS__).toBeUndefined()
   })
 
   it('the agency and the API base come from the server, never the token', () => {
-    const html = earlyReadsScript(earlyReads('/booking/bkg-1', routes)!, 'ag-</script>', base, 'n')
+    const html = tags('/booking/bkg-1', 'ag-</script>')
     expect(html).not.toContain('tok-1')
-    expect(html.match(/<\/script>/g)).toHaveLength(1)
+    // the data element's and the script's own ends, no third
+    expect(html.match(/<\/script>/g)).toHaveLength(2)
   })
 })

@@ -15,7 +15,7 @@ import {
   redactPath,
   renderIndexHtml,
 } from '../../web/server/portal-server.ts'
-import { matchRoute, type RouteEntry, routeTable } from '../../web/route-table.ts'
+import { matchPage } from '../../web/server/page-routes.ts'
 
 const agencies: Record<string, unknown> = {
   'http://localhost:4173': {
@@ -81,14 +81,6 @@ const manifest: BuildManifest = {
   'src/locales/en/messages.po?catalog=rest': { file: 'assets/messages-en-rest.js' },
   'src/locales/en/messages.po?catalog=route-booking': { file: 'assets/messages-en-booking.js' },
 }
-const routes: RouteEntry[] = routeTable(`
-  import * as loginRoute from '@/app/routes/login'
-  { path: 'auth/login', ...loginRoute },
-  { path: 'booking/:id', lazy: () => import('@/app/routes/booking') },
-  { path: 'booking/:id?/payments', lazy: () => import('@/app/routes/booking') },
-  { path: 'faq', lazy: () => import('@/app/routes/faq') },
-  { path: '*', lazy: () => import('@/app/routes/faq') },
-`)
 
 // fetch cannot set Host; node:http can, like a reverse proxy would
 const get = (path: string, { headers = {} }: { headers?: Record<string, string> } = {}) =>
@@ -117,7 +109,6 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}')
   mkdirSync(join(dist, '.vite'))
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest))
-  writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(routes))
   const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -291,7 +282,7 @@ describe('production portal server', () => {
     expect((await get(`/assets/app.js`)).status).toBe(200)
     expect((await get(`/assets/app.js.map`)).status).toBe(404)
     expect((await get(`/.vite/manifest.json`)).status).toBe(404)
-    expect((await get(`/.vite/routes.json`)).status).toBe(404)
+    expect((await get(`/.vite/early-reads.js`)).status).toBe(404)
     expect((await get(`/assets/.hidden`)).status).toBe(404)
   })
 
@@ -310,14 +301,14 @@ describe('production portal server', () => {
   })
 
   it('preloads by the language cookie first, and nothing but the catalog for the sign-in page', () => {
-    expect(pagePreloads(manifest, routes, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [] })
-    expect(pagePreloads(manifest, routes, '/booking/x/payments', 'es')).toEqual({
+    expect(pagePreloads(manifest, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [] })
+    expect(pagePreloads(manifest, '/booking/x', 'es')).toEqual({
       first: ['assets/messages-es.js'],
       // the booking route module's part of the catalog, not all the lazy messages
       js: ['assets/booking.js', 'assets/tabs.js', 'assets/messages-es-booking.js'],
       css: ['assets/booking.css', 'assets/tabs.css'],
     })
-    expect(pagePreloads(null, routes, '/faq', 'es')).toEqual({ first: [], js: [], css: [] })
+    expect(pagePreloads(null, '/faq', 'es')).toEqual({ first: [], js: [], css: [] })
   })
 
   it('an agency name with $ patterns stays text: the template is never spliced into the page', () => {
@@ -373,16 +364,20 @@ describe('the entry stylesheet in the page (inlineStylesheets)', () => {
   })
 })
 
-describe('route table (web/route-table.ts)', () => {
-  it('matches like React Router: static segments first, optional segments, the splat last', () => {
-    expect(matchRoute('/booking/bkg-1', routes)?.path).toBe('booking/:id')
-    // React Router explodes the optional segment: /booking/payments is its static form
-    expect(matchRoute('/booking/payments', routes)?.path).toBe('booking/:id?/payments')
-    expect(matchRoute('/booking/bkg-1/payments', routes)?.path).toBe('booking/:id?/payments')
-    expect(matchRoute('/auth/login', routes)).toEqual({ path: 'auth/login', module: 'src/app/routes/login.tsx', static: true })
-    expect(matchRoute('/nothing/here', routes)?.path).toBe('*')
-    expect(matchRoute('/', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])?.module).toBe('src/app/routes/bookings.tsx')
-    expect(matchRoute('/x', [{ path: '', module: 'src/app/routes/bookings.tsx', static: false }])).toBeNull()
+describe('a first load’s page (web/server/page-routes.ts: React Router’s matcher over config/routes.ts)', () => {
+  it('ranks as the app does: static segments first, optional segments, the splat last', () => {
+    const page = (path: string) => matchPage(path)?.route.page
+    expect(page('/booking/bkg-1')).toBe('booking')
+    // the optional segment: /booking/payments is its static form
+    expect(page('/booking/payments')).toBe('booking-payments')
+    expect(page('/booking/bkg-1/payments')).toBe('booking-payments')
+    expect(page('/travelgroup')).toBe('travel-groups')
+    expect(page('/travelgroup/tg-1/checkout')).toBe('checkout')
+    expect(page('/')).toBe('bookings')
+    expect(page('/nothing/here')).toBe('not-found')
+    expect(matchPage('/auth/login')).toMatchObject({ module: 'src/app/routes/login.tsx', firstBundle: true })
+    expect(matchPage('/booking/bkg-1')).toMatchObject({ module: 'src/app/routes/booking.tsx', firstBundle: false, params: { id: 'bkg-1' } })
+    expect(matchPage('/travelgroup/tg%20x/checkout')?.params).toEqual({ id: 'tg x' })
   })
 })
 

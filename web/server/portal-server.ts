@@ -10,9 +10,10 @@ import { LRUCache } from 'lru-cache'
 import type { Agency } from '../../contract/generated/model/agency.ts'
 import type { Config } from '../../contract/generated/model/config.ts'
 import { brandVariablesCss, escapeHtml, inlineJson, sanitizeTenantCss } from '../src/lib/branding.ts'
-import { matchRoute, type RouteEntry } from '../route-table.ts'
+import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.ts'
 import { API_PATH, apiTarget, proxyApi } from './api-proxy.ts'
-import { type EarlyReads, earlyReads, earlyReadsScript } from './early-reads.ts'
+import { earlyReadsTags } from './early-reads.ts'
+import { type EarlyReads, earlyReads, matchPage } from './page-routes.ts'
 
 export type PortalServerOptions = {
   distDir: string
@@ -143,21 +144,9 @@ export const brandedHead = (agency: Agency | null, nonce: string): string => {
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
 export type BuildManifest = Record<string, ManifestChunk>
-export type Locale = 'es' | 'en'
-
-/** The page's language as the app will pick it: the `lang` cookie, then the browser's languages, then Spanish. */
-export const pageLocale = (req: IncomingMessage): Locale => {
-  const cookie = /(?:^|;\s*)lang=([^;]*)/
-    .exec(String(req.headers.cookie ?? ''))?.[1]
-    ?.trim()
-    .toLowerCase()
-  if (cookie === 'es' || cookie === 'en') return cookie
-  for (const part of String(req.headers['accept-language'] ?? '').split(',')) {
-    const primary = part.split(';')[0]?.trim().split('-')[0]?.toLowerCase()
-    if (primary === 'es' || primary === 'en') return primary
-  }
-  return 'es'
-}
+/** The page's language as the app will pick it (web/src/lib/i18n-locales.ts): the `lang` cookie, then the browser's languages, then Spanish. */
+export const pageLocale = (req: IncomingMessage): Locale =>
+  resolveLocale({ cookie: String(req.headers.cookie ?? ''), languages: acceptLanguageTags(String(req.headers['accept-language'] ?? '')) })
 
 const closure = (manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> => {
   if (into.has(key) || !manifest[key]) return into
@@ -179,18 +168,17 @@ export type Preloads = {
   css: string[]
 }
 
-export const pagePreloads = (manifest: BuildManifest | null, routes: RouteEntry[], pathname: string, locale: Locale): Preloads => {
+export const pagePreloads = (manifest: BuildManifest | null, pathname: string, locale: Locale): Preloads => {
   if (!manifest) return { first: [], js: [], css: [] }
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
   const loaded = entry ? closure(manifest, entry) : new Set<string>()
   const first = closure(manifest, `src/locales/${locale}/messages.po?catalog=startup`)
   const later = new Set<string>()
-  const route = matchRoute(pathname, routes)
-  if (route && !route.static) {
-    closure(manifest, route.module, later)
-    // the route module's own part of the catalog (web/catalog-split.ts): src/app/routes/{name}.tsx
-    const name = /([\w-]+)\.tsx$/.exec(route.module)?.[1]
-    if (name) closure(manifest, `src/locales/${locale}/messages.po?catalog=route-${name}`, later)
+  const page = matchPage(pathname)
+  if (page && !page.firstBundle) {
+    closure(manifest, page.module, later)
+    // the route module's own part of the catalog (web/catalog-split.ts)
+    closure(manifest, `src/locales/${locale}/messages.po?catalog=route-${page.route.page}`, later)
   }
   const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []))
   const files = (keys: Iterable<string>) =>
@@ -229,12 +217,12 @@ export const renderIndexHtml = (
   nonce: string,
   preloads: Preloads = { first: [], js: [], css: [] },
   config: Config | null = null,
-  early: EarlyReads | null = null,
+  early: { reads: EarlyReads; apiBase: string; script: string } | null = null,
 ): string => {
   const splash = bootSplash(agency, nonce)
   // The page's first API reads, started before the app's code (early-reads.ts); not during maintenance,
   // when every page goes to the notice.
-  const earlyScript = early && agency && !config?.maintenance ? earlyReadsScript(early, agency.id, API_PATH, nonce) : ''
+  const earlyScript = early && agency && !config?.maintenance ? earlyReadsTags(early.reads, agency.id, early.apiBase, nonce, early.script) : ''
   // The agency's config (maintenance, build) in the page: the first route's guard needs it, and asking
   // for it from the page costs a round trip before anything shows. The page still polls it.
   const configScript = config ? `<script nonce="${nonce}">window.__CONFIG__=${inlineJson(config)};</script>` : ''
@@ -282,11 +270,13 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const path = join(distDir, '.vite', name)
     return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null
   }
-  // Written by the build (web/vite.config.ts): chunks per module, and which route module serves which path.
+  // Written by the build (web/vite.config.ts): chunks per module.
   const manifest = readBuildJson<BuildManifest>('manifest.json')
-  const routes = readBuildJson<RouteEntry[]>('routes.json') ?? []
   // Where the pages call the API: the build's VITE_API_URL (web/vite.config.ts), by default our own /api/customer.
   const browserApiUrl = readBuildJson<{ apiUrl: string | null }>('build-info.json')?.apiUrl ?? API_PATH
+  // The page's first reads go where its client will ask (web/early-reads-plugin.ts writes the script).
+  const earlyReadsPath = join(distDir, '.vite', 'early-reads.js')
+  const earlyReadsScript = existsSync(earlyReadsPath) ? readFileSync(earlyReadsPath, 'utf8') : null
   // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
   const agencies = new LRUCache<string, { agency: Agency | null }>({ max: options.maxCachedHosts ?? 1000 })
   const unknownHostMs = options.unknownHostCacheMs ?? 5_000
@@ -394,7 +384,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       res.end()
       return
     }
-    // The build's own metadata (.vite/manifest.json, routes.json), any other dot-file and the source
+    // The build's own metadata (.vite/manifest.json, early-reads.js), any other dot-file and the source
     // maps (the build keeps them for debugging and error reports, not for every visitor) are not served.
     if (pathname.split('/').some((segment) => segment.startsWith('.')) || pathname.endsWith('.map')) {
       res.statusCode = 404
@@ -416,7 +406,9 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const nonce = randomBytes(16).toString('base64')
     const agency = await resolveAgency(requestOrigin(req))
     const config = agency ? await resolveConfig(agency.id) : null
-    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, routes, pathname, pageLocale(req)), config, earlyReads(pathname, routes))
+    const reads = earlyReadsScript ? earlyReads(pathname) : null
+    const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
+    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, pathname, pageLocale(req)), config, early)
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, browserApiUrl, agency))
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.setHeader('Cache-Control', 'no-store')

@@ -1,6 +1,6 @@
-// Every route of the portal. Adding a page is one line here plus a thin module in ./routes that
-// exports `Component` (lazy-loaded: only the sign-in page ships in the first bundle). A page's data
-// starts loading with its code (`loader`: app/route-prefetch.ts).
+// The portal's routes, built from the one list of pages (config/routes.ts): the layouts and guards per
+// kind of page live here, each page's code is web/src/app/routes/{page}.tsx (lazy-loaded: only the
+// sign-in page ships in the first bundle), and a page's first reads start with its code.
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { createGuards } from '@/app/guards'
@@ -9,12 +9,25 @@ import { GuestLayout } from '@/app/layouts/guest-layout'
 import { page } from '@/app/lazy-messages'
 import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
 import { RootLayout, RootHydrateFallback } from '@/app/root-layout'
-import { createRoutePrefetch } from '@/app/route-prefetch'
-import * as loginRoute from '@/app/routes/login'
+import { pageLoader } from '@/app/route-prefetch'
+import * as firstBundleRoute from '@/app/routes/login'
+import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes'
+
+// Vite makes each one a chunk of its own (scripts/check-bundle-budgets.ts checks they stay so).
+const lazyPages = import.meta.glob<{ Component: NonNullable<RouteObject['Component']> }>(['./routes/*.tsx', '!./routes/login.tsx'])
+
+const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>
+  PAGE_ROUTES.filter((route) => route.access === access).map((route) => {
+    const loader = pageLoader(client, route)
+    const where = route.path === '' ? { index: true as const } : { path: route.path }
+    if (route.page === FIRST_BUNDLE_PAGE) return { ...where, ...firstBundleRoute, ...(loader && { loader }) }
+    const load = lazyPages[`./routes/${route.page}.tsx`]
+    if (!load) throw new Error(`No route module web/src/app/routes/${route.page}.tsx`)
+    return { ...where, ...(loader && { loader }), lazy: page(route.page, load) }
+  })
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const guards = createGuards(queryClient)
-  const prefetch = createRoutePrefetch(queryClient)
   return [
     {
       id: 'root',
@@ -24,51 +37,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       middleware: guards('maintenance'),
       children: [
         // Guest layout (bare): signing in and the maintenance notice. All public.
-        {
-          Component: GuestLayout,
-          ErrorBoundary: RouteErrorBoundary,
-          middleware: guards('i18n'),
-          children: [
-            { path: 'auth/login', ...loginRoute },
-            { path: 'auth/remember', lazy: page('remember', () => import('@/app/routes/remember')) },
-            { path: 'auth/autologin/:id?/:token?', lazy: page('autologin', () => import('@/app/routes/autologin')) },
-            { path: 'login', lazy: page('login-callback', () => import('@/app/routes/login-callback')) },
-            { path: 'maintenance', lazy: page('maintenance', () => import('@/app/routes/maintenance')) },
-          ],
-        },
+        { Component: GuestLayout, ErrorBoundary: RouteErrorBoundary, middleware: guards('i18n'), children: pagesOf(queryClient, 'guest') },
         // Default layout: header, footer.
         {
           Component: DefaultLayout,
           children: [
-            {
-              // Signed-in customers only (docs/decisions/004-routes-and-session.md).
-              ErrorBoundary: RouteErrorBoundary,
-              middleware: guards('auth', 'i18n'),
-              children: [
-                { index: true, loader: prefetch.bookings, lazy: page('bookings', () => import('@/app/routes/bookings')) },
-                { path: 'auth/password', lazy: page('password', () => import('@/app/routes/password')) },
-                { path: 'booking/:id', loader: prefetch.booking, lazy: page('booking', () => import('@/app/routes/booking')) },
-                { path: 'booking/:id?/payments', lazy: page('booking-payments', () => import('@/app/routes/booking-payments')) },
-                { path: 'payment/:id?', lazy: page('payment', () => import('@/app/routes/payment')) },
-                { path: 'travelgroup/:id/checkout', loader: prefetch.checkout, lazy: page('checkout', () => import('@/app/routes/checkout')) },
-                { path: 'travelgroup/:id/success', lazy: page('checkout-success', () => import('@/app/routes/checkout-success')) },
-                { path: 'travelgroup/:id/winner', lazy: page('winner', () => import('@/app/routes/winner')) },
-              ],
-            },
-            {
-              // Public.
-              ErrorBoundary: RouteErrorBoundary,
-              middleware: guards('i18n'),
-              children: [
-                { path: 'faq', lazy: page('faq', () => import('@/app/routes/faq')) },
-                { path: 'legal', lazy: page('legal', () => import('@/app/routes/legal')) },
-                { path: 'ballot/:id?', lazy: page('ballot', () => import('@/app/routes/ballot')) },
-                { path: 'travelgroup', lazy: page('travel-groups', () => import('@/app/routes/travel-groups')) },
-                { path: 'travelgroup/:id', loader: prefetch.travelGroup, lazy: page('travel-group', () => import('@/app/routes/travel-group')) },
-                { path: 'travelgroup/:id/invitation', lazy: page('invitation', () => import('@/app/routes/invitation')) },
-                { path: '*', lazy: page('not-found', () => import('@/app/routes/not-found')) },
-              ],
-            },
+            // Signed-in customers only (docs/decisions/004-routes-and-session.md).
+            { ErrorBoundary: RouteErrorBoundary, middleware: guards('auth', 'i18n'), children: pagesOf(queryClient, 'customer') },
+            { ErrorBoundary: RouteErrorBoundary, middleware: guards('i18n'), children: pagesOf(queryClient, 'public') },
           ],
         },
       ],

@@ -1,7 +1,65 @@
-// Kept apart from i18n.ts so pure helpers (format.ts) can use the type
-// without pulling in the catalog loaders.
+// Kept apart from i18n.ts (the catalog loaders): pure, so format.ts, the production server and the
+// early-reads script (web/src/lib/api/early-reads-script.ts) pick the language by the same rule.
 export const locales = ['es', 'en'] as const
 export type Locale = (typeof locales)[number]
 export const defaultLocale: Locale = 'es'
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (locales as readonly string[]).includes(value)
+
+// Language lives in a cookie, never in the URL (SPEC §2, §9).
+export const LANG_COOKIE = 'lang'
+export const LANG_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+
+// A cookie is whatever the browser (or anyone) sends: a malformed escape is no language, not an error.
+const safeDecode = (value: string) => {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/** Value of the `lang` cookie if it names a supported locale. */
+export function localeFromCookie(cookieHeader: string): Locale | undefined {
+  for (const pair of cookieHeader.split(';')) {
+    const [rawName, ...rest] = pair.split('=')
+    if (rawName?.trim() !== LANG_COOKIE) continue
+    const value = safeDecode(rest.join('=').trim()).toLowerCase()
+    if (isLocale(value)) return value
+  }
+  return undefined
+}
+
+/** First supported language in the browser's preference list ("en-GB" → "en"). */
+export function localeFromNavigator(languages: readonly string[]): Locale | undefined {
+  for (const tag of languages) {
+    const primary = tag.split('-')[0]?.toLowerCase()
+    if (isLocale(primary)) return primary
+  }
+  return undefined
+}
+
+export type LocaleSources = { cookie: string; languages: readonly string[] }
+
+/** Cookie, then browser language, then Spanish. */
+export function resolveLocale({ cookie, languages }: LocaleSources): Locale {
+  return localeFromCookie(cookie) ?? localeFromNavigator(languages) ?? defaultLocale
+}
+
+/** The languages of an Accept-Language header, in the order given ("en-GB,en;q=0.9" → ["en-GB", "en"]). */
+export const acceptLanguageTags = (header: string): string[] =>
+  header
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim())
+    .filter(Boolean)
+
+export function detectLocale(): Locale {
+  return resolveLocale({
+    cookie: typeof document === 'undefined' ? '' : document.cookie,
+    languages: typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+  })
+}
+
+export function langCookie(locale: Locale): string {
+  return `${LANG_COOKIE}=${locale}; Max-Age=${LANG_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`
+}

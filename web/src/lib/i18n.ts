@@ -1,48 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
-import { defaultLocale, isLocale, type Locale } from '@/lib/i18n-locales'
-
-// Language lives in a cookie, never in the URL (SPEC §2, §9).
-export const LANG_COOKIE = 'lang'
-export const LANG_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
-
-/** Value of the `lang` cookie if it names a supported locale. */
-export function localeFromCookie(cookieHeader: string): Locale | undefined {
-  for (const pair of cookieHeader.split(';')) {
-    const [rawName, ...rest] = pair.split('=')
-    if (rawName?.trim() !== LANG_COOKIE) continue
-    const value = decodeURIComponent(rest.join('=').trim()).toLowerCase()
-    if (isLocale(value)) return value
-  }
-  return undefined
-}
-
-/** First supported language in the browser's preference list ("en-GB" → "en"). */
-export function localeFromNavigator(languages: readonly string[]): Locale | undefined {
-  for (const tag of languages) {
-    const primary = tag.split('-')[0]?.toLowerCase()
-    if (isLocale(primary)) return primary
-  }
-  return undefined
-}
-
-export type LocaleSources = { cookie: string; languages: readonly string[] }
-
-/** Cookie, then browser language, then Spanish. */
-export function resolveLocale({ cookie, languages }: LocaleSources): Locale {
-  return localeFromCookie(cookie) ?? localeFromNavigator(languages) ?? defaultLocale
-}
-
-export function detectLocale(): Locale {
-  return resolveLocale({
-    cookie: typeof document === 'undefined' ? '' : document.cookie,
-    languages: typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
-  })
-}
-
-export function langCookie(locale: Locale): string {
-  return `${LANG_COOKIE}=${locale}; Max-Age=${LANG_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`
-}
+import { detectLocale, isLocale, langCookie, type Locale } from '@/lib/i18n-locales'
 
 // Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
 // locale is a type error. Each catalog comes in two parts (web/catalog-split.ts): the messages of the

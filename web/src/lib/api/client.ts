@@ -2,7 +2,7 @@ import { fetchRetryingIdempotent } from '../../../../core/http-retry.ts'
 import { ApiError } from './api-error.ts'
 import type { ErrorBody } from '@contract/generated/model/errorBody.ts'
 import { earlyReadKey, takeEarlyRead } from './early-reads.ts'
-import { getAgencyId, getRequestLanguage, getToken, notifyUnauthorized } from './request-context.ts'
+import { getAgencyId, getRequestLanguage, getToken, identityHeaders, notifyUnauthorized } from './request-context.ts'
 
 // The development default of SPEC §9; production builds set VITE_API_URL.
 const DEFAULT_API_URL = 'http://localhost:3333/api/customer'
@@ -34,10 +34,8 @@ export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<
   // A call may bring its own credentials (the /login callback checks a token before it becomes the session).
   const ownCredentials = headers.has('Authorization')
   const token = ownCredentials ? null : getToken()
-  if (token) headers.set('Authorization', `Bearer ${token}`)
   const agencyId = getAgencyId()
-  if (agencyId) headers.set('agencyId', agencyId)
-  headers.set('Accept-Language', getRequestLanguage())
+  for (const [name, value] of Object.entries(identityHeaders(token, agencyId, getRequestLanguage()))) headers.set(name, value)
   if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json')
   }

@@ -3,10 +3,13 @@
 // exactly that one (address, token, agency, language), once, within seconds of the page load;
 // anything else (another session or language, a failed or late read) is asked for again.
 
+import { detectLocale } from '../i18n-locales.ts'
+import { getToken, identityHeaders } from './request-context.ts'
+
 /** After this, a read started with the page is too old to stand for a new one. */
 export const EARLY_READ_MAX_AGE_MS = 15_000
 
-type EarlyReads = { key: string; at: number; reads: Record<string, Promise<Response> | undefined> }
+export type EarlyReads = { key: string; at: number; reads: Record<string, Promise<Response> | undefined> }
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merging into Window needs an interface
@@ -28,4 +31,35 @@ export function takeEarlyRead(url: string, key: string, now = Date.now()): Promi
   delete early.reads[url]
   if (early.key !== key || now - early.at > EARLY_READ_MAX_AGE_MS) return null
   return read
+}
+
+// The starting side, run by the page's inline script (./early-reads-script.ts).
+
+export const EARLY_READS_DATA_ID = 'early-reads-data'
+
+export type EarlyReadsData = {
+  /** started in any case (public pages) */
+  always: string[]
+  /** started only when the browser holds a session */
+  withToken: string[]
+  agency: string
+  /** the API's base address, without a trailing slash */
+  base: string
+}
+
+export function startEarlyReads(data: EarlyReadsData): void {
+  const token = getToken()
+  const language = detectLocale()
+  const paths = token ? [...data.always, ...data.withToken] : data.always
+  if (paths.length === 0) return
+  const headers = identityHeaders(token, data.agency, language)
+  const reads: EarlyReads['reads'] = {}
+  for (const path of paths) {
+    const url = data.base + path
+    const read = fetch(url, { headers, credentials: 'same-origin' })
+    // a failure is the client's to see when it takes the read (it then asks again)
+    read.catch(() => undefined)
+    reads[url] = read
+  }
+  window.__EARLY_READS__ = { key: earlyReadKey(token, data.agency, language), at: Date.now(), reads }
 }

@@ -29,6 +29,13 @@ export const setUnauthorizedHandler = (listener: Listener | null) => {
 }
 export const notifyUnauthorized = () => state.onUnauthorized?.()
 
+/** The headers that say who asks, for which agency, in which language: the client's and the early-reads script's. */
+export const identityHeaders = (token: string | null, agencyId: string | null, language: string): Record<string, string> => ({
+  ...(token && { Authorization: `Bearer ${token}` }),
+  ...(agencyId && { agencyId }),
+  'Accept-Language': language,
+})
+
 const hasDom = () => typeof document !== 'undefined'
 
 const readCookie = (name: string): string | null => {

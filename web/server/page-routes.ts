@@ -1,0 +1,38 @@
+// A first load's page, matched by React Router's own matcher against the app's one list of pages
+// (web/src/config/routes.ts): which chunks to preload with the HTML, and which API reads its script
+// starts before the app's code has arrived (web/src/lib/api/early-reads-script.ts).
+import { matchRoutes } from 'react-router'
+import { FIRST_BUNDLE_PAGE, PAGE_ROUTES, type PageRoute, pageReads, SIGNED_IN_READS } from '../src/config/routes.ts'
+import type { EarlyReadsData } from '../src/lib/api/early-reads.ts'
+
+// Flat: the layouts and guards add no path, so the ranking is the app's.
+const MATCHABLE = PAGE_ROUTES.map((route) => ({ path: route.path === '' ? '/' : route.path, route }))
+
+export type PageMatch = {
+  route: PageRoute
+  params: Record<string, string | undefined>
+  /** the route module's key in the build manifest */
+  module: string
+  /** in the first bundle (nothing to preload) */
+  firstBundle: boolean
+}
+
+export const matchPage = (pathname: string): PageMatch | null => {
+  const match = matchRoutes(MATCHABLE, pathname)?.at(-1)
+  if (!match) return null
+  const { route } = match.route
+  return { route, params: match.params, module: `src/app/routes/${route.page}.tsx`, firstBundle: route.page === FIRST_BUNDLE_PAGE }
+}
+
+export type EarlyReads = Pick<EarlyReadsData, 'always' | 'withToken'>
+
+const address = (read: { queryKey: readonly unknown[] }) => String(read.queryKey[0])
+
+/** What the page at `pathname` reads first, or null when it reads nothing worth starting early. */
+export const earlyReads = (pathname: string): EarlyReads | null => {
+  const page = matchPage(pathname)
+  if (!page || (!page.route.reads && !page.route.awaits)) return null
+  const paths = pageReads(page.route, { id: page.params.id ?? '' }).map(address)
+  const signedIn = SIGNED_IN_READS().map(address)
+  return page.route.access === 'customer' ? { always: [], withToken: [...paths, ...signedIn] } : { always: paths, withToken: signedIn }
+}
