@@ -93,6 +93,21 @@ export default tseslint.config(
         // no barrel files: import a module from where it is
         { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module itself.' },
       ],
+      // One way to write: useMutation(get…MutationOptions()). Reads: the generated query hooks and
+      // options; a plain GET function only for a one-off download (a PDF, a file) that no cache keeps.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api/generated/endpoints/**'],
+              allowImportNamePattern:
+                '^(use(Get|List|Find)[A-Z]\\w*|get\\w+(QueryOptions|QueryKey|MutationOptions)|(get|list|find|render)[A-Z]\\w*|[A-Z]\\w*)$',
+              message: 'Write through useMutation(get…MutationOptions()); read through the generated query hooks or options.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

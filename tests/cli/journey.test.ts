@@ -5,7 +5,10 @@ import { journalLocation } from '../../cli/src/commands/contract-command.ts'
 import { defaultContractPath } from '../../cli/src/repo-paths.ts'
 import { loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts'
 import { buildCoverageMatrix, renderCoverageMatrix, withSource } from '../../cli/src/smoke/coverage.ts'
-import { bookingFacts, buildJourney, findApproveForm, journeyProbes, journeySteps, pickBookings, roomsFor } from '../../cli/src/smoke/journey.ts'
+import { bookingFacts, pickBookings, roomsFor } from '../../cli/src/smoke/journey-helpers.ts'
+import { journeyProbes } from '../../cli/src/smoke/journey-probes.ts'
+import { buildJourney, journeySteps } from '../../cli/src/smoke/journey.ts'
+import { findApproveForm } from '../../cli/src/smoke/provider-form.ts'
 import { validateSteps } from '../../cli/src/smoke/step-runner.ts'
 
 let contract: ContractIndex

@@ -14,13 +14,18 @@ export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'na
   optional?: boolean
 }
 
-export function SelectField({ name, label, options, placeholder, hint, optional, className, ...selectProps }: SelectFieldProps) {
+export function SelectField({ name, label, options, placeholder, hint, optional, className, onChange, ...selectProps }: SelectFieldProps) {
   const { register } = useFormContext()
   const error = useFieldError(name)
   return (
     <Field label={label} hint={hint} error={error} optional={optional}>
       {(control) => (
-        <select {...selectProps} {...control} {...register(name)} className={['field__control', 'field__control--select', className].filter(Boolean).join(' ')}>
+        <select
+          {...selectProps}
+          {...control}
+          {...register(name, { onChange })}
+          className={['field__control', 'field__control--select', className].filter(Boolean).join(' ')}
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>

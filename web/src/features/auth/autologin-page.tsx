@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { autologin } from '@/lib/api/generated/endpoints/auth/auth'
+import { getAutologinMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { AuthNotice } from '@/features/auth/auth-notice'
 import { AUTOLOGIN_PATH, setLinkCredentials, takeLinkCredentials } from '@/features/auth/link-credentials'
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
@@ -18,6 +19,7 @@ export function AutologinPage() {
   const params = useParams()
   const navigate = useNavigate()
   const completeSignIn = useCompleteSignIn()
+  const exchange = useMutation(getAutologinMutationOptions())
   const [failed, setFailed] = useState(false)
   const started = useRef(false)
   useDocumentTitle(t`Accediendo`)
@@ -37,7 +39,8 @@ export function AutologinPage() {
       setFailed(true)
       return
     }
-    autologin(credentials)
+    exchange
+      .mutateAsync({ data: credentials })
       .then((session) => completeSignIn(session, 'link', session.redirect))
       .catch(() => setFailed(true))
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,13 +1,15 @@
+import { useMutation } from '@tanstack/react-query'
 import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type InputHTMLAttributes, type KeyboardEvent, useRef, useState } from 'react'
+import { type InputHTMLAttributes, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { Button } from '@/components/button'
+import { TabPanel, Tabs } from '@/components/tabs'
 import { Field } from '@/components/form/field-base'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { type LightForm, useLightForm } from '@/hooks/use-light-form'
 import { isApiError } from '@/lib/api/api-error'
-import { login, remember } from '@/lib/api/generated/endpoints/auth/auth'
+import { getLoginMutationOptions, getRememberMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { isSignedIn, peekReturnTo } from '@/lib/session'
 import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
@@ -23,18 +25,9 @@ export function LoginPage() {
   // Read once: after signing in here, the form itself navigates to the target.
   const [alreadySignedIn] = useState(isSignedIn)
   const [method, setMethod] = useState<Method>('link')
-  const tabs = useRef<Record<Method, HTMLButtonElement | null>>({ link: null, password: null })
   useDocumentTitle(t`Acceder`)
 
   if (alreadySignedIn) return <Navigate to="/" replace />
-
-  const onTabKeyDown = (event: KeyboardEvent) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return
-    event.preventDefault()
-    const next: Method = event.key === 'Home' ? 'link' : event.key === 'End' ? 'password' : method === 'link' ? 'password' : 'link'
-    setMethod(next)
-    tabs.current[next]?.focus()
-  }
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -46,35 +39,20 @@ export function LoginPage() {
           <Trans>Te enviamos un enlace de acceso a tu email, o entra con tu contraseña.</Trans>
         </p>
       </header>
-      <div role="tablist" aria-label={t`Forma de acceso`} className="auth-tabs">
-        {(
-          [
-            ['link', t`Enlace por email`],
-            ['password', t`Con contraseña`],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            ref={(element) => {
-              tabs.current[value] = element
-            }}
-            type="button"
-            role="tab"
-            id={`login-tab-${value}`}
-            aria-controls={`login-panel-${value}`}
-            aria-selected={method === value}
-            tabIndex={method === value ? 0 : -1}
-            onKeyDown={onTabKeyDown}
-            className="auth-tabs__tab"
-            onClick={() => setMethod(value)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`login-panel-${method}`} aria-labelledby={`login-tab-${method}`} className="auth-card__panel">
+      <Tabs
+        variant="segmented"
+        idPrefix="login"
+        label={t`Forma de acceso`}
+        tabs={[
+          { id: 'link', label: t`Enlace por email` },
+          { id: 'password', label: t`Con contraseña` },
+        ]}
+        selected={method}
+        onSelect={setMethod}
+      />
+      <TabPanel idPrefix="login" id={method} focusable={false} className="auth-card__panel">
         {method === 'link' ? <LinkLoginForm /> : <PasswordLoginForm />}
-      </div>
+      </TabPanel>
     </section>
   )
 }
@@ -83,6 +61,7 @@ function LinkLoginForm() {
   const { t } = useLingui()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useLightForm(linkLoginRules, { email: '' })
+  const send = useMutation(getRememberMutationOptions())
 
   if (sentTo) {
     return (
@@ -114,7 +93,7 @@ function LinkLoginForm() {
       onSubmit={form.handleSubmit(async ({ email }) => {
         try {
           const target = peekReturnTo()
-          await remember({ email, purpose: 'login_link', ...(target ? { redirect: target } : {}) })
+          await send.mutateAsync({ data: { email, purpose: 'login_link', ...(target ? { redirect: target } : {}) } })
           setSentTo(email)
         } catch (error) {
           const code = isApiError(error) ? error.code : undefined
@@ -140,13 +119,14 @@ function PasswordLoginForm() {
   const { t } = useLingui()
   const completeSignIn = useCompleteSignIn()
   const form = useLightForm(passwordLoginRules, { email: '', password: '' })
+  const signIn = useMutation(getLoginMutationOptions())
   return (
     <form
       noValidate
       className="form"
       onSubmit={form.handleSubmit(async (values) => {
         try {
-          const session = await login(values)
+          const session = await signIn.mutateAsync({ data: values })
           await completeSignIn(session, 'password')
         } catch (error) {
           form.setError('root', errorMessage(error))

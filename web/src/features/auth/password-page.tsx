@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
@@ -7,7 +8,7 @@ import { TextField } from '@/components/form/text-field'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
-import { updatePassword } from '@/lib/api/generated/endpoints/auth/auth'
+import { getUpdatePasswordMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { messageForCode } from '@/lib/error-messages'
 import { sessionVia } from '@/lib/session'
 import { toast } from '@/lib/toast'
@@ -20,6 +21,7 @@ export function PasswordPage() {
   useDocumentTitle(t`Mi contraseña`)
   // A session opened from a mailed link may set a password without the current one (contract).
   const [needsCurrent] = useState(() => sessionVia() !== 'link')
+  const change = useMutation(getUpdatePasswordMutationOptions())
   const form = useZodForm(passwordChangeSchema(needsCurrent), {
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   })
@@ -43,10 +45,12 @@ export function PasswordPage() {
           form={form}
           onSubmit={async (values) => {
             try {
-              await updatePassword({
-                password: values.password,
-                password_confirmation: values.password_confirmation,
-                ...(needsCurrent ? { current_password: values.current_password } : {}),
+              await change.mutateAsync({
+                data: {
+                  password: values.password,
+                  password_confirmation: values.password_confirmation,
+                  ...(needsCurrent ? { current_password: values.current_password } : {}),
+                },
               })
               form.reset()
               toast.success(t`Contraseña actualizada correctamente`)

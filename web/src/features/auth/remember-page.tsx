@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -6,7 +7,7 @@ import { TextField } from '@/components/form/text-field'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
-import { remember } from '@/lib/api/generated/endpoints/auth/auth'
+import { getRememberMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { errorMessage } from '@/lib/error-messages'
 import { rememberSchema } from '@/features/auth/schemas'
 import './auth.css'
@@ -16,6 +17,7 @@ export function RememberPage() {
   const { t } = useLingui()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useZodForm(rememberSchema, { defaultValues: { email: '' } })
+  const send = useMutation(getRememberMutationOptions())
   useDocumentTitle(t`Recuperar contraseña`)
 
   return (
@@ -46,7 +48,7 @@ export function RememberPage() {
           form={form}
           onSubmit={async ({ email }) => {
             try {
-              await remember({ email, purpose: 'password_reset' })
+              await send.mutateAsync({ data: { email, purpose: 'password_reset' } })
               setSentTo(email)
             } catch (error) {
               if (isApiError(error) && (error.status === 404 || error.status === 422)) {

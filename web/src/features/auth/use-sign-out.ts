@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { logout } from '@/lib/api/generated/endpoints/auth/auth'
+import { getLogoutMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { getToken } from '@/lib/api/request-context'
 import { signOut } from '@/lib/session'
 
@@ -8,13 +8,13 @@ import { signOut } from '@/lib/session'
 export function useSignOut() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  // The session shown when the menu was drawn; the call names it itself, because it is forgotten
+  // first, so a 401 from the logout call itself is not taken for an expired session.
+  const token = getToken()
+  const revoke = useMutation(getLogoutMutationOptions(token ? { request: { headers: { Authorization: `Bearer ${token}` } } } : undefined))
   return async () => {
-    const token = getToken()
-    // Forgotten first, so a 401 from the logout call itself is not taken for an expired session.
     signOut()
-    if (token) {
-      await logout({ headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined)
-    }
+    if (token) await revoke.mutateAsync().catch(() => undefined)
     await navigate('/auth/login', { replace: true })
     queryClient.clear()
   }

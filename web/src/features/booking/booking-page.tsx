@@ -18,7 +18,7 @@ import { lazyComponent } from '@/lib/lazy-component'
 import { type DisplayStatus, displayStatus, statusLabels } from '@/lib/booking-status'
 import { isTabId, type TabId, tabLabels, visibleTabs } from '@/features/booking/booking-rules'
 import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
-import { TabPanel, Tabs, tabDomId } from '@/features/booking/tabs'
+import { TabPanel, Tabs, tabDomId } from '@/components/tabs'
 import { useLocale } from '@/hooks/use-locale'
 import './booking.css'
 

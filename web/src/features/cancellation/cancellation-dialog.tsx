@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
@@ -10,7 +10,12 @@ import { TextField } from '@/components/form/text-field'
 import type { DialogHandle } from '@/hooks/use-dialog'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
-import { getGetBookingPaymentsQueryKey, getGetBookingQueryKey, useCancelBooking, useComputeCancelRefund } from '@/lib/api/generated/endpoints/booking/booking'
+import {
+  getGetBookingPaymentsQueryKey,
+  getGetBookingQueryKey,
+  getCancelBookingMutationOptions,
+  getComputeCancelRefundMutationOptions,
+} from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { CancelBreakdown } from '@contract/generated/model/cancelBreakdown'
 import type { CancellationReason } from '@contract/generated/model/cancellationReason'
@@ -26,8 +31,8 @@ import { REASONS, reasonLabels } from '@/features/cancellation/reasons'
 export function CancellationDialog({ booking, dialog }: { booking: Booking; dialog: DialogHandle }) {
   const { t: tr, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const compute = useComputeCancelRefund()
-  const cancel = useCancelBooking()
+  const compute = useMutation(getComputeCancelRefundMutationOptions())
+  const cancel = useMutation(getCancelBookingMutationOptions())
   const [breakdown, setBreakdown] = useState<CancelBreakdown | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const reviewHeading = useRef<HTMLHeadingElement>(null)

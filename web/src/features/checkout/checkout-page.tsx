@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
@@ -8,7 +9,7 @@ import { PageSpinner } from '@/components/page-spinner'
 import { Spinner } from '@/components/spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { isApiError } from '@/lib/api/api-error'
-import { redirectPayment } from '@/lib/api/generated/endpoints/payment/payment'
+import { getRedirectPaymentMutationOptions } from '@/lib/api/generated/endpoints/payment/payment'
 import {
   useGetPackSeats,
   useGetTravelGroup,
@@ -319,10 +320,11 @@ function BookedPanel({
 }) {
   const { t } = useLingui()
   const [error, setError] = useState<string | null>(null)
+  const redirect = useMutation(getRedirectPaymentMutationOptions())
   const resume = async () => {
     setError(null)
     try {
-      const action = await redirectPayment(booked.paymentId)
+      const action = await redirect.mutateAsync({ id: booked.paymentId })
       rememberPaymentReturn(action.payment_id, { kind: 'checkout', travelGroupId: offer.group.id, bookingId: booked.bookingId })
       if (!submitPaymentAction(action)) window.location.assign(`/payment/${encodeURIComponent(action.payment_id)}`)
       await new Promise(() => undefined)

@@ -1,11 +1,12 @@
 // Holding the seats and paying: POST lock (15 minutes), then POST checkout with the draft's
 // idempotency key, then off to the provider with the action. Failures become a `problem` that
 // says what happened and which step fixes it; the draft is never touched by a failure.
+import { useMutation } from '@tanstack/react-query'
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import { useCallback, useRef, useState } from 'react'
 import { type ApiError, isApiError } from '@/lib/api/api-error'
-import { checkout, lockSeats } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import { getCheckoutMutationOptions, getLockSeatsMutationOptions } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { FieldError } from '@contract/generated/model/fieldError'
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import { errorMessage, messageForCode } from '@/lib/error-messages'
@@ -102,6 +103,8 @@ export function useCheckoutPayment({ offer, draftApi, onBooked }: PaymentDeps) {
   const [stepErrors, setStepErrors] = useState<StepErrors>(noStepErrors)
   const [holding, setHolding] = useState(false)
   const inFlight = useRef(false)
+  const { mutateAsync: lockSeats } = useMutation(getLockSeatsMutationOptions())
+  const { mutateAsync: checkout } = useMutation(getCheckoutMutationOptions())
   const { current, update } = draftApi
   const groupId = offer.group.id
 
@@ -120,7 +123,7 @@ export function useCheckoutPayment({ offer, draftApi, onBooked }: PaymentDeps) {
       setHolding(true)
       try {
         const rooms = draft.rooms.filter((r) => r.quantity > 0)
-        const lock = await lockSeats(groupId, { pack_id: draft.packId, members: draft.members, rooms })
+        const lock = await lockSeats({ id: groupId, data: { pack_id: draft.packId, members: draft.members, rooms } })
         const next: SeatHold = { id: lock.id, expiresAt: lock.expires_at, packId: draft.packId, members: draft.members, rooms }
         update((d) => ({ ...d, hold: next }))
         setProblem((p) => (p && (p.kind === 'sold_out' || p.kind === 'pack_full' || p.kind === 'network') ? null : p))
@@ -132,7 +135,7 @@ export function useCheckoutPayment({ offer, draftApi, onBooked }: PaymentDeps) {
         setHolding(false)
       }
     },
-    [current, update, groupId, fail],
+    [current, update, groupId, fail, lockSeats],
   )
 
   const pay = useCallback(async () => {
@@ -142,7 +145,8 @@ export function useCheckoutPayment({ offer, draftApi, onBooked }: PaymentDeps) {
     try {
       let seats = await hold()
       if (!seats) return
-      const send = (lockId: string) => checkout(groupId, checkoutBody(current(), lockId, `${window.location.origin}/payment`, offer.group.rooming_enabled))
+      const send = (lockId: string) =>
+        checkout({ id: groupId, data: checkoutBody(current(), lockId, `${window.location.origin}/payment`, offer.group.rooming_enabled) })
       let result
       try {
         result = await send(seats.id)
@@ -162,7 +166,7 @@ export function useCheckoutPayment({ offer, draftApi, onBooked }: PaymentDeps) {
     } finally {
       inFlight.current = false
     }
-  }, [hold, current, update, groupId, offer.group.rooming_enabled, onBooked, fail])
+  }, [hold, current, update, groupId, offer.group.rooming_enabled, onBooked, fail, checkout])
 
   const clearStepErrors = useCallback((step: keyof StepErrors) => {
     setStepErrors((s) => ({ ...s, [step]: step === 'personal' ? [] : step === 'minor' ? false : null }))
@@ -170,3 +174,6 @@ export function useCheckoutPayment({ offer, draftApi, onBooked }: PaymentDeps) {
 
   return { problem, setProblem, stepErrors, clearStepErrors, holding, hold, pay }
 }
+
+/** What the summary step needs of the payment. */
+export type CheckoutPayment = Pick<ReturnType<typeof useCheckoutPayment>, 'problem' | 'holding' | 'hold' | 'pay'>

@@ -1,12 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { Button } from '@/components/button'
 import { CheckboxField } from '@/components/form/checkbox-field'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { RadioGroupField } from '@/components/form/radio-group-field'
 import { TextField } from '@/components/form/text-field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { getGetBookingQueryKey, getListAuthorizationsQueryKey, renderAuthorization, useAuthorizeMember } from '@/lib/api/generated/endpoints/booking/booking'
+import {
+  getGetBookingQueryKey,
+  getListAuthorizationsQueryKey,
+  renderAuthorization,
+  getAuthorizeMemberMutationOptions,
+} from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Member } from '@contract/generated/model/member'
 import { downloadBlob, safeFileName } from '@/lib/download'
@@ -96,7 +101,7 @@ export function AuthorizationSection({
 function AuthorizationForm({ booking, member }: { booking: Booking; member: Member }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const authorize = useAuthorizeMember()
+  const authorize = useMutation(getAuthorizeMemberMutationOptions())
   const first = member.guardians[0]
   const form = useZodForm(authorizationSchema(), {
     defaultValues: { guardian_id: first?.id ?? '', signer_name: first ? fullName(first) : '', accept: false },

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useWatch } from 'react-hook-form'
 import { CheckboxField } from '@/components/form/checkbox-field'
@@ -5,7 +6,7 @@ import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { RadioGroupField } from '@/components/form/radio-group-field'
 import { TextField } from '@/components/form/text-field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { useUpdateBuyer } from '@/lib/api/generated/endpoints/booking/booking'
+import { getUpdateBuyerMutationOptions } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -18,7 +19,7 @@ export function BuyerForm({ booking }: { booking: Booking }) {
   const { t } = useLingui()
   const confirm = useProvidersWarning()
   const store = useStoreBooking()
-  const save = useUpdateBuyer()
+  const save = useMutation(getUpdateBuyerMutationOptions())
   const b = booking.buyer
   const form = useZodForm(buyerSchema(), {
     defaultValues: {

@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '@/components/button'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { TextField } from '@/components/form/text-field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { useUpdateDni, useUpdateDniField, useUpdatePassport } from '@/lib/api/generated/endpoints/booking/booking'
+import { getUpdateDniMutationOptions, getUpdateDniFieldMutationOptions, getUpdatePassportMutationOptions } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Member } from '@contract/generated/model/member'
 import { errorMessage } from '@/lib/error-messages'
@@ -20,8 +21,8 @@ export function DniForm({ booking, member }: { booking: Booking; member: Member 
   const { t } = useLingui()
   const confirm = useProvidersWarning()
   const store = useStoreBooking()
-  const save = useUpdateDni()
-  const setHasDni = useUpdateDniField()
+  const save = useMutation(getUpdateDniMutationOptions())
+  const setHasDni = useMutation(getUpdateDniFieldMutationOptions())
   const dni = documentOf(member, 'dni')
   const form = useZodForm(dniSchema(), {
     defaultValues: {
@@ -121,7 +122,7 @@ export function PassportForm({ booking, member }: { booking: Booking; member: Me
   const { t } = useLingui()
   const confirm = useProvidersWarning()
   const store = useStoreBooking()
-  const save = useUpdatePassport()
+  const save = useMutation(getUpdatePassportMutationOptions())
   const passport = documentOf(member, 'passport')
   const form = useZodForm(passportSchema(), {
     defaultValues: {

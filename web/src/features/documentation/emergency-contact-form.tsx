@@ -1,8 +1,9 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { TextField } from '@/components/form/text-field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { useUpdateEmergencyContact } from '@/lib/api/generated/endpoints/booking/booking'
+import { getUpdateEmergencyContactMutationOptions } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Member } from '@contract/generated/model/member'
 import { applyServerError } from '@/lib/form-errors'
@@ -16,7 +17,7 @@ export function EmergencyContactForm({ booking, member }: { booking: Booking; me
   const { t } = useLingui()
   const confirm = useProvidersWarning()
   const store = useStoreBooking()
-  const save = useUpdateEmergencyContact()
+  const save = useMutation(getUpdateEmergencyContactMutationOptions())
   const c = member.emergency_contacts[0]
   const form = useZodForm(emergencyContactSchema(), {
     defaultValues: { name: c?.name ?? '', surname1: c?.surname1 ?? '', surname2: c?.surname2 ?? '', email: c?.email ?? '', phone: c?.phone ?? '' },

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
-import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
+import { type ChangeEvent, useEffect, useId } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { FieldError, useFieldError } from '@/components/form/field'
 import { SelectField } from '@/components/form/select-field'
 import { TextField } from '@/components/form/text-field'
 import { Spinner } from '@/components/spinner'
-import { getFile, uploadFile } from '@/lib/api/generated/endpoints/files/files'
+import { getFile, getUploadFileMutationOptions } from '@/lib/api/generated/endpoints/files/files'
 import { getGetBookingQueryKey } from '@/lib/api/generated/endpoints/booking/booking'
 import { useListCities, useListCountries, useListStates } from '@/lib/api/generated/endpoints/lists/lists'
 import type { Booking } from '@contract/generated/model/booking'
@@ -88,7 +88,8 @@ export function FileUploadField({ name, label }: { name: string; label: React.Re
   const { setValue, setError, clearErrors } = useFormContext()
   const current = useWatch({ name }) as string | null
   const error = useFieldError(name)
-  const [busy, setBusy] = useState(false)
+  const upload = useMutation(getUploadFileMutationOptions())
+  const busy = upload.isPending
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
@@ -106,15 +107,12 @@ export function FileUploadField({ name, label }: { name: string; label: React.Re
       setError(name, { message: t`El archivo no puede superar 5 MB` })
       return
     }
-    setBusy(true)
     try {
-      const uploaded = await uploadFile({ file })
+      const uploaded = await upload.mutateAsync({ data: { file } })
       setValue(name, uploaded.name, { shouldDirty: true })
       toast.success(t`Archivo subido: ${file.name}`)
     } catch (failure) {
       setError(name, { message: errorMessage(failure) })
-    } finally {
-      setBusy(false)
     }
   }
 

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -6,7 +7,7 @@ import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { SelectField } from '@/components/form/select-field'
 import { TextField } from '@/components/form/text-field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { useUpdateGuardians } from '@/lib/api/generated/endpoints/booking/booking'
+import { getUpdateGuardiansMutationOptions } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Member } from '@contract/generated/model/member'
 import { applyServerError } from '@/lib/form-errors'
@@ -31,7 +32,7 @@ export function GuardiansForm({ booking, member }: { booking: Booking; member: M
   const { t, i18n } = useLingui()
   const confirm = useProvidersWarning()
   const store = useStoreBooking()
-  const save = useUpdateGuardians()
+  const save = useMutation(getUpdateGuardiansMutationOptions())
   const existing = member.guardians.map((g) => ({
     name: g.name,
     surname1: g.surname1,

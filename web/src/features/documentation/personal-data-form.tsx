@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { RadioGroupField } from '@/components/form/radio-group-field'
@@ -5,7 +6,7 @@ import { SelectField } from '@/components/form/select-field'
 import { TextAreaField } from '@/components/form/textarea-field'
 import { TextField } from '@/components/form/text-field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { useUpdateMemberData } from '@/lib/api/generated/endpoints/booking/booking'
+import { getUpdateMemberDataMutationOptions } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Member } from '@contract/generated/model/member'
 import { applyServerError } from '@/lib/form-errors'
@@ -19,7 +20,7 @@ export function PersonalDataForm({ booking, member }: { booking: Booking; member
   const { t } = useLingui()
   const confirm = useProvidersWarning()
   const store = useStoreBooking()
-  const save = useUpdateMemberData()
+  const save = useMutation(getUpdateMemberDataMutationOptions())
   const form = useZodForm(personalDataSchema(), {
     defaultValues: {
       name: member.name,

@@ -1,21 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Button } from '@/components/button'
 import { Callout } from '@/components/callout'
-import { Field } from '@/components/form/field'
-import { Form, SubmitButton } from '@/components/form/form'
+import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { TextField } from '@/components/form/text-field'
+import { TextAreaField } from '@/components/form/textarea-field'
 import { Spinner } from '@/components/spinner'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
 import { getGetBookingQueryKey } from '@/lib/api/generated/endpoints/booking/booking'
-import { joinGroup, useGetGroup, useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import { getJoinGroupMutationOptions, useGetGroup, useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { BookingGroup } from '@contract/generated/model/bookingGroup'
 import { errorMessage } from '@/lib/error-messages'
 import { rememberReturnTo, useSignedIn } from '@/lib/session'
-import { groupLookupSchema, splitEmails } from '@/features/invitation/schemas'
+import { groupJoinSchema, type GroupJoinValues, groupLookupSchema, splitEmails } from '@/features/invitation/schemas'
 import './invitation.css'
 
 type Lookup = { groupId: string; code: string }
@@ -128,9 +128,8 @@ function FoundGroup({ travelGroupId, lookup, bookingId, onChange }: { travelGrou
   const own = useGetTravelGroupBooking(travelGroupId, { query: { enabled: !bookingId, retry: false } })
   const booking = bookingId ?? (own.data && own.data.status !== 'canceled' ? own.data.id : undefined)
   const [joined, setJoined] = useState<BookingGroup | null>(null)
-  const [emails, setEmails] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const emailsId = useId()
+  const joinMutation = useMutation(getJoinGroupMutationOptions())
+  const form = useZodForm(groupJoinSchema, { defaultValues: { emails: '' } })
 
   if (group.isPending) return <Spinner />
   if (group.isError) {
@@ -155,26 +154,28 @@ function FoundGroup({ travelGroupId, lookup, bookingId, onChange }: { travelGrou
 
   const current = joined ?? group.data
   const name = current.name
-  const join = async () => {
+  const join = async ({ emails }: GroupJoinValues) => {
     if (!booking) return
-    setError(null)
+    const list = splitEmails(emails)
     try {
-      const result = await joinGroup(travelGroupId, lookup.groupId, { code: lookup.code, booking_id: booking, emails: splitEmails(emails) })
+      const result = await joinMutation.mutateAsync({
+        id: travelGroupId,
+        groupId: lookup.groupId,
+        data: { code: lookup.code, booking_id: booking, emails: list },
+      })
       setJoined(result)
-      setEmails('')
       forgetLink(travelGroupId)
       await queryClient.invalidateQueries({ queryKey: getGetBookingQueryKey(booking) })
     } catch (e) {
       if (isApiError(e) && e.code === 'booking_group_mail_invalid') {
-        const list = splitEmails(emails)
         const wrong = e.fields
           .map((f) => Number(f.field.split('.')[1]))
           .map((i) => list[i])
           .filter(Boolean)
-        setError(`${errorMessage(e)}${wrong.length ? `: ${wrong.join(', ')}` : ''}`)
+        form.setError('emails', { message: `${errorMessage(e)}${wrong.length ? `: ${wrong.join(', ')}` : ''}` }, { shouldFocus: true })
         return
       }
-      setError(errorMessage(e))
+      form.setError('root', { message: errorMessage(e) })
     }
   }
 
@@ -213,36 +214,19 @@ function FoundGroup({ travelGroupId, lookup, bookingId, onChange }: { travelGrou
           </Callout>
         )
       ) : (
-        <div className="inv-join">
-          <Field
-            id={emailsId}
+        <Form form={form} onSubmit={join} className="inv-join">
+          <TextAreaField
+            name="emails"
             label={t`Invita a más amigos por email`}
             hint={t`Uno por línea o separados por comas. Les enviaremos el código del grupo.`}
             optional
-            error={error ?? undefined}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                className="field__control inv-textarea"
-                rows={3}
-                value={emails}
-                onChange={(event) => {
-                  setEmails(event.target.value)
-                  setError(null)
-                }}
-              />
-            )}
-          </Field>
-          {error && (
-            <p className="visually-hidden" role="alert">
-              {error}
-            </p>
-          )}
-          <Button onClick={join}>
+            className="inv-textarea"
+          />
+          <FormRootError />
+          <SubmitButton>
             <Trans>Unirme al grupo</Trans>
-          </Button>
-        </div>
+          </SubmitButton>
+        </Form>
       )}
     </div>
   )

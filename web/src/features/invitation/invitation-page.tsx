@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -12,7 +13,7 @@ import { SafeHtml } from '@/components/safe-html'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
-import { sendInvitation, useGetInvitationInfo, useGetTravelGroup } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import { getSendInvitationMutationOptions, useGetInvitationInfo, useGetTravelGroup } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { InvitationInfo } from '@contract/generated/model/invitationInfo'
 import type { TravelGroup } from '@contract/generated/model/travelGroup'
 import { errorMessage } from '@/lib/error-messages'
@@ -79,6 +80,7 @@ function InvitationHeader({ group }: { group: TravelGroup }) {
 function InvitationSection({ group, info }: { group: TravelGroup; info: InvitationInfo }) {
   const { t } = useLingui()
   const [sent, setSent] = useState<string | null>(null)
+  const send = useMutation(getSendInvitationMutationOptions())
   const form = useZodForm(invitationSchema, {
     defaultValues: { name: '', email: '', phone: '', commercial_consent: '', third_party_consent: false },
   })
@@ -117,12 +119,15 @@ function InvitationSection({ group, info }: { group: TravelGroup; info: Invitati
 
   const submit = async (values: InvitationValues) => {
     try {
-      const result = await sendInvitation(group.id, {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone.trim(),
-        commercial_consent: values.commercial_consent === 'yes',
-        third_party_consent: values.third_party_consent,
+      const result = await send.mutateAsync({
+        id: group.id,
+        data: {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          phone: values.phone.trim(),
+          commercial_consent: values.commercial_consent === 'yes',
+          third_party_consent: values.third_party_consent,
+        },
       })
       setSent(result.email)
     } catch (error) {

@@ -32,6 +32,10 @@ export const groupLookupSchema = z.object({
 
 export type GroupLookupValues = z.input<typeof groupLookupSchema>
 
+/** Joining a found group: friends to invite, optional (the API checks each address and says which fail). */
+export const groupJoinSchema = z.object({ emails: z.string() })
+export type GroupJoinValues = z.input<typeof groupJoinSchema>
+
 /** Friends' e-mails typed one per line or separated by commas or spaces. */
 export const splitEmails = (text: string): string[] =>
   text

@@ -1,33 +1,31 @@
-import { i18n as linguiI18n } from '@lingui/core'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { Callout } from '@/components/callout'
 import { ErrorState } from '@/components/error-state'
+import { CartTable } from '@/components/cart-table'
 import { Spinner } from '@/components/spinner'
 import { isApiError } from '@/lib/api/api-error'
 import {
   getGetBookingPaymentsQueryKey,
   getGetBookingQueryKey,
-  payExtraTerm,
-  purchaseTerms,
+  getPayExtraTermMutationOptions,
+  getPurchaseTermsMutationOptions,
   useGetBooking,
   useGetBookingPayments,
 } from '@/lib/api/generated/endpoints/booking/booking'
-import { useListExtras, useListPaymentMethods } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import { useListPaymentMethods } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { Booking } from '@contract/generated/model/booking'
-import type { CartLine } from '@contract/generated/model/cartLine'
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import type { PaymentMethod } from '@contract/generated/model/paymentMethod'
 import type { PaymentsOverview } from '@contract/generated/model/paymentsOverview'
-import type { Term } from '@contract/generated/model/term'
-import type { TravelItem } from '@contract/generated/model/travelItem'
-import { errorMessage, messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
-import { type Locale } from '@/lib/i18n-locales'
 import { reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
-import { isPayable, lastPlanTerm, lateTermPenalty, payableTerms, termDue, termsDue } from '@/features/payments/amounts'
+import { isPayable, lastPlanTerm, lateTermPenalty, payableTerms, termsDue } from '@/features/payments/amounts'
+import { ExtraTermForm } from '@/features/payments/extra-term-form'
+import { TermCard } from '@/features/payments/term-card'
 import { localDay } from '@core/calendar'
 import './payments.css'
 import { useLocale } from '@/hooks/use-locale'
@@ -62,6 +60,11 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
   const methods = useListPaymentMethods(groupId, { bookingId: booking.id }, { query: { staleTime: 5 * 60_000 } })
   const [methodId, setMethodId] = useState<string | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
+  const purchase = useMutation(getPurchaseTermsMutationOptions())
+  const buyExtra = useMutation(getPayExtraTermMutationOptions())
+  // a ref, not the mutations' state: two clicks in one frame must not pay twice
+  const paying = useRef(false)
+  const busy = purchase.isPending || buyExtra.isPending
   const methodName = useId()
   useEffect(reloadWhenRestoredFromCache, [])
   const canceled = booking.status === 'canceled'
@@ -114,26 +117,27 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
     }
   }
 
-  const pay = async (termIds: string[]) => {
-    if (!method) return
+  const once = async (send: (methodId: string, returnUrl: string) => Promise<PaymentAction>) => {
+    if (!method || paying.current) return
+    paying.current = true
     setNotice(null)
     try {
-      await follow(await purchaseTerms(booking.id, { term_ids: termIds, payment_method_id: method.id, return_url: `${window.location.origin}/payment` }))
+      await follow(await send(method.id, `${window.location.origin}/payment`))
     } catch (error) {
       await fail(error)
+    } finally {
+      paying.current = false
     }
   }
-
-  const payExtra = async (memberId: string, itemId: string) => {
-    if (!method) return
-    setNotice(null)
-    try {
-      await follow(
-        await payExtraTerm(booking.id, { member_id: memberId, item_id: itemId, payment_method_id: method.id, return_url: `${window.location.origin}/payment` }),
-      )
-    } catch (error) {
-      await fail(error)
-    }
+  const pay = (termIds: string[]) =>
+    once((methodId, returnUrl) => purchase.mutateAsync({ id: booking.id, data: { term_ids: termIds, payment_method_id: methodId, return_url: returnUrl } }))
+  const payExtra = (memberId: string, itemId: string) =>
+    once((methodId, returnUrl) =>
+      buyExtra.mutateAsync({ id: booking.id, data: { member_id: memberId, item_id: itemId, payment_method_id: methodId, return_url: returnUrl } }),
+    )
+  const memberName = (id: string | null) => {
+    const member = id ? booking.members.find((m) => m.id === id) : undefined
+    return member ? fullName(member) : undefined
   }
 
   const total = formatAmount(cart.total)
@@ -169,7 +173,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
           </div>
         </dl>
         {!canceled && payable.length > 1 && (
-          <Button block onClick={() => pay(payable.map((term) => term.id))} disabled={!method}>
+          <Button block loading={purchase.isPending} onClick={() => pay(payable.map((term) => term.id))} disabled={!method}>
             <Trans>Pagar todo lo pendiente ({allDue})</Trans>
           </Button>
         )}
@@ -222,6 +226,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
                 isLast={term.id === last?.id}
                 canPay={!canceled && isPayable(term) && Boolean(method)}
                 onPay={() => pay([term.id])}
+                busy={busy}
               />
             ))}
           </ol>
@@ -234,7 +239,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
         <h2 className="pay-panel__title" id="pay-cart-title">
           <Trans>Desglose</Trans>
         </h2>
-        <CartLines lines={cart.lines} booking={booking} total={cart.total} />
+        <CartTable lines={cart.lines.map((line) => ({ ...line, who: memberName(line.member_id) }))} total={cart.total} caption={t`Desglose del importe`} />
       </section>
 
       {overview.payments.length > 0 && (
@@ -257,264 +262,5 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
         </section>
       )}
     </div>
-  )
-}
-
-function TermCard({ term, locale, isLast, canPay, onPay }: { term: Term; locale: Locale; isLast: boolean; canPay: boolean; onPay: () => Promise<void> }) {
-  const due = formatAmount(termDue(term))
-  const base = formatAmount(term.amount)
-  const penalty = formatAmount(term.penalty_amount)
-  const limit = term.limit_date ? formatDate(term.limit_date, locale, 'long') : null
-  const penaltyLimit = term.penalty_limit_date ? formatDate(term.penalty_limit_date, locale, 'long') : null
-  const paidOn = term.paid_at ? formatDate(term.paid_at, locale, 'long') : null
-  const number = term.number
-  const title = term.kind === 'extra' ? term.concept : null
-  return (
-    <li className={`pay-term pay-term--${term.status}`}>
-      <div className="pay-term__head">
-        <h3 className="pay-term__title">{title ?? <Trans>Plazo {number}</Trans>}</h3>
-        <span className={`pay-badge pay-badge--${term.status}`}>
-          {term.status === 'paid' ? <Trans>Pagado</Trans> : term.status === 'expired' ? <Trans>Vencido</Trans> : <Trans>Pendiente</Trans>}
-        </span>
-      </div>
-      <p className="pay-term__amount">{due}</p>
-      <dl className="pay-term__facts">
-        <div>
-          <dt>
-            <Trans>Fecha límite</Trans>
-          </dt>
-          <dd>{limit ?? <Trans>Al reservar</Trans>}</dd>
-        </div>
-        {penaltyLimit && (
-          <div>
-            <dt>
-              <Trans>Con recargo desde</Trans>
-            </dt>
-            <dd>{penaltyLimit}</dd>
-          </div>
-        )}
-        {term.penalty_amount > 0 && (
-          <div>
-            <dt>
-              <Trans>Importe</Trans>
-            </dt>
-            <dd>
-              <Trans>
-                {base} + {penalty} de recargo
-              </Trans>
-            </dd>
-          </div>
-        )}
-        {paidOn && (
-          <div>
-            <dt>
-              <Trans>Pagado el</Trans>
-            </dt>
-            <dd>{paidOn}</dd>
-          </div>
-        )}
-      </dl>
-      {isLast && term.penalty_amount > 0 && (
-        <p className="pay-term__note">
-          <Trans>El recargo por pagar un plazo fuera de fecha se cobra en el último plazo.</Trans>
-        </p>
-      )}
-      {term.status === 'expired' && (
-        <p className="pay-term__note pay-term__note--danger">
-          {linguiI18n._(messageForCode('payment_term_limit_date_excedeed'))}. <Trans>Escribe a la agencia para saber cómo pagarlo.</Trans>
-        </p>
-      )}
-      {canPay && (
-        <Button size="sm" onClick={onPay}>
-          <Trans>Pagar este plazo ({due})</Trans>
-        </Button>
-      )}
-    </li>
-  )
-}
-
-function ExtraTermForm({
-  booking,
-  groupId,
-  onPay,
-  disabled,
-  locale,
-}: {
-  booking: Booking
-  groupId: string
-  onPay: (memberId: string, itemId: string) => Promise<void>
-  disabled: boolean
-  locale: Locale
-}) {
-  const { t } = useLingui()
-  const offer = useListExtras(groupId, { query: { staleTime: 5 * 60_000 } })
-  const [memberId, setMemberId] = useState(booking.members[0]?.id ?? '')
-  const [itemId, setItemId] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const memberField = useId()
-  const itemField = useId()
-  const member = booking.members.find((m) => m.id === memberId)
-  if (!offer.data || booking.members.length === 0) return null
-  const items: (TravelItem & { insurance: boolean })[] = [
-    ...offer.data.extras.map((i) => ({ ...i, insurance: false })),
-    ...offer.data.insurances.map((i) => ({ ...i, insurance: true })),
-  ]
-  if (items.length === 0) return null
-  const owned = (item: { id: string; insurance: boolean }) =>
-    item.insurance ? member?.insurance_id !== null && member?.insurance_id !== undefined : member?.extras.includes(item.id)
-  const selected = items.find((i) => i.id === itemId)
-  const price = selected ? formatAmount(selected.price) : ''
-
-  return (
-    <section className="pay-panel" aria-labelledby="pay-extra-title">
-      <h2 className="pay-panel__title" id="pay-extra-title">
-        <Trans>Añadir un extra o un seguro</Trans>
-      </h2>
-      <p className="pay-muted">
-        <Trans>Se paga aparte, como un plazo extra, hasta su fecha límite.</Trans>
-      </p>
-      <div className="pay-extra">
-        <div className="field">
-          <label htmlFor={memberField} className="field__label">
-            <Trans>Viajero</Trans>
-          </label>
-          <select
-            id={memberField}
-            className="field__control field__control--select"
-            value={memberId}
-            onChange={(event) => {
-              setMemberId(event.target.value)
-              setItemId('')
-            }}
-          >
-            {booking.members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {fullName(m)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={error ? 'field field--invalid' : 'field'}>
-          <label htmlFor={itemField} className="field__label">
-            <Trans>Extra o seguro</Trans>
-          </label>
-          <select
-            id={itemField}
-            className="field__control field__control--select"
-            value={itemId}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${itemField}-error` : undefined}
-            onChange={(event) => {
-              setItemId(event.target.value)
-              setError(null)
-            }}
-          >
-            <option value="">{t`Elige un extra o un seguro…`}</option>
-            {items.map((item) => {
-              const until = item.limit_date ? formatDate(item.limit_date, locale, 'short') : null
-              const has = owned(item)
-              const label = `${item.name} · ${formatAmount(item.price)}${until ? ` · ${t`hasta el ${until}`}` : ''}${has ? ` · ${t`ya contratado`}` : ''}`
-              return (
-                <option key={item.id} value={item.id} disabled={Boolean(has)}>
-                  {label}
-                </option>
-              )
-            })}
-          </select>
-          {error && (
-            <p id={`${itemField}-error`} className="field__error">
-              <span>{error}</span>
-            </p>
-          )}
-        </div>
-      </div>
-      <Button
-        disabled={disabled}
-        onClick={async () => {
-          if (!itemId) {
-            setError(t`Elige qué quieres añadir`)
-            return
-          }
-          await onPay(memberId, itemId)
-        }}
-      >
-        {selected ? <Trans>Pagar {price}</Trans> : <Trans>Pagar el extra</Trans>}
-      </Button>
-    </section>
-  )
-}
-
-function CartLines({ lines, booking, total }: { lines: CartLine[]; booking: Booking; total: number }) {
-  const { t } = useLingui()
-  const memberName = (id: string | null) => {
-    const m = id ? booking.members.find((x) => x.id === id) : undefined
-    return m ? fullName(m) : ''
-  }
-  const label = (line: CartLine) => {
-    const quantity = line.quantity
-    const unit = formatAmount(line.unit_price)
-    switch (line.type) {
-      case 'pack':
-      case 'extra':
-      case 'insurance':
-        return (
-          <>
-            {line.concept}
-            {line.member_id && <span className="pay-muted"> · {memberName(line.member_id)}</span>}
-          </>
-        )
-      case 'hosting':
-        return (
-          <>
-            {line.concept}{' '}
-            <span className="pay-muted">
-              <Plural value={quantity} one={`(# plaza × ${unit})`} other={`(# plazas × ${unit})`} />
-            </span>
-          </>
-        )
-      case 'booking_penalty':
-        return (
-          <Trans>
-            Recargo por reserva tardía ({quantity} × {unit})
-          </Trans>
-        )
-      case 'term_penalty':
-        return <Trans>Recargo por pago fuera de plazo</Trans>
-      case 'management_fee':
-        return <Trans>Gastos de gestión</Trans>
-      case 'discount':
-        return <Trans>Descuento ({line.concept.replace(/^Descuento\s+/i, '')})</Trans>
-    }
-  }
-  return (
-    <table className="pay-cart">
-      <caption className="visually-hidden">{t`Desglose del importe`}</caption>
-      <thead className="visually-hidden">
-        <tr>
-          <th scope="col">
-            <Trans>Concepto</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Importe</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line, i) => (
-          <tr key={i} className={`pay-cart__line pay-cart__line--${line.type}`}>
-            <th scope="row">{label(line)}</th>
-            <td>{formatAmount(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr className="pay-cart__total">
-          <th scope="row">
-            <Trans>Total</Trans>
-          </th>
-          <td>{formatAmount(total)}</td>
-        </tr>
-      </tfoot>
-    </table>
   )
 }

@@ -9,7 +9,11 @@ import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { isApiError } from '@/lib/api/api-error'
 import { getGetBookingPaymentsQueryKey, getGetBookingQueryKey, getListBookingsQueryKey } from '@/lib/api/generated/endpoints/booking/booking'
-import { getCheckPaymentMutationOptions, redirectPayment, retryPayment } from '@/lib/api/generated/endpoints/payment/payment'
+import {
+  getCheckPaymentMutationOptions,
+  getRedirectPaymentMutationOptions,
+  getRetryPaymentMutationOptions,
+} from '@/lib/api/generated/endpoints/payment/payment'
 import type { Payment } from '@contract/generated/model/payment'
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import { errorMessage } from '@/lib/error-messages'
@@ -136,6 +140,8 @@ const goToProvider = async (action: PaymentAction, previousId: string, bookingId
 
 function UnpaidResult({ payment, onCheck }: { payment: Payment; onCheck: () => Promise<unknown> }) {
   const [error, setError] = useState<string | null>(null)
+  const retry = useMutation(getRetryPaymentMutationOptions())
+  const redirect = useMutation(getRedirectPaymentMutationOptions())
   const failed = payment.status === 'failed'
   const amount = formatAmount(payment.amount)
   const booking = `/booking/${encodeURIComponent(payment.booking_id)}`
@@ -186,12 +192,12 @@ function UnpaidResult({ payment, onCheck }: { payment: Payment; onCheck: () => P
         )}
         <div className="pay-result__actions">
           {failed ? (
-            <Button onClick={() => run(() => retryPayment(payment.id))}>
+            <Button loading={retry.isPending} onClick={() => run(() => retry.mutateAsync({ id: payment.id }))}>
               <Trans>Reintentar pago</Trans>
             </Button>
           ) : (
             <>
-              <Button onClick={() => run(() => redirectPayment(payment.id))}>
+              <Button loading={redirect.isPending} onClick={() => run(() => redirect.mutateAsync({ id: payment.id }))}>
                 <Trans>Continuar con el pago</Trans>
               </Button>
               <Button variant="secondary" onClick={onCheck}>

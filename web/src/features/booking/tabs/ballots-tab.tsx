@@ -1,8 +1,9 @@
+import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/button'
-import { getBallot, useShareRaffleBlock } from '@/lib/api/generated/endpoints/raffle/raffle'
+import { getBallot, getShareRaffleBlockMutationOptions } from '@/lib/api/generated/endpoints/raffle/raffle'
 import type { Ballot } from '@contract/generated/model/ballot'
 import type { Booking } from '@contract/generated/model/booking'
 import type { RaffleBlock } from '@contract/generated/model/raffleBlock'
@@ -25,7 +26,7 @@ export function BallotsTab({ booking }: { booking: Booking }) {
 function RaffleBlockSection({ booking, block }: { booking: Booking; block: RaffleBlock }) {
   const { t } = useLingui()
   const locale = useLocale()
-  const share = useShareRaffleBlock()
+  const share = useMutation(getShareRaffleBlockMutationOptions())
   const [text, setText] = useState<string | null>(null)
   const sold = block.ballots.filter((b) => b.sold).length
   const titleId = `block-${block.id}`

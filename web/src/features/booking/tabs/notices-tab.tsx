@@ -1,11 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { Button } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { SafeHtml } from '@/components/safe-html'
 import { Spinner } from '@/components/spinner'
-import { getGetBookingQueryKey, getListBookingNoticesQueryKey, useListBookingNotices, useMarkNoticeRead } from '@/lib/api/generated/endpoints/booking/booking'
+import {
+  getGetBookingQueryKey,
+  getListBookingNoticesQueryKey,
+  useListBookingNotices,
+  getMarkNoticeReadMutationOptions,
+} from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Notice } from '@contract/generated/model/notice'
 import { ADULT_AGE, ageOn } from '@core/calendar'
@@ -96,7 +101,7 @@ function NoticeItem({ booking, notice }: { booking: Booking; notice: Notice }) {
   const { t } = useLingui()
   const locale = useLocale()
   const queryClient = useQueryClient()
-  const markRead = useMarkNoticeRead()
+  const markRead = useMutation(getMarkNoticeReadMutationOptions())
   const unread = notice.read_at === null
 
   const read = async () => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
@@ -11,7 +11,7 @@ import {
   getGetBookingQueryKey,
   getGetBookingTravelGroupQueryKey,
   useGetBookingTravelGroup,
-  useSetBookingPack,
+  getSetBookingPackMutationOptions,
 } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Pack } from '@contract/generated/model/pack'
@@ -25,7 +25,7 @@ export function PacksTab({ booking }: { booking: Booking }) {
   const { t, i18n } = useLingui()
   const group = useGetBookingTravelGroup(booking.id)
   const queryClient = useQueryClient()
-  const setPack = useSetBookingPack()
+  const setPack = useMutation(getSetBookingPackMutationOptions())
   const dialog = useDialog()
   const [choice, setChoice] = useState<Pack | null>(null)
   const [failure, setFailure] = useState<string | null>(null)

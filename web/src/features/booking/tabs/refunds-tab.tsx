@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/empty-state'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { TextField } from '@/components/form/text-field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { getGetBookingQueryKey, renderInvoice, useUpdateBankAccount } from '@/lib/api/generated/endpoints/booking/booking'
+import { getGetBookingQueryKey, renderInvoice, getUpdateBankAccountMutationOptions } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Refund } from '@contract/generated/model/refund'
 import type { RefundReason } from '@contract/generated/model/refundReason'
@@ -185,7 +185,7 @@ function BankAccountSection({ booking }: { booking: Booking }) {
 function BankAccountForm({ booking, onSaved, onCancel }: { booking: Booking; onSaved: () => void; onCancel?: () => void }) {
   const { t: tr } = useLingui()
   const queryClient = useQueryClient()
-  const save = useUpdateBankAccount()
+  const save = useMutation(getUpdateBankAccountMutationOptions())
   const form = useZodForm(bankAccountSchema(), {
     defaultValues: { owner: booking.bank_account?.owner ?? '', iban: booking.bank_account ? formatIban(booking.bank_account.iban) : '' },
   })

@@ -1,12 +1,12 @@
 import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { TextAreaField } from '@/components/form/textarea-field'
 import { useFieldError } from '@/components/form/field'
 import { useZodForm } from '@/hooks/use-zod-form'
-import { getGetBookingQueryKey, useCreateReview } from '@/lib/api/generated/endpoints/booking/booking'
+import { getGetBookingQueryKey, getCreateReviewMutationOptions } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Review } from '@contract/generated/model/review'
 import { applyServerError } from '@/lib/form-errors'
@@ -53,7 +53,7 @@ function ReviewThanks({ review }: { review: Review }) {
 function ReviewForm({ booking }: { booking: Booking }) {
   const { t: tr } = useLingui()
   const queryClient = useQueryClient()
-  const create = useCreateReview()
+  const create = useMutation(getCreateReviewMutationOptions())
   const form = useZodForm(reviewSchema(), { defaultValues: { rating: '', text: '' } })
   return (
     <Form

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { ErrorState } from '@/components/error-state'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
@@ -9,7 +9,7 @@ import { SelectField } from '@/components/form/select-field'
 import { Spinner } from '@/components/spinner'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
-import { useUpdateRoomingList } from '@/lib/api/generated/endpoints/rooming/rooming'
+import { getUpdateRoomingListMutationOptions } from '@/lib/api/generated/endpoints/rooming/rooming'
 import { getGetRoomingListQueryKey, useGetRoomingList } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { Booking } from '@contract/generated/model/booking'
 import type { RoomingList } from '@contract/generated/model/roomingList'
@@ -86,7 +86,7 @@ export function RoomingTab({ booking }: { booking: Booking }) {
 function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingList }) {
   const { t: tr } = useLingui()
   const queryClient = useQueryClient()
-  const update = useUpdateRoomingList()
+  const update = useMutation(getUpdateRoomingListMutationOptions())
   const roomOf = (memberId: string) => rooming.rooms.find((r) => r.members.some((m) => m.booking_id === booking.id && m.member_id === memberId))?.id ?? ''
   const schema = z.object({
     rooms: z.array(z.object({ memberId: z.string(), roomId: z.string().check(z.minLength(1, { error: () => t`Elige una habitación` })) })),

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
+import './tabs.css'
 
 export type TabItem<T extends string> = { id: T; label: ReactNode; badge?: ReactNode; badgeLabel?: string }
 
@@ -14,13 +15,15 @@ type TabsProps<T extends string> = {
   /** The tablist's accessible name. */
   label: string
   idPrefix: string
+  /** strip: a row of tabs that scrolls on phones (a page's sections); segmented: a few choices side by side */
+  variant?: 'strip' | 'segmented'
 }
 
 /**
- * An ARIA tablist (roving tabindex: one tab in the Tab order, arrows/Home/End move and select).
- * On phones it is a horizontally scrollable strip that keeps the selected tab in view.
+ * The one tab list: ARIA tabs with a roving tabindex (one tab in the Tab order, arrows/Home/End move
+ * and select). As a strip, on phones it scrolls horizontally and keeps the selected tab in view.
  */
-export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, label, idPrefix }: TabsProps<T>) {
+export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, label, idPrefix, variant = 'strip' }: TabsProps<T>) {
   const listRef = useRef<HTMLDivElement>(null)
 
   // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=).
@@ -53,7 +56,7 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
   }
 
   return (
-    <div className="tabs">
+    <div className={variant === 'segmented' ? 'tabs tabs--segmented' : 'tabs'}>
       <div ref={listRef} role="tablist" aria-label={label} aria-orientation="horizontal" className="tabs__list">
         {tabs.map((tab) => {
           const isSelected = tab.id === selected
@@ -88,10 +91,31 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
   )
 }
 
-/** The panel of the selected tab; focusable so keyboard users can reach content with no controls. */
-export function TabPanel({ idPrefix, id, children }: { idPrefix: string; id: string; children: ReactNode }) {
+/**
+ * The panel of the selected tab; focusable so keyboard users can reach content with no controls
+ * (`focusable={false}` when it starts with a control of its own, e.g. a form's first field).
+ */
+export function TabPanel({
+  idPrefix,
+  id,
+  children,
+  focusable = true,
+  className,
+}: {
+  idPrefix: string
+  id: string
+  children: ReactNode
+  focusable?: boolean
+  className?: string
+}) {
   return (
-    <div role="tabpanel" id={panelDomId(idPrefix, id)} aria-labelledby={tabDomId(idPrefix, id)} tabIndex={0} className="tabs__panel">
+    <div
+      role="tabpanel"
+      id={panelDomId(idPrefix, id)}
+      aria-labelledby={tabDomId(idPrefix, id)}
+      tabIndex={focusable ? 0 : undefined}
+      className={['tabs__panel', className].filter(Boolean).join(' ')}
+    >
       {children}
     </div>
   )

@@ -1,0 +1,155 @@
+// The journey's last writes (only with --write): the new booking's documentation, then its cancellation.
+import { addYears, utcDay } from '../../../core/calendar.ts'
+import type { StepContext } from './step-runner.ts'
+import { JourneyState, JourneyStepSpec, ResolvedIds, SMOKE_IBAN } from './journey-state.ts'
+import { asRecord, asString, byNewBooking, memberInputKeys, requireOk, smokePdf } from './journey-helpers.ts'
+
+export const aftercareSteps: readonly JourneyStepSpec[] = [
+  {
+    id: 'files.upload',
+    name: 'Upload a document scan (tagged PDF)',
+    kind: 'write',
+    operationId: 'uploadFile',
+    route: 'POST /auth/file-upload',
+    wiring: 'ready',
+    needs: ['checkout.checkout'],
+    request: (_state, context) => ({
+      form: [{ name: 'file', fileName: `${context.marker}.pdf`, contentType: 'application/pdf', data: smokePdf(context.marker) }],
+    }),
+    capture: (json) => {
+      const name = asString(asRecord(json)?.['name'])
+      return name === undefined ? undefined : { fileName: name }
+    },
+    captures: ['fileName'],
+  },
+  {
+    id: 'files.get',
+    name: 'Download an uploaded file',
+    kind: 'read',
+    operationId: 'getFile',
+    route: 'GET /file/{name}',
+    wiring: 'ready',
+    needs: ['auth.login'],
+    requires: ['fileName'],
+    request: (state) => ({ path: [state.fileName as string] }),
+  },
+  {
+    id: 'documentation.data',
+    name: 'Passenger data (tagged)',
+    kind: 'write',
+    operationId: 'updateMemberData',
+    route: 'PUT /booking/{id}/data',
+    wiring: 'ready',
+    needs: ['booking.created'],
+    requires: ['newBookingId', 'newMemberId', 'newMember'],
+    request: (state, context) => {
+      const member = state.newMember as Record<string, unknown>
+      const input = Object.fromEntries(memberInputKeys.map((key) => [key, member[key] ?? null]))
+      return { ...byNewBooking(state), json: { ...input, member_id: state.newMemberId, allergies: context.tag('Ninguna') } }
+    },
+  },
+  {
+    id: 'documentation.dni',
+    name: 'DNI',
+    kind: 'write',
+    operationId: 'updateDni',
+    route: 'PUT /booking/{id}/dni',
+    wiring: 'ready',
+    needs: ['booking.created'],
+    requires: ['newBookingId', 'newMemberId', 'newTravelGroupEnd'],
+    request: (state) => ({
+      ...byNewBooking(state),
+      json: {
+        member_id: state.newMemberId,
+        number: asString(state.newMember?.['document_number']) ?? '00000000T',
+        expiry_date: addYears(state.newTravelGroupEnd as string, 5),
+        issue_date: addYears(utcDay(), -2),
+        country: 'ES',
+        support_number: 'SMK000001',
+      },
+    }),
+  },
+  {
+    id: 'documentation.passport',
+    name: 'Passport (with the uploaded scan)',
+    kind: 'write',
+    operationId: 'updatePassport',
+    route: 'PUT /booking/{id}/passport',
+    wiring: 'ready',
+    needs: ['booking.created'],
+    requires: ['newBookingId', 'newMemberId', 'newTravelGroupEnd'],
+    request: (state) => ({
+      ...byNewBooking(state),
+      json: {
+        member_id: state.newMemberId,
+        number: 'SMK123456',
+        expiry_date: addYears(state.newTravelGroupEnd as string, 6),
+        issue_date: null,
+        country: 'ES',
+        file: state.fileName ?? null,
+      },
+    }),
+  },
+  {
+    id: 'documentation.emergency-contact',
+    name: 'Emergency contact (tagged)',
+    kind: 'write',
+    operationId: 'updateEmergencyContact',
+    route: 'PUT /booking/{id}/emergency-contact',
+    wiring: 'ready',
+    needs: ['booking.created'],
+    requires: ['newBookingId', 'newMemberId'],
+    request: (state, context) => ({
+      ...byNewBooking(state),
+      json: {
+        member_id: state.newMemberId,
+        name: 'Contacto',
+        surname1: 'Smoke',
+        surname2: context.marker,
+        email: 'smoke.contact@example.com',
+        phone: '+34600000001',
+      },
+    }),
+  },
+  {
+    id: 'booking.compute-cancel-refund',
+    name: 'Cancellation refund preview',
+    kind: 'write',
+    operationId: 'computeCancelRefund',
+    route: 'POST /booking/{id}/compute-cancel-refund',
+    wiring: 'ready',
+    needs: ['checkout.checkout'],
+    requires: ['newBookingId'],
+    request: (state) => ({ ...byNewBooking(state), json: { reason: 'other' } }),
+  },
+  {
+    id: 'booking.cancel',
+    name: 'Cancel the smoke booking',
+    kind: 'write',
+    operationId: 'cancelBooking',
+    route: 'POST /booking/{id}/cancel',
+    wiring: 'ready',
+    needs: ['checkout.checkout'],
+    requires: ['newBookingId'],
+    request: (state, context) => ({
+      ...byNewBooking(state),
+      json: { reason: 'other', comment: context.tag('Smoke run clean-up'), owner: 'Smoke Tester', iban: SMOKE_IBAN },
+    }),
+  },
+  {
+    id: 'booking.canceled',
+    name: 'The smoke booking reads as canceled',
+    kind: 'write',
+    operationId: 'getBooking',
+    route: 'GET /booking/{id}',
+    wiring: 'ready',
+    needs: ['booking.cancel'],
+    requires: ['newBookingId'],
+    async run(context: StepContext<JourneyState>, ids: ResolvedIds) {
+      const outcome = await context.call(ids('getBooking'), byNewBooking(context.state))
+      requireOk(context, outcome)
+      const status = asRecord(outcome.json)?.['status']
+      if (status !== 'canceled') context.fail('status canceled after the cancellation', String(status))
+    },
+  },
+]

@@ -1,0 +1,81 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLocale } from '@/hooks/use-locale'
+import { formatDate, fullName } from '@/lib/format'
+import type { StepId } from '@/features/checkout/draft'
+import type { Offer } from '@/features/checkout/offer'
+import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+
+/** The summary's "Tu viaje": what was chosen in each step, with a way back to change it. */
+export function TripReview({ offer, draftApi, onGoTo }: { offer: Offer; draftApi: DraftApi; onGoTo: (step: StepId) => void }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const { group } = offer
+  const { draft } = draftApi
+  const pack = group.packs.find((p) => p.id === draft.packId)
+  const rooms = draft.rooms
+    .filter((r) => r.quantity > 0)
+    .map((r) => {
+      const room = group.hosting_rooms.find((h) => h.id === r.hosting_id)
+      return room ? `${r.quantity} × ${room.name}` : null
+    })
+    .filter(Boolean)
+    .join(', ')
+  const start = formatDate(group.start_at, locale, 'long')
+  const end = formatDate(group.end_at, locale, 'long')
+  return (
+    <section className="ck-summary-block" aria-labelledby="trip-title">
+      <h3 className="ck-summary-block__title" id="trip-title">
+        <Trans>Tu viaje</Trans>
+      </h3>
+      <dl className="ck-facts">
+        <div>
+          <dt>
+            <Trans>Viaje</Trans>
+          </dt>
+          <dd>
+            {group.name} · {start} – {end}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Pack</Trans>
+          </dt>
+          <dd>
+            {pack?.name}{' '}
+            <button type="button" className="ck-link-button" onClick={() => onGoTo('pack')}>
+              <Trans>Cambiar pack</Trans>
+            </button>
+          </dd>
+        </div>
+        {rooms && (
+          <div>
+            <dt>{t({ message: 'Habitaciones', context: 'checkout step' })}</dt>
+            <dd>
+              {rooms}{' '}
+              <button type="button" className="ck-link-button" onClick={() => onGoTo('rooms')}>
+                <Trans>Cambiar habitaciones</Trans>
+              </button>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>
+            <Trans>Viajeros</Trans>
+          </dt>
+          <dd>
+            {draft.travellers.map((tr, i) => fullName(tr) || t`Viajero ${i + 1}`).join(', ')}{' '}
+            <button type="button" className="ck-link-button" onClick={() => onGoTo('personal')}>
+              <Trans>Cambiar datos</Trans>
+            </button>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Comprador</Trans>
+          </dt>
+          <dd>{draft.buyer.type === 'company' ? draft.buyer.company_name : fullName(draft.buyer)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,87 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod/mini'
+import { Form, SubmitButton } from '@/components/form/form'
+import { SelectField } from '@/components/form/select-field'
+import { useZodForm } from '@/hooks/use-zod-form'
+import { useListExtras } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import type { Booking } from '@contract/generated/model/booking'
+import type { TravelItem } from '@contract/generated/model/travelItem'
+import { formatAmount, formatDate, fullName } from '@/lib/format'
+import type { Locale } from '@/lib/i18n-locales'
+
+const extraTermSchema = () =>
+  z.object({
+    memberId: z.string(),
+    itemId: z.string().check(z.minLength(1, { error: () => t`Elige qué quieres añadir` })),
+  })
+
+type Item = TravelItem & { insurance: boolean }
+
+/** Adding an extra or an insurance for one traveller after booking: paid apart, as a term of its own. */
+export function ExtraTermForm({
+  booking,
+  groupId,
+  onPay,
+  disabled,
+  locale,
+}: {
+  booking: Booking
+  groupId: string
+  onPay: (memberId: string, itemId: string) => Promise<void>
+  disabled: boolean
+  locale: Locale
+}) {
+  const offer = useListExtras(groupId, { query: { staleTime: 5 * 60_000 } })
+  // checked when paying: choosing a traveller first must not flag the item as missing
+  const form = useZodForm(extraTermSchema(), { mode: 'onSubmit', defaultValues: { memberId: booking.members[0]?.id ?? '', itemId: '' } })
+  if (!offer.data || booking.members.length === 0) return null
+  const items: Item[] = [...offer.data.extras.map((i) => ({ ...i, insurance: false })), ...offer.data.insurances.map((i) => ({ ...i, insurance: true }))]
+  if (items.length === 0) return null
+
+  return (
+    <section className="pay-panel" aria-labelledby="pay-extra-title">
+      <h2 className="pay-panel__title" id="pay-extra-title">
+        <Trans>Añadir un extra o un seguro</Trans>
+      </h2>
+      <p className="pay-muted">
+        <Trans>Se paga aparte, como un plazo extra, hasta su fecha límite.</Trans>
+      </p>
+      <Form form={form} onSubmit={({ memberId, itemId }) => onPay(memberId, itemId)}>
+        <ExtraTermFields booking={booking} items={items} locale={locale} onMemberChange={() => form.setValue('itemId', '')} />
+        <PayButton items={items} disabled={disabled} />
+      </Form>
+    </section>
+  )
+}
+
+function ExtraTermFields({ booking, items, locale, onMemberChange }: { booking: Booking; items: Item[]; locale: Locale; onMemberChange: () => void }) {
+  const { t } = useLingui()
+  const memberId = useWatch<{ memberId: string }, 'memberId'>({ name: 'memberId' })
+  const member = booking.members.find((m) => m.id === memberId)
+  const owned = (item: Item) =>
+    item.insurance ? member?.insurance_id !== null && member?.insurance_id !== undefined : Boolean(member?.extras.includes(item.id))
+  const itemOptions = items.map((item) => {
+    const until = item.limit_date ? formatDate(item.limit_date, locale, 'short') : null
+    const has = owned(item)
+    return {
+      value: item.id,
+      label: `${item.name} · ${formatAmount(item.price)}${until ? ` · ${t`hasta el ${until}`}` : ''}${has ? ` · ${t`ya contratado`}` : ''}`,
+      disabled: has,
+    }
+  })
+  return (
+    <div className="pay-extra">
+      <SelectField name="memberId" label={t`Viajero`} options={booking.members.map((m) => ({ value: m.id, label: fullName(m) }))} onChange={onMemberChange} />
+      <SelectField name="itemId" label={t`Extra o seguro`} placeholder={t`Elige un extra o un seguro…`} options={itemOptions} />
+    </div>
+  )
+}
+
+function PayButton({ items, disabled }: { items: Item[]; disabled: boolean }) {
+  const itemId = useWatch<{ itemId: string }, 'itemId'>({ name: 'itemId' })
+  const selected = items.find((i) => i.id === itemId)
+  const price = selected ? formatAmount(selected.price) : ''
+  return <SubmitButton disabled={disabled}>{selected ? <Trans>Pagar {price}</Trans> : <Trans>Pagar el extra</Trans>}</SubmitButton>
+}

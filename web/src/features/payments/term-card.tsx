@@ -1,0 +1,96 @@
+import { i18n as linguiI18n } from '@lingui/core'
+import { Trans } from '@lingui/react/macro'
+import { Button } from '@/components/button'
+import type { Term } from '@contract/generated/model/term'
+import { messageForCode } from '@/lib/error-messages'
+import { formatAmount, formatDate } from '@/lib/format'
+import type { Locale } from '@/lib/i18n-locales'
+import { termDue } from '@/features/payments/amounts'
+
+/** One term of the plan (or an extra's): what is due and until when, its penalty, when it was paid, and paying it. */
+export function TermCard({
+  term,
+  locale,
+  isLast,
+  canPay,
+  onPay,
+  busy,
+}: {
+  term: Term
+  locale: Locale
+  isLast: boolean
+  canPay: boolean
+  onPay: () => Promise<void>
+  busy: boolean
+}) {
+  const due = formatAmount(termDue(term))
+  const base = formatAmount(term.amount)
+  const penalty = formatAmount(term.penalty_amount)
+  const limit = term.limit_date ? formatDate(term.limit_date, locale, 'long') : null
+  const penaltyLimit = term.penalty_limit_date ? formatDate(term.penalty_limit_date, locale, 'long') : null
+  const paidOn = term.paid_at ? formatDate(term.paid_at, locale, 'long') : null
+  const number = term.number
+  const title = term.kind === 'extra' ? term.concept : null
+  return (
+    <li className={`pay-term pay-term--${term.status}`}>
+      <div className="pay-term__head">
+        <h3 className="pay-term__title">{title ?? <Trans>Plazo {number}</Trans>}</h3>
+        <span className={`pay-badge pay-badge--${term.status}`}>
+          {term.status === 'paid' ? <Trans>Pagado</Trans> : term.status === 'expired' ? <Trans>Vencido</Trans> : <Trans>Pendiente</Trans>}
+        </span>
+      </div>
+      <p className="pay-term__amount">{due}</p>
+      <dl className="pay-term__facts">
+        <div>
+          <dt>
+            <Trans>Fecha límite</Trans>
+          </dt>
+          <dd>{limit ?? <Trans>Al reservar</Trans>}</dd>
+        </div>
+        {penaltyLimit && (
+          <div>
+            <dt>
+              <Trans>Con recargo desde</Trans>
+            </dt>
+            <dd>{penaltyLimit}</dd>
+          </div>
+        )}
+        {term.penalty_amount > 0 && (
+          <div>
+            <dt>
+              <Trans>Importe</Trans>
+            </dt>
+            <dd>
+              <Trans>
+                {base} + {penalty} de recargo
+              </Trans>
+            </dd>
+          </div>
+        )}
+        {paidOn && (
+          <div>
+            <dt>
+              <Trans>Pagado el</Trans>
+            </dt>
+            <dd>{paidOn}</dd>
+          </div>
+        )}
+      </dl>
+      {isLast && term.penalty_amount > 0 && (
+        <p className="pay-term__note">
+          <Trans>El recargo por pagar un plazo fuera de fecha se cobra en el último plazo.</Trans>
+        </p>
+      )}
+      {term.status === 'expired' && (
+        <p className="pay-term__note pay-term__note--danger">
+          {linguiI18n._(messageForCode('payment_term_limit_date_excedeed'))}. <Trans>Escribe a la agencia para saber cómo pagarlo.</Trans>
+        </p>
+      )}
+      {canPay && (
+        <Button size="sm" loading={busy} onClick={onPay}>
+          <Trans>Pagar este plazo ({due})</Trans>
+        </Button>
+      )}
+    </li>
+  )
+}
