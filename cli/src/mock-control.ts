@@ -1,10 +1,9 @@
-import type { TenantInput } from './tenant-input.ts'
+import type { TenantInput, TenantSeedResult as SeedResult } from '../../contract/mock-control.ts'
 import { fetchRetryingIdempotent } from '../../core/http-retry.ts'
 
-// Typed client for the mock server's control API (/__mock). The mock is
-// written in parallel, so responses are read leniently: a list may come bare
-// or wrapped ({tenants: [...]}, {items: [...]}) and extra fields are kept.
-// TODO(mock): tighten the response types once mock/src exports its own.
+// Typed client for the mock server's control API (/__mock; its schemas: contract/mock-control.ts).
+// Lists are read leniently (bare or wrapped, {tenants: [...]}, {items: [...]}) and extra fields are
+// kept, so an older mock still answers.
 
 export type MockTenant = TenantInput & { id: string; [extra: string]: unknown }
 
@@ -17,14 +16,7 @@ export type MockScenario = {
   [extra: string]: unknown
 }
 
-export type TenantSeedResult = {
-  tenants: MockTenant[]
-  /** demo tenants put back */
-  restored: string[]
-  /** travel groups created */
-  travelGroups: string[]
-  skipped: Array<{ id: string; reason: string }>
-}
+export type TenantSeedResult = SeedResult<MockTenant>
 
 export type MockControlErrorKind = 'unreachable' | 'rejected' | 'server' | 'bad-response'
 

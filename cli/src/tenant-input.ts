@@ -1,57 +1,17 @@
-import { z } from 'zod'
-
+import type { z } from 'zod'
+import { type TenantInput, TenantInputSchema, tenantHosts, tenantShape } from '../../contract/mock-control.ts'
 import { UsageError } from './exit-codes.ts'
 
-// What `tenants add` accepts and sends to the mock control API (POST
-// /__mock/tenants). Field names follow the contract's Agency schema
-// (color1/color3/color4, css_extra, legal_notice_html). A tenant is served on
-// one `host` or several `hosts`; the mock takes either.
+// What `tenants add` accepts, checked before it is sent to the mock's control API (POST
+// /__mock/tenants) with the schema the mock itself validates with (contract/mock-control.ts):
+// every problem of a file at once, named by field and by flag.
 
-const hexColourPattern = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
-// host[:port], no scheme or path: the portal resolves the agency from the
-// Host header, so that is exactly what we store.
-const hostPattern = /^(?=.{1,253}(?::\d{1,5})?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/i
-const slugPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/
-const phonePattern = /^\+?[0-9][0-9 ().-]{4,22}$/
-
-function text(description: string) {
-  return z.string({
-    error: (issue) => (issue.input === undefined ? 'is required' : `must be ${description}`),
-  })
-}
-
-const hexColour = text('a hex colour like #0a7cff').regex(hexColourPattern, 'must be a hex colour like #0a7cff')
-const hostText = text('a host name like viajes-sol.localhost')
-  .trim()
-  .toLowerCase()
-  .regex(hostPattern, 'must be a host name like viajes-sol.localhost or viajes-sol.localhost:5173 (no protocol or path)')
-
-const tenantShape = {
-  id: text('a slug like viajes-sol').regex(slugPattern, 'must be a slug like viajes-sol (a-z, 0-9, - and _)').optional(),
-  name: text('a non-empty name').trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
-  host: hostText.optional(),
-  hosts: z.array(hostText, { error: 'must be a list of host names' }).min(1, 'must list at least one host').max(20, 'must list at most 20 hosts').optional(),
-  logo: text('a logo URL').refine(isLogoReference, 'must be an http(s) URL, a path starting with /, or a data:image/ URI').nullable().optional(),
-  color1: hexColour.optional(),
-  color3: hexColour.optional(),
-  color4: hexColour.optional(),
-  css_extra: text('CSS text').max(20_000, 'must be at most 20000 characters').nullable().optional(),
-  email: z.email({ error: 'must be an e-mail address like info@agency.example' }).optional(),
-  phone: text('a phone number like +34 910 000 000').regex(phonePattern, 'must be a phone number like +34 910 000 000').optional(),
-  legal_notice_html: text('HTML text').max(50_000, 'must be at most 50000 characters').optional(),
-}
-
-export const tenantInputSchema = z
-  .strictObject(tenantShape, { error: 'must be an object with tenant fields' })
-  .refine((tenant) => tenant.host !== undefined || tenant.hosts !== undefined, { message: 'is required (or hosts)', path: ['host'] })
-
-export type TenantInput = z.infer<typeof tenantInputSchema>
-export type TenantField = keyof TenantInput
+export type TenantField = keyof typeof tenantShape
 
 export const tenantFields = Object.keys(tenantShape) as TenantField[]
 
 /** Command-line flag for each field, so flag errors can point at the flag. */
-export const tenantFieldFlags: Record<TenantField, string> = {
+export const tenantFieldFlags: Partial<Record<TenantField, string>> = {
   id: '--id',
   name: '--name',
   host: '--host',
@@ -64,17 +24,6 @@ export const tenantFieldFlags: Record<TenantField, string> = {
   email: '--email',
   phone: '--phone',
   legal_notice_html: '--legal-notice-html',
-}
-
-function isLogoReference(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//')) return true
-  if (/^data:image\//i.test(value)) return true
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
 }
 
 export type TenantSource = 'file' | 'flags'
@@ -93,7 +42,7 @@ export function parseTenantInputs(data: unknown, source: TenantSource): TenantIn
   const tenants: TenantInput[] = []
   items.forEach((item, index) => {
     const label = isArray ? `tenants[${index}]` : 'tenant'
-    const result = tenantInputSchema.safeParse(normaliseAliases(item))
+    const result = TenantInputSchema.safeParse(normaliseAliases(item))
     if (result.success) {
       tenants.push(result.data)
       return
@@ -118,9 +67,7 @@ export function parseTenantInputs(data: unknown, source: TenantSource): TenantIn
   return tenants
 }
 
-export function hostsOf(tenant: TenantInput): string[] {
-  return [...new Set([...(tenant.hosts ?? []), ...(tenant.host === undefined ? [] : [tenant.host])])]
-}
+export const hostsOf = (tenant: TenantInput): string[] => tenantHosts(tenant)
 
 // Files written by hand tend to use the camelCase spelling the web code uses.
 function normaliseAliases(item: unknown): unknown {

@@ -4,6 +4,15 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { z } from 'zod'
 
+import {
+  MockSettingsInputSchema,
+  type MockSettings,
+  TenantInputSchema,
+  type TenantSeedResult,
+  TenantSeedInputSchema,
+  type TenantValues,
+  tenantHosts,
+} from '../../contract/mock-control.ts'
 import { errorResponse, fieldErrorsOf } from './handlers/context.ts'
 import { journalFor, type JournalEntry } from './journal.ts'
 import { AT_ROOT } from './root-path.ts'
@@ -22,13 +31,9 @@ export type ScenarioListing = {
   byAgency: Record<string, ScenarioName[]>
 }
 export type TenantListing = { tenants: AgencyRecord[] }
-/** POST /__mock/tenants/seed: the tenants (re)seeded, demo tenants put back, and the travel groups created. */
-export type TenantSeedResult = { tenants: AgencyRecord[]; restored: string[]; travelGroups: string[]; skipped: { id: string; reason: string }[] }
 export type OutboxListing = { mails: OutboxMail[] }
 export type JournalListing = { capacity: number; entries: JournalEntry[] }
 export type ResetResult = { seed: number; seededAt: string; agencies: number }
-/** GET/PUT /__mock/settings: switches of the mock as a whole. */
-export type MockSettings = { debugLogin: boolean }
 export type Health = { status: 'ok'; seed: number; seededAt: string; agencies: number; scenarios: ScenarioName[] }
 
 export const scenarioListing = (world: World): ScenarioListing => ({
@@ -134,90 +139,6 @@ const scenariosOf = (world: World, agency: string | null): readonly ScenarioName
 
 // ── tenants ──
 
-const HOST_PATTERN = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/
-const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/
-
-// People paste portal urls; what identifies a tenant is host[:port] (see agencyForUrl).
-const hostSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((value) => {
-    if (!value.includes('://')) return value.replace(/\/+$/, '')
-    try {
-      return new URL(value).host
-    } catch {
-      return value
-    }
-  })
-  .pipe(z.string().regex(HOST_PATTERN, 'must be a host name like viajes-sol.localhost or viajes-sol.localhost:5173'))
-
-// #rgb is accepted and expanded: the contract's Agency colours are #rrggbb.
-const colourSchema = z
-  .string()
-  .trim()
-  .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a colour like #0a7cff')
-  .transform((value) => (value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value).toLowerCase())
-
-const logoSchema = z
-  .string()
-  .trim()
-  .refine((value) => {
-    if (/^data:image\//i.test(value) || (value.startsWith('/') && !value.startsWith('//'))) return true
-    try {
-      const url = new URL(value)
-      return url.protocol === 'http:' || url.protocol === 'https:'
-    } catch {
-      return false
-    }
-  }, 'must be an http(s) url, a path starting with /, or a data:image/ uri')
-  .nullable()
-
-const FaqEntryInputSchema = z.strictObject({
-  id: z.string().trim().regex(SLUG_PATTERN, 'must be a slug'),
-  question: z.string().trim().min(1).max(500),
-  answer_html: z.string().max(20_000),
-})
-
-export const TenantInputSchema = z
-  .strictObject({
-    id: z
-      .string()
-      .trim()
-      .regex(SLUG_PATTERN, 'must be a slug like ag-viajes-sol (a-z, 0-9, - and _)')
-      // The world keeps some maps by agency id in JSON objects: a name every object has is not an id.
-      .refine((id) => !(id in Object.prototype), 'is a reserved name; choose another id')
-      .optional(),
-    name: z.string().trim().min(1, 'must not be empty').max(120),
-    hosts: z.array(hostSchema).min(1, 'needs at least one host').max(20).optional(),
-    /** the CLI sends one host */
-    host: hostSchema.optional(),
-    logo: logoSchema.optional(),
-    color1: colourSchema.optional(),
-    color3: colourSchema.optional(),
-    color4: colourSchema.optional(),
-    css_extra: z.string().max(20_000).nullable().optional(),
-    email: z.email('must be an e-mail address').optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9][0-9 ().-]{4,22}$/, 'must be a phone number like +34 910 000 000')
-      .optional(),
-    legal_notice_html: z.string().max(50_000).optional(),
-    // For QA (hostile-HTML tests): the tenant's FAQ, and the description and terms of its demo travel groups.
-    faq: z
-      .strictObject({
-        es: z.array(FaqEntryInputSchema).max(50).optional(),
-        en: z.array(FaqEntryInputSchema).max(50).optional(),
-      })
-      .optional(),
-    travel_group_html: z.strictObject({ description_html: z.string().max(50_000).optional(), terms_html: z.string().max(50_000).optional() }).optional(),
-    debug_login: z.boolean().optional(),
-  })
-  .refine((t) => t.hosts !== undefined || t.host !== undefined, { message: 'is required', path: ['hosts'] })
-
-export type TenantInput = z.input<typeof TenantInputSchema>
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 const slugify = (name: string) =>
@@ -235,9 +156,9 @@ const uniqueId = (world: World, base: string) => {
   return id
 }
 
-const buildAgency = (world: World, input: z.output<typeof TenantInputSchema>): AgencyRecord => {
+const buildAgency = (world: World, input: TenantValues): AgencyRecord => {
   const slug = slugify(input.name)
-  const hosts = [...new Set([...(input.hosts ?? []), ...(input.host === undefined ? [] : [input.host])])]
+  const hosts = tenantHosts(input)
   return {
     id: input.id ?? uniqueId(world, `ag-${slug}`),
     name: input.name,
@@ -283,7 +204,7 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.put(`${CONTROL_PREFIX}/settings`, async ({ request }) => {
     const read = await readJsonBody(request)
     if (!read.ok) return read.response
-    const parsed = z.strictObject({ debugLogin: z.boolean().optional() }).safeParse(read.value ?? {})
+    const parsed = MockSettingsInputSchema.safeParse(read.value ?? {})
     if (!parsed.success) return validationFailed(parsed.error)
     if (parsed.data.debugLogin !== undefined) rt.options.debugLogin = parsed.data.debugLogin
     return HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings)
@@ -397,14 +318,11 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.post(`${CONTROL_PREFIX}/tenants/seed`, async ({ request }) => {
     const read = await readJsonBody(request)
     if (!read.ok) return read.response
-    const parsed = z
-      .strictObject({ id: z.string().min(1).optional(), tenant: z.string().min(1).optional(), agency: z.string().min(1).optional() })
-      .optional()
-      .safeParse(read.value)
+    const parsed = TenantSeedInputSchema.safeParse(read.value)
     if (!parsed.success) return validationFailed(parsed.error)
     const world = rt.world
     const id = parsed.data?.id ?? parsed.data?.tenant ?? parsed.data?.agency
-    const result: TenantSeedResult = { tenants: [], restored: [], travelGroups: [], skipped: [] }
+    const result: TenantSeedResult<AgencyRecord> = { tenants: [], restored: [], travelGroups: [], skipped: [] }
     let targets: AgencyRecord[]
     if (id !== undefined) {
       const agency = world.agencies.find((a) => a.id === id)

@@ -151,11 +151,11 @@ describe('tenants and scenario against a fake control API', () => {
     expect(out).toMatch(/^ag-sol\s+Viajes Sol\s+localhost,sol.localhost\s+#c2410c/m)
   })
 
-  it('adds a tenant from flags, sending the contract field names', async () => {
-    const { code, out } = await run('tenants', 'add', '--name', 'Viajes Luna', '--host', 'Luna.Localhost:5173', '--color1', '#0A7CFF', '--css-extra', 'body{}')
+  it('adds a tenant from flags, sending the contract field names, host and colour as the mock stores them', async () => {
+    const { code, out } = await run('tenants', 'add', '--name', 'Viajes Luna', '--host', 'http://Luna.Localhost:5173/', '--color1', '#0A7CFF', '--css-extra', 'body{}')
     expect(code).toBe(0)
     expect(out).toBe('added tenant ag-luna (Viajes Luna, luna.localhost:5173)\n')
-    expect(JSON.parse(control.requests[0]?.body ?? '{}')).toEqual({ name: 'Viajes Luna', host: 'luna.localhost:5173', color1: '#0A7CFF', css_extra: 'body{}' })
+    expect(JSON.parse(control.requests[0]?.body ?? '{}')).toEqual({ name: 'Viajes Luna', host: 'luna.localhost:5173', color1: '#0a7cff', css_extra: 'body{}' })
   })
 
   it('adds every tenant of a JSON array file', async () => {
@@ -180,7 +180,7 @@ describe('tenants and scenario against a fake control API', () => {
     await writeFile(
       file,
       JSON.stringify([
-        { name: 'Uno', host: 'http://uno.localhost/' },
+        { name: 'Uno', host: 'uno localhost' },
         { host: 'dos.localhost', colour1: '#fff', email: 'nope' },
       ]),
     )

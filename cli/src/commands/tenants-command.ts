@@ -4,7 +4,8 @@ import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
 import { createMockControlClient, MockControlError, type MockTenant } from '../mock-control.ts'
 import { readStructuredFile } from '../structured-file.ts'
-import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField, type TenantInput } from '../tenant-input.ts'
+import type { TenantInput } from '../../../contract/mock-control.ts'
+import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField } from '../tenant-input.ts'
 import { mockUrlOption, renderTable, withControlErrors } from './shared-options.ts'
 
 type TenantFlagOptions = {
@@ -23,8 +24,9 @@ type TenantFlagOptions = {
 
 type AddOptions = TenantFlagOptions & { mockUrl: string; file?: string; dryRun?: boolean; json?: boolean }
 
-// commander camelCases --css-extra to cssExtra; the API field is css_extra.
-const flagOptionKeys: Record<Exclude<TenantField, 'hosts'>, keyof TenantFlagOptions> = {
+// commander camelCases --css-extra to cssExtra; the API field is css_extra. A tenant's FAQ, its travel
+// groups' HTML and debug_login come from a file only.
+const flagOptionKeys: Record<Exclude<TenantField, 'hosts' | 'faq' | 'travel_group_html' | 'debug_login'>, keyof TenantFlagOptions> = {
   id: 'id',
   name: 'name',
   host: 'host',

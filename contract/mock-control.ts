@@ -1,0 +1,107 @@
+// The mock's control API (/__mock, on the mock's own origin only): the contract between the mock
+// (mock/src/control.ts), which validates with these schemas, and the CLI (cli/src/mock-control.ts,
+// cli/src/tenant-input.ts), which checks what it sends with the same ones before sending it. Not part
+// of the customer API (contract/openapi.yaml): no backend implements it, and the portal never
+// reaches it. Messages are the CLI's: it prints them after the field ("tenant.color1 must be …").
+import { z } from 'zod'
+
+const text = (description: string) => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : `must be ${description}`) })
+
+// host[:port], no scheme or path: the portal resolves the agency from the Host header, so that is
+// exactly what is stored. People paste portal addresses, so an address is taken down to its host.
+const HOST = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/
+const SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/
+const PHONE = /^\+?[0-9][0-9 ().-]{4,22}$/
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
+
+const hostSchema = text('a host name like viajes-sol.localhost')
+  .trim()
+  .toLowerCase()
+  .transform((value) => {
+    if (!value.includes('://')) return value.replace(/\/+$/, '')
+    try {
+      return new URL(value).host
+    } catch {
+      return value
+    }
+  })
+  .pipe(z.string().regex(HOST, 'must be a host name like viajes-sol.localhost or viajes-sol.localhost:5173 (no protocol or path)'))
+
+// #rgb is accepted and expanded: the contract's Agency colours are #rrggbb.
+const colourSchema = text('a hex colour like #0a7cff')
+  .trim()
+  .regex(HEX_COLOUR, 'must be a hex colour like #0a7cff')
+  .transform((value) => (value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value).toLowerCase())
+
+const isLogoReference = (value: string): boolean => {
+  if (/^data:image\//i.test(value) || (value.startsWith('/') && !value.startsWith('//'))) return true
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+const FaqEntrySchema = z.strictObject({
+  id: z.string().trim().regex(SLUG, 'must be a slug'),
+  question: z.string().trim().min(1).max(500),
+  answer_html: z.string().max(20_000),
+})
+
+/** The fields of a tenant (an agency): the contract's Agency names (color1/color3/color4, css_extra, legal_notice_html). */
+export const tenantShape = {
+  id: text('a slug like viajes-sol')
+    .trim()
+    .regex(SLUG, 'must be a slug like viajes-sol (a-z, 0-9, - and _)')
+    // The world keeps some maps by agency id in JSON objects: a name every object has is not an id.
+    .refine((id) => !(id in Object.prototype), 'is a reserved name; choose another id')
+    .optional(),
+  name: text('a non-empty name').trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
+  /** one host, or several in `hosts` */
+  host: hostSchema.optional(),
+  hosts: z.array(hostSchema, { error: 'must be a list of host names' }).min(1, 'must list at least one host').max(20, 'must list at most 20 hosts').optional(),
+  logo: text('a logo URL').trim().refine(isLogoReference, 'must be an http(s) URL, a path starting with /, or a data:image/ URI').nullable().optional(),
+  color1: colourSchema.optional(),
+  color3: colourSchema.optional(),
+  color4: colourSchema.optional(),
+  css_extra: text('CSS text').max(20_000, 'must be at most 20000 characters').nullable().optional(),
+  email: z.email({ error: 'must be an e-mail address like info@agency.example' }).optional(),
+  phone: text('a phone number like +34 910 000 000').trim().regex(PHONE, 'must be a phone number like +34 910 000 000').optional(),
+  legal_notice_html: text('HTML text').max(50_000, 'must be at most 50000 characters').optional(),
+  // For QA (hostile-HTML tests): the tenant's FAQ, and the description and terms of its demo travel groups.
+  faq: z.strictObject({ es: z.array(FaqEntrySchema).max(50).optional(), en: z.array(FaqEntrySchema).max(50).optional() }).optional(),
+  travel_group_html: z.strictObject({ description_html: z.string().max(50_000).optional(), terms_html: z.string().max(50_000).optional() }).optional(),
+  /** sign-in without a mail for this tenant alone (POST /auth/debug) */
+  debug_login: z.boolean().optional(),
+}
+
+/** POST /__mock/tenants */
+export const TenantInputSchema = z
+  .strictObject(tenantShape, { error: 'must be an object with tenant fields' })
+  .refine((tenant) => tenant.host !== undefined || tenant.hosts !== undefined, { message: 'is required (or hosts)', path: ['host'] })
+
+export type TenantInput = z.input<typeof TenantInputSchema>
+export type TenantValues = z.output<typeof TenantInputSchema>
+
+/** The hosts a tenant is served on, once each. */
+export const tenantHosts = (tenant: { host?: string; hosts?: string[] }): string[] => [
+  ...new Set([...(tenant.hosts ?? []), ...(tenant.host === undefined ? [] : [tenant.host])]),
+]
+
+/** PUT /__mock/settings (GET answers MockSettings): switches of the mock as a whole. */
+export const MockSettingsInputSchema = z.strictObject({ debugLogin: z.boolean().optional() })
+export type MockSettings = { debugLogin: boolean }
+
+/** POST /__mock/tenants/seed: one tenant (by any of these names for its id), or every tenant without a body. */
+export const TenantSeedInputSchema = z
+  .strictObject({ id: z.string().min(1).optional(), tenant: z.string().min(1).optional(), agency: z.string().min(1).optional() })
+  .optional()
+
+/** The answer of POST /__mock/tenants/seed: the tenants (re)seeded, demo tenants put back, and the travel groups created. */
+export type TenantSeedResult<Tenant = { id: string }> = {
+  tenants: Tenant[]
+  restored: string[]
+  travelGroups: string[]
+  skipped: { id: string; reason: string }[]
+}
