@@ -152,7 +152,18 @@ describe('tenants and scenario against a fake control API', () => {
   })
 
   it('adds a tenant from flags, sending the contract field names, host and colour as the mock stores them', async () => {
-    const { code, out } = await run('tenants', 'add', '--name', 'Viajes Luna', '--host', 'http://Luna.Localhost:5173/', '--color1', '#0A7CFF', '--css-extra', 'body{}')
+    const { code, out } = await run(
+      'tenants',
+      'add',
+      '--name',
+      'Viajes Luna',
+      '--host',
+      'http://Luna.Localhost:5173/',
+      '--color1',
+      '#0A7CFF',
+      '--css-extra',
+      'body{}',
+    )
     expect(code).toBe(0)
     expect(out).toBe('added tenant ag-luna (Viajes Luna, luna.localhost:5173)\n')
     expect(JSON.parse(control.requests[0]?.body ?? '{}')).toEqual({ name: 'Viajes Luna', host: 'luna.localhost:5173', color1: '#0a7cff', css_extra: 'body{}' })
