@@ -143,7 +143,9 @@ test.describe('checkout journey', () => {
     await expect(stepHeading(page)).toHaveText('Resumen y pago')
     await expect(page.getByText(/Tus plazas están reservadas hasta las/)).toBeVisible()
     const cart = page.getByRole('table', { name: 'Desglose del importe' })
-    await expect(cart.getByRole('row', { name: /Pack básico: 2 × 950,00/ })).toContainText(euros(190000))
+    // a pack line per traveller, as the booking's own cart shows them afterwards
+    await expect(cart.getByRole('row', { name: /Pack básico · Marta López Ruiz/ })).toContainText(euros(95000))
+    await expect(cart.getByRole('row', { name: /Pack básico · Jorge Martín Gil/ })).toContainText(euros(95000))
     await expect(cart.getByRole('row', { name: /Habitación doble: 2 plazas × 60,00/ })).toContainText(euros(12000))
     await expect(cart.getByRole('row', { name: /Gastos de gestión/ })).toContainText(euros(1500))
     await page.getByLabel(/^Cupón de descuento/).fill('CADUCADO')

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { activeScenarios } from '../../mock/src/scenarios.ts'
-import { bookingTotal, linesTotal, priceLines } from '../../mock/src/world/pricing.ts'
+import { linesTotal } from '../../core/pricing.ts'
+import { bookingTotal, priceLines } from '../../mock/src/world/pricing.ts'
 import { createWorld } from '../../mock/src/world/seed.ts'
 import { cartView, groupOf, lateTermPenalty, type ViewContext } from '../../mock/src/world/views.ts'
 

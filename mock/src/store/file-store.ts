@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { open, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 
 import type { Store } from '../runtime.ts'
@@ -67,28 +68,54 @@ export const createFileStore = (dir: string = DEFAULT_DATA_DIR, options: FileSto
     // Indented: the file is small (a few hundred KB) and people read and diff it while debugging.
     const json = `${JSON.stringify(world, null, 2)}\n`
     counter += 1
-    const tmp = path.join(dir, `${TMP_PREFIX}${process.pid}-${counter}`)
-    try {
-      const fd = openSync(tmp, 'w', 0o600)
-      try {
-        writeFileSync(fd, json)
-        fsyncSync(fd)
-      } finally {
-        closeSync(fd)
-      }
-      renameSync(tmp, file)
-    } catch (error) {
-      try {
-        unlinkSync(tmp)
-      } catch {
-        // Nothing to clean up, or cleanup is impossible; the original error is what matters.
-      }
-      throw error
-    }
-    fsyncDirectory(dir)
+    writeFileAtomically(file, path.join(dir, `${TMP_PREFIX}${process.pid}-${counter}`), json)
   }
 
   return { dir, file, load, save }
+}
+
+/**
+ * Replaces `target` with `text` so that a reader, or a restart after SIGKILL or power loss, sees the
+ * old file or the new one, never a mix: written to `tmp` (same directory) and fsynced, renamed over
+ * the target (atomic on POSIX), then the directory fsynced.
+ */
+export const writeFileAtomically = (target: string, tmp: string, text: string): void => {
+  try {
+    const fd = openSync(tmp, 'w', 0o600)
+    try {
+      writeFileSync(fd, text)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, target)
+  } catch (error) {
+    try {
+      unlinkSync(tmp)
+    } catch {
+      // Nothing to clean up, or cleanup is impossible; the original error is what matters.
+    }
+    throw error
+  }
+  fsyncDirectory(path.dirname(target))
+}
+
+/** The same, with the disk work off the event loop. */
+export const writeFileAtomicallyAsync = async (target: string, tmp: string, text: string): Promise<void> => {
+  try {
+    const handle = await open(tmp, 'w', 0o600)
+    try {
+      await handle.writeFile(text)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(tmp, target)
+  } catch (error) {
+    await unlink(tmp).catch(() => undefined)
+    throw error
+  }
+  fsyncDirectory(path.dirname(target))
 }
 
 // The rename itself lives in the directory entry; without this fsync a power loss right after an

@@ -17,14 +17,13 @@
 // - Loading replays the records onto the snapshot; a torn last line (a kill mid-append, never
 //   acknowledged) is dropped.
 import { createHash } from 'node:crypto'
-import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, write, writeFileSync } from 'node:fs'
-import { open, rename, unlink } from 'node:fs/promises'
+import { closeSync, fdatasync, mkdirSync, openSync, readFileSync, renameSync, statSync, write } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
 import type { Store } from '../runtime.ts'
 import type { World } from '../world/types.ts'
-import { DEFAULT_DATA_DIR, fsyncDirectory, removeStaleTmpFiles, WORLD_FILE } from './file-store.ts'
+import { DEFAULT_DATA_DIR, removeStaleTmpFiles, WORLD_FILE, writeFileAtomically, writeFileAtomicallyAsync } from './file-store.ts'
 import type { Touched, WorldTracker } from './tracked-world.ts'
 import { parseStoredWorld, type StoredWorldProblem } from './world-shape.ts'
 
@@ -310,45 +309,8 @@ export const createJournaledStore = (dir: string = DEFAULT_DATA_DIR, options: Jo
     stats.snapshots += 1
   }
 
-  const writeAtomicSync = (target: string, prefix: string, text: string) => {
-    const tmp = nextTmp(prefix)
-    try {
-      const fd = openSync(tmp, 'w', 0o600)
-      try {
-        writeFileSync(fd, text)
-        fsyncSync(fd)
-      } finally {
-        closeSync(fd)
-      }
-      renameSync(tmp, target)
-    } catch (error) {
-      try {
-        unlinkSync(tmp)
-      } catch {
-        // nothing to clean up
-      }
-      throw error
-    }
-    fsyncDirectory(dir)
-  }
-
-  const writeAtomic = async (target: string, prefix: string, text: string) => {
-    const tmp = nextTmp(prefix)
-    try {
-      const handle = await open(tmp, 'w', 0o600)
-      try {
-        await handle.writeFile(text)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      await rename(tmp, target)
-    } catch (error) {
-      await unlink(tmp).catch(() => undefined)
-      throw error
-    }
-    fsyncDirectory(dir)
-  }
+  const writeAtomicSync = (target: string, prefix: string, text: string) => writeFileAtomically(target, nextTmp(prefix), text)
+  const writeAtomic = (target: string, prefix: string, text: string) => writeFileAtomicallyAsync(target, nextTmp(prefix), text)
 
   /** The same as compactSync, with the disk work off the event loop (flushes under load). */
   const compactAsync = async () => {

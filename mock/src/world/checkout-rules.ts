@@ -1,5 +1,6 @@
 // The booking rules of the travel group offer: who can still book, seat holds, coupons, rooms.
 // Pure functions over records, shared by the lock, check-voucher, checkout and invite handlers.
+import { bookingPenaltyOn as penaltyOn, discountAmount, roomsPeople as peopleInRooms } from '../../../core/pricing.ts'
 import type { Discount, RoomSelection } from '../../../contract/generated/model/index.ts'
 import type { BookingRecord, LockRecord, TravelGroupRecord, VoucherRecord } from './types.ts'
 
@@ -15,8 +16,7 @@ export const isBookable = (group: TravelGroupRecord, today: string) => group.sta
 export const isActiveLock = (lock: LockRecord, now: Date) => !lock.usedBy && Date.parse(lock.expiresAt) > now.getTime()
 
 /** People the chosen rooms sleep: the checkout's "HAY UN PROBLEMA DE PLAZAS" compares it with the travellers. */
-export const roomsPeople = (group: TravelGroupRecord, rooms: readonly RoomSelection[]) =>
-  rooms.reduce((sum, r) => sum + (group.hosting_rooms.find((h) => h.id === r.hosting_id)?.capacity ?? 0) * r.quantity, 0)
+export const roomsPeople = (group: TravelGroupRecord, rooms: readonly RoomSelection[]) => peopleInRooms(group.hosting_rooms, rooms)
 
 /** Quantities per room type, so the same type listed twice is counted once against what is left. */
 export const roomsByType = (rooms: readonly RoomSelection[]) => {
@@ -35,19 +35,16 @@ export const sameRooms = (a: readonly RoomSelection[], b: readonly RoomSelection
 export const findVoucher = (group: TravelGroupRecord, code: string, today: string): VoucherRecord | null =>
   group.vouchers.find((v) => v.code.toUpperCase() === code.trim().toUpperCase() && (v.valid_until === null || v.valid_until >= today)) ?? null
 
-/**
- * What a coupon takes off: computed on the pack price times the travellers (never on extras, rooms or fees),
- * and a fixed coupon never takes off more than that base.
- */
-export const voucherDiscount = (voucher: VoucherRecord, packPrice: number, members: number): Discount => {
-  const base = packPrice * members
-  const amount = voucher.type === 'percentage' ? Math.round((base * voucher.value) / 100) : Math.min(voucher.value, base)
-  return { code: voucher.code, type: voucher.type, value: voucher.value, amount }
-}
+/** A coupon as applied to a booking: what it takes off (core/pricing.ts's discountAmount). */
+export const voucherDiscount = (voucher: VoucherRecord, packPrice: number, members: number): Discount => ({
+  code: voucher.code,
+  type: voucher.type,
+  value: voucher.value,
+  amount: discountAmount(voucher, packPrice, members),
+})
 
 /** The late-booking penalty per person that applies when booking today. */
-export const bookingPenaltyOn = (group: TravelGroupRecord, today: string) =>
-  group.booking_penalty && today > group.booking_penalty.limit_date ? group.booking_penalty.amount : 0
+export const bookingPenaltyOn = (group: TravelGroupRecord, today: string) => penaltyOn(group.booking_penalty, today)
 
 /** An empty booking of a group, as checkout and invitations start it. */
 export const blankBooking = (group: TravelGroupRecord, id: string, locator: string, createdAt: string): BookingRecord => ({

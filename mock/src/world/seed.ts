@@ -1,5 +1,6 @@
 // Builds the mock world from a seed: the same seed on the same day gives the same world.
 // Fixed demo content (tenants, logins, the bookings QA relies on) plus faker-made fellow travellers.
+import { splitByTerms } from '../../../core/pricing.ts'
 import type { Faker } from '@faker-js/faker'
 // The Spanish entry point: a Faker over the es, en and base definitions, as `new Faker({ locale: [es, en,
 // base] })` would be, without loading the other seventy locales (about 100 ms of the mock's start-up).
@@ -477,11 +478,9 @@ const member = (id: string, input: Partial<MemberRecord> & Pick<MemberRecord, 'n
 
 /** Splits a total over a plan's terms; the last term absorbs rounding. */
 export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids, concept: (n: number) => string): TermRecord[] => {
-  let assigned = 0
+  const amounts = splitByTerms(plan.terms, total)
   return plan.terms.map((t, index) => {
-    const isLast = index === plan.terms.length - 1
-    const amount = isLast ? total - assigned : Math.round((total * t.percentage) / 100)
-    assigned += amount
+    const amount = amounts[index]!
     return {
       id: ids.next('trm'),
       number: t.number,

@@ -18,7 +18,8 @@ import type {
 } from '../../../contract/generated/model/index.ts'
 import type { ScenarioName } from '../scenarios.ts'
 import { addDays, utcDay } from '../../../core/calendar.ts'
-import { linesTotal, priceLines } from './pricing.ts'
+import { linesTotal } from '../../../core/pricing.ts'
+import { priceLines } from './pricing.ts'
 import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TermRecord, TravelGroupRecord, World } from './types.ts'
 
 export type ViewContext = { world: World; today: string; now: Date; scenarios: Set<ScenarioName> }

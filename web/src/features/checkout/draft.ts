@@ -4,7 +4,8 @@
 // Never any card data: cards are typed on the provider's page, not here.
 import type { CommercialSector } from '@contract/generated/model/commercialSector'
 import type { Discount } from '@contract/generated/model/discount'
-import type { ItemChoice, RoomChoice } from '@/features/checkout/amounts'
+import type { ItemChoice } from '@/features/checkout/amounts'
+import type { RoomChoice } from '@core/pricing'
 
 export const STEPS = ['pack', 'rooms', 'personal', 'customization', 'rooming', 'summary'] as const
 export type StepId = (typeof STEPS)[number]

@@ -1,5 +1,5 @@
 // Rooming: who shares a room with whom, among the rooms chosen for the booking.
-import type { RoomChoice } from '@/features/checkout/amounts'
+import type { RoomChoice } from '@core/pricing'
 
 export type RoomSlot = { index: number; hostingId: string; name: string; capacity: number; ordinal: number }
 

@@ -102,7 +102,7 @@ export function SummaryStep({ offer, draftApi, headingRef, onBack, onGoTo, payme
           <CartTable
             lines={preview.lines.map((line) => ({
               ...line,
-              who: line.member_index === null ? undefined : fullName(draft.travellers[line.member_index] ?? {}) || t`Viajero ${line.member_index + 1}`,
+              who: line.traveller === null ? undefined : fullName(draft.travellers[line.traveller] ?? {}) || t`Viajero ${line.traveller + 1}`,
             }))}
             total={preview.total}
             caption={t`Desglose del importe`}
