@@ -11,6 +11,7 @@ import { formatAmount, formatDate, truncate } from '@/lib/format'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { displayStatus, statusLabels } from '@/lib/booking-status'
 import './bookings.css'
+import { Fact, Facts } from '@/components/facts'
 
 /** "/": My bookings — a card per booking, or the empty state of SPEC §2. */
 export function BookingsPage() {
@@ -72,38 +73,20 @@ function BookingCard({ booking }: { booking: BookingSummary }) {
           {truncate(group.name)}
         </Link>
       </h2>
-      <dl className="booking-card__facts">
-        <div>
-          <dt>
-            <Trans>Destino</Trans>
-          </dt>
-          <dd>{group.destination}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Fechas</Trans>
-          </dt>
-          <dd>
-            {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Viajeros</Trans>
-          </dt>
-          <dd>
-            {booking.members_count} · {truncate(booking.pack_name)}
-          </dd>
-        </div>
+      <Facts layout="rows" small>
+        <Fact label={<Trans>Destino</Trans>}>{group.destination}</Fact>
+        <Fact label={<Trans>Fechas</Trans>}>
+          {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')}
+        </Fact>
+        <Fact label={<Trans>Viajeros</Trans>}>
+          {booking.members_count} · {truncate(booking.pack_name)}
+        </Fact>
         {booking.pending_amount > 0 && status !== 'canceled' && (
-          <div className="booking-card__due">
-            <dt>
-              <Trans>Pendiente</Trans>
-            </dt>
-            <dd>{formatAmount(booking.pending_amount)}</dd>
-          </div>
+          <Fact className="booking-card__due" label={<Trans>Pendiente</Trans>}>
+            {formatAmount(booking.pending_amount)}
+          </Fact>
         )}
-      </dl>
+      </Facts>
       <span className="booking-card__more" aria-hidden="true">
         <Trans>Ver reserva</Trans>
         <svg viewBox="0 0 24 24" width="16" height="16">

@@ -11,6 +11,7 @@ import { BreakdownTable } from '@/features/cancellation/breakdown-table'
 import { reasonLabels } from '@/features/cancellation/reasons'
 import './cancellation.css'
 import { useLocale } from '@/hooks/use-locale'
+import { Fact, Facts } from '@/components/facts'
 
 // The form (and zod with it) loads when the customer heads for the button, not with the booking page.
 const CancellationDialog = lazyComponent(() => import('@/features/cancellation/cancellation-dialog').then((m) => m.CancellationDialog))
@@ -81,28 +82,13 @@ function CancellationRequested({ booking }: { booking: Booking }) {
       <h2 id="canceled-title" className="tab-section__title">
         <Trans>Reserva cancelada</Trans>
       </h2>
-      <dl className="facts">
-        <div>
-          <dt>
-            <Trans>Solicitada el</Trans>
-          </dt>
-          <dd>{formatDate(request.requested_at, locale, 'long')}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Motivo</Trans>
-          </dt>
-          <dd>{i18n._(reasonLabels[request.reason])}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Cuenta para el reembolso</Trans>
-          </dt>
-          <dd>
-            {request.owner} · <span className="mono">{maskIban(request.iban)}</span>
-          </dd>
-        </div>
-      </dl>
+      <Facts>
+        <Fact label={<Trans>Solicitada el</Trans>}>{formatDate(request.requested_at, locale, 'long')}</Fact>
+        <Fact label={<Trans>Motivo</Trans>}>{i18n._(reasonLabels[request.reason])}</Fact>
+        <Fact label={<Trans>Cuenta para el reembolso</Trans>}>
+          {request.owner} · <span className="mono">{maskIban(request.iban)}</span>
+        </Fact>
+      </Facts>
       {request.comment && <p className="muted">«{request.comment}»</p>}
       <BreakdownTable breakdown={request.breakdown} />
       <p>

@@ -12,6 +12,7 @@ import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { clearDraft } from '@/features/checkout/draft'
 import './checkout.css'
 import { useLocale } from '@/hooks/use-locale'
+import { Fact, Facts } from '@/components/facts'
 
 /** /travelgroup/{id}/success?booking=…: the booking is made (and its first payment done, by card). */
 export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => ReactNode }) {
@@ -79,46 +80,18 @@ function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNod
         <h2 id="success-details" className="ck-panel__title">
           <Trans>Tu reserva</Trans>
         </h2>
-        <dl className="ck-facts">
-          <div>
-            <dt>
-              <Trans>Viaje</Trans>
-            </dt>
-            <dd>
-              {group.name} · {start} – {end}
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Pack</Trans>
-            </dt>
-            <dd>{booking.pack.name}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Viajeros</Trans>
-            </dt>
-            <dd>{booking.members.map((m) => fullName(m)).join(', ')}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Total</Trans>
-            </dt>
-            <dd data-testid="booking-total">{formatAmount(cart.total)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Pagado</Trans>
-            </dt>
-            <dd>{formatAmount(cart.paid)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Pendiente</Trans>
-            </dt>
-            <dd>{formatAmount(cart.pending)}</dd>
-          </div>
-        </dl>
+        <Facts layout="rows">
+          <Fact label={<Trans>Viaje</Trans>}>
+            {group.name} · {start} – {end}
+          </Fact>
+          <Fact label={<Trans>Pack</Trans>}>{booking.pack.name}</Fact>
+          <Fact label={<Trans>Viajeros</Trans>}>{booking.members.map((m) => fullName(m)).join(', ')}</Fact>
+          <Fact label={<Trans>Total</Trans>} valueTestId="booking-total">
+            {formatAmount(cart.total)}
+          </Fact>
+          <Fact label={<Trans>Pagado</Trans>}>{formatAmount(cart.paid)}</Fact>
+          <Fact label={<Trans>Pendiente</Trans>}>{formatAmount(cart.pending)}</Fact>
+        </Facts>
       </section>
 
       <section className="ck-panel" aria-labelledby="success-next">

@@ -4,6 +4,7 @@ import { formatDate, fullName } from '@/lib/format'
 import type { StepId } from '@/features/checkout/draft'
 import type { Offer } from '@/features/checkout/offer'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+import { Fact, Facts } from '@/components/facts'
 
 /** The summary's "Tu viaje": what was chosen in each step, with a way back to change it. */
 export function TripReview({ offer, draftApi, onGoTo }: { offer: Offer; draftApi: DraftApi; onGoTo: (step: StepId) => void }) {
@@ -27,55 +28,32 @@ export function TripReview({ offer, draftApi, onGoTo }: { offer: Offer; draftApi
       <h3 className="ck-summary-block__title" id="trip-title">
         <Trans>Tu viaje</Trans>
       </h3>
-      <dl className="ck-facts">
-        <div>
-          <dt>
-            <Trans>Viaje</Trans>
-          </dt>
-          <dd>
-            {group.name} · {start} – {end}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Pack</Trans>
-          </dt>
-          <dd>
-            {pack?.name}{' '}
-            <button type="button" className="ck-link-button" onClick={() => onGoTo('pack')}>
-              <Trans>Cambiar pack</Trans>
-            </button>
-          </dd>
-        </div>
+      <Facts layout="rows">
+        <Fact label={<Trans>Viaje</Trans>}>
+          {group.name} · {start} – {end}
+        </Fact>
+        <Fact label={<Trans>Pack</Trans>}>
+          {pack?.name}{' '}
+          <button type="button" className="ck-link-button" onClick={() => onGoTo('pack')}>
+            <Trans>Cambiar pack</Trans>
+          </button>
+        </Fact>
         {rooms && (
-          <div>
-            <dt>{t({ message: 'Habitaciones', context: 'checkout step' })}</dt>
-            <dd>
-              {rooms}{' '}
-              <button type="button" className="ck-link-button" onClick={() => onGoTo('rooms')}>
-                <Trans>Cambiar habitaciones</Trans>
-              </button>
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>
-            <Trans>Viajeros</Trans>
-          </dt>
-          <dd>
-            {draft.travellers.map((tr, i) => fullName(tr) || t`Viajero ${i + 1}`).join(', ')}{' '}
-            <button type="button" className="ck-link-button" onClick={() => onGoTo('personal')}>
-              <Trans>Cambiar datos</Trans>
+          <Fact label={t({ message: 'Habitaciones', context: 'checkout step' })}>
+            {rooms}{' '}
+            <button type="button" className="ck-link-button" onClick={() => onGoTo('rooms')}>
+              <Trans>Cambiar habitaciones</Trans>
             </button>
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Comprador</Trans>
-          </dt>
-          <dd>{draft.buyer.type === 'company' ? draft.buyer.company_name : fullName(draft.buyer)}</dd>
-        </div>
-      </dl>
+          </Fact>
+        )}
+        <Fact label={<Trans>Viajeros</Trans>}>
+          {draft.travellers.map((tr, i) => fullName(tr) || t`Viajero ${i + 1}`).join(', ')}{' '}
+          <button type="button" className="ck-link-button" onClick={() => onGoTo('personal')}>
+            <Trans>Cambiar datos</Trans>
+          </button>
+        </Fact>
+        <Fact label={<Trans>Comprador</Trans>}>{draft.buyer.type === 'company' ? draft.buyer.company_name : fullName(draft.buyer)}</Fact>
+      </Facts>
     </section>
   )
 }

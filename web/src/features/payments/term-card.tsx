@@ -6,6 +6,7 @@ import { messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import type { Locale } from '@/lib/i18n-locales'
 import { termDue } from '@/features/payments/amounts'
+import { Fact, Facts } from '@/components/facts'
 
 /** One term of the plan (or an extra's): what is due and until when, its penalty, when it was paid, and paying it. */
 export function TermCard({
@@ -40,42 +41,18 @@ export function TermCard({
         </span>
       </div>
       <p className="pay-term__amount">{due}</p>
-      <dl className="pay-term__facts">
-        <div>
-          <dt>
-            <Trans>Fecha límite</Trans>
-          </dt>
-          <dd>{limit ?? <Trans>Al reservar</Trans>}</dd>
-        </div>
-        {penaltyLimit && (
-          <div>
-            <dt>
-              <Trans>Con recargo desde</Trans>
-            </dt>
-            <dd>{penaltyLimit}</dd>
-          </div>
-        )}
+      <Facts layout="rows" small>
+        <Fact label={<Trans>Fecha límite</Trans>}>{limit ?? <Trans>Al reservar</Trans>}</Fact>
+        {penaltyLimit && <Fact label={<Trans>Con recargo desde</Trans>}>{penaltyLimit}</Fact>}
         {term.penalty_amount > 0 && (
-          <div>
-            <dt>
-              <Trans>Importe</Trans>
-            </dt>
-            <dd>
-              <Trans>
-                {base} + {penalty} de recargo
-              </Trans>
-            </dd>
-          </div>
+          <Fact label={<Trans>Importe</Trans>}>
+            <Trans>
+              {base} + {penalty} de recargo
+            </Trans>
+          </Fact>
         )}
-        {paidOn && (
-          <div>
-            <dt>
-              <Trans>Pagado el</Trans>
-            </dt>
-            <dd>{paidOn}</dd>
-          </div>
-        )}
-      </dl>
+        {paidOn && <Fact label={<Trans>Pagado el</Trans>}>{paidOn}</Fact>}
+      </Facts>
       {isLast && term.penalty_amount > 0 && (
         <p className="pay-term__note">
           <Trans>El recargo por pagar un plazo fuera de fecha se cobra en el último plazo.</Trans>

@@ -10,6 +10,7 @@ import { ADULT_AGE, ageOn, daysBetween } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
 import type { TabId } from '@/features/booking/booking-rules'
 import { useLocale } from '@/hooks/use-locale'
+import { Fact, Facts } from '@/components/facts'
 
 export const itemTypeLabels: Record<TravelItemType, MessageDescriptor> = {
   transport: msg`Transporte`,
@@ -48,34 +49,14 @@ export function ExperienceTab({
         <h2 id="exp-trip" className="tab-section__title">
           <Trans>Tu viaje</Trans>
         </h2>
-        <dl className="facts">
-          <div>
-            <dt>
-              <Trans>Destino</Trans>
-            </dt>
-            <dd>{group.destination}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Salida</Trans>
-            </dt>
-            <dd>{formatDate(group.start_at, locale, 'long')}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Regreso</Trans>
-            </dt>
-            <dd>{formatDate(group.end_at, locale, 'long')}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Duración</Trans>
-            </dt>
-            <dd>
-              <Trans>{nights} noches</Trans>
-            </dd>
-          </div>
-        </dl>
+        <Facts>
+          <Fact label={<Trans>Destino</Trans>}>{group.destination}</Fact>
+          <Fact label={<Trans>Salida</Trans>}>{formatDate(group.start_at, locale, 'long')}</Fact>
+          <Fact label={<Trans>Regreso</Trans>}>{formatDate(group.end_at, locale, 'long')}</Fact>
+          <Fact label={<Trans>Duración</Trans>}>
+            <Trans>{nights} noches</Trans>
+          </Fact>
+        </Facts>
         {daysLeft > 0 && booking.status !== 'canceled' && (
           <p className="countdown">
             <Trans>Faltan {daysLeft} días para la salida</Trans>

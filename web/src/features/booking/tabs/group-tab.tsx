@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { Booking } from '@contract/generated/model/booking'
+import { Fact, Facts } from '@/components/facts'
 
 /** The booking group: friends who travel together, found by its code. */
 export function GroupTab({ booking }: { booking: Booking }) {
@@ -10,20 +11,12 @@ export function GroupTab({ booking }: { booking: Booking }) {
       <h2 id="group-title" className="tab-section__title">
         <Trans>Tu grupo: {group.name}</Trans>
       </h2>
-      <dl className="facts">
-        <div>
-          <dt>
-            <Trans>Código del grupo</Trans>
-          </dt>
-          <dd className="mono">{group.code}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Personas en el grupo</Trans>
-          </dt>
-          <dd>{group.members.length}</dd>
-        </div>
-      </dl>
+      <Facts>
+        <Fact label={<Trans>Código del grupo</Trans>} valueClassName="mono">
+          {group.code}
+        </Fact>
+        <Fact label={<Trans>Personas en el grupo</Trans>}>{group.members.length}</Fact>
+      </Facts>
       <p className="muted">
         <Trans>Comparte el código con quien quieras que viaje con vosotros: al reservar, lo introducirá para unirse al grupo.</Trans>
       </p>

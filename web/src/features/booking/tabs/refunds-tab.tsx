@@ -22,6 +22,7 @@ import { applyServerError } from '@/lib/form-errors'
 import { formatIban, isValidIban, maskIban, normalizeIban } from '@core/iban'
 import { toast } from '@/lib/toast'
 import { useLocale } from '@/hooks/use-locale'
+import { Fact, Facts } from '@/components/facts'
 
 export const refundReasonLabels: Record<RefundReason, MessageDescriptor> = {
   notprovided: msg`Servicio no prestado`,
@@ -83,34 +84,12 @@ function RefundItem({ refund }: { refund: Refund }) {
         <span className="refund__amount">{formatAmount(refund.amount)}</span>
         <span className={`refund-status refund-status--${refund.status}`}>{i18n._(refundStatusLabels[refund.status])}</span>
       </div>
-      <dl className="facts facts--compact">
-        <div>
-          <dt>
-            <Trans>Motivo</Trans>
-          </dt>
-          <dd>{i18n._(refundReasonLabels[refund.reason])}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Forma de pago</Trans>
-          </dt>
-          <dd>{i18n._(refundTypeLabels[refund.type])}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Solicitado</Trans>
-          </dt>
-          <dd>{formatDate(refund.created_at, locale)}</dd>
-        </div>
-        {refund.paid_at && (
-          <div>
-            <dt>
-              <Trans>Pagado el</Trans>
-            </dt>
-            <dd>{formatDate(refund.paid_at, locale)}</dd>
-          </div>
-        )}
-      </dl>
+      <Facts className="facts--compact">
+        <Fact label={<Trans>Motivo</Trans>}>{i18n._(refundReasonLabels[refund.reason])}</Fact>
+        <Fact label={<Trans>Forma de pago</Trans>}>{i18n._(refundTypeLabels[refund.type])}</Fact>
+        <Fact label={<Trans>Solicitado</Trans>}>{formatDate(refund.created_at, locale)}</Fact>
+        {refund.paid_at && <Fact label={<Trans>Pagado el</Trans>}>{formatDate(refund.paid_at, locale)}</Fact>}
+      </Facts>
       <ol className="steps" aria-label={i18n._(msg`Estado del reembolso`)}>
         {STEPS.map((step, index) => (
           <li
@@ -155,20 +134,12 @@ function BankAccountSection({ booking }: { booking: Booking }) {
       </h2>
       {account && !editing ? (
         <>
-          <dl className="facts">
-            <div>
-              <dt>
-                <Trans>Beneficiario</Trans>
-              </dt>
-              <dd>{account.owner}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>IBAN</Trans>
-              </dt>
-              <dd className="mono">{maskIban(account.iban)}</dd>
-            </div>
-          </dl>
+          <Facts>
+            <Fact label={<Trans>Beneficiario</Trans>}>{account.owner}</Fact>
+            <Fact label={<Trans>IBAN</Trans>} valueClassName="mono">
+              {maskIban(account.iban)}
+            </Fact>
+          </Facts>
           {booking.status !== 'canceled' && (
             <Button variant="secondary" onClick={() => setEditing(true)}>
               <Trans>Cambiar cuenta</Trans>
