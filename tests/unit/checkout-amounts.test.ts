@@ -1,31 +1,8 @@
 // Every amount the checkout shows before the server prices the booking (features/checkout/amounts.ts
 // over the one pricing rule, core/pricing.ts): the cart from what was picked, and the payment schedule.
 import { describe, expect, it } from 'vitest'
-import type { PriceList } from '@core/pricing'
+import { prices } from '../support/price-list.ts'
 import { type CartChoice, cartPreview, firstPayment, isInstalmentPlan, scheduleTerms, withLateTermPenalty } from '@/features/checkout/amounts'
-
-const prices: PriceList = {
-  packs: [
-    { id: 'p1', name: 'Pack básico', price: 95000 },
-    { id: 'p2', name: 'Pack completo', price: 125000 },
-  ],
-  hosting_rooms: [
-    { id: 'h1', name: 'Individual', capacity: 1, price: 15000 },
-    { id: 'h2', name: 'Doble', capacity: 2, price: 6000 },
-    { id: 'h3', name: 'Triple', capacity: 3, price: 3000 },
-    { id: 'h4', name: 'Cuádruple', capacity: 4, price: 0 },
-  ],
-  extras: [
-    { id: 'e1', name: 'Excursión', price: 4500 },
-    { id: 'e2', name: 'Espectáculo', price: 6500 },
-  ],
-  insurances: [
-    { id: 'i1', name: 'Cancelación', price: 3500 },
-    { id: 'i2', name: 'Ampliado', price: 5900 },
-  ],
-  management_fee: 1500,
-  booking_penalty: { amount: 3000, limit_date: '2026-11-06' },
-}
 
 const choice = (over: Partial<CartChoice> = {}): CartChoice => ({
   packId: 'p1',

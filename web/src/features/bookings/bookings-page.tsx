@@ -69,7 +69,7 @@ function BookingCard({ booking }: { booking: BookingSummary }) {
         </span>
       </div>
       <h2 id={`booking-${booking.id}`} className="booking-card__title">
-        <Link className="booking-card__link" to={`/booking/${encodeURIComponent(booking.id)}`} title={group.name}>
+        <Link className="card-link" to={`/booking/${encodeURIComponent(booking.id)}`} title={group.name}>
           {truncate(group.name)}
         </Link>
       </h2>

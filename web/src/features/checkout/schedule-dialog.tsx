@@ -27,7 +27,7 @@ export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; 
         </Button>
       }
     >
-      <table className="ck-schedule">
+      <table className="data-table">
         <caption className="visually-hidden">
           <Trans>Plazos y fechas límite</Trans>
         </caption>
@@ -39,7 +39,7 @@ export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; 
             <th scope="col">
               <Trans>Fecha límite</Trans>
             </th>
-            <th scope="col" className="ck-schedule__amount">
+            <th scope="col" className="data-table__amount">
               <Trans>Importe</Trans>
             </th>
           </tr>
@@ -65,7 +65,7 @@ export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; 
                     </span>
                   )}
                 </td>
-                <td className="ck-schedule__amount">{formatAmount(term.amount)}</td>
+                <td className="data-table__amount">{formatAmount(term.amount)}</td>
               </tr>
             )
           })}
@@ -75,7 +75,7 @@ export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; 
             <th scope="row" colSpan={2}>
               <Trans>Total</Trans>
             </th>
-            <td className="ck-schedule__amount">{formatAmount(total)}</td>
+            <td className="data-table__amount">{formatAmount(total)}</td>
           </tr>
         </tfoot>
       </table>

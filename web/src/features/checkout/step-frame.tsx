@@ -1,6 +1,19 @@
 import { Trans } from '@lingui/react/macro'
 import { type ReactNode, type RefObject } from 'react'
 import { Button } from '@/components/button'
+import type { Offer } from '@/features/checkout/offer'
+import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+
+/** What every step of the checkout gets from the page. */
+export type StepProps = {
+  offer: Offer
+  draftApi: DraftApi
+  headingRef: RefObject<HTMLHeadingElement | null>
+  onNext: () => void
+  onBack: () => void
+  /** A problem found by the server (e.g. rooms sold out meanwhile), shown until the choice changes. */
+  serverMessage?: string | null
+}
 
 export type StepFrameProps = {
   title: ReactNode

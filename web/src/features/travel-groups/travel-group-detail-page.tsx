@@ -176,7 +176,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
           <h2 className="tg-section__title" id="tg-rooms">
             <Trans>Alojamiento</Trans>
           </h2>
-          <table className="tg-table">
+          <table className="data-table">
             <caption className="visually-hidden">
               <Trans>Habitaciones y suplemento por persona</Trans>
             </caption>
@@ -188,7 +188,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
                 <th scope="col">
                   <Trans>Plazas</Trans>
                 </th>
-                <th scope="col" className="tg-table__amount">
+                <th scope="col" className="data-table__amount">
                   <Trans>Suplemento</Trans>
                   <span className="visually-hidden">
                     {' '}
@@ -209,7 +209,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
                     )}
                   </th>
                   <td>{room.capacity}</td>
-                  <td className="tg-table__amount">{room.price > 0 ? formatAmount(room.price) : <Trans>Incluido</Trans>}</td>
+                  <td className="data-table__amount">{room.price > 0 ? formatAmount(room.price) : <Trans>Incluido</Trans>}</td>
                 </tr>
               ))}
             </tbody>

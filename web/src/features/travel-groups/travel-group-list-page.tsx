@@ -137,7 +137,7 @@ function GroupCard({ group }: { group: TravelGroupSummary }) {
         <span className={`tg-status tg-status--${group.status}`}>{statusLabel(group.status)}</span>
       </div>
       <h2 className="tg-card__title" id={`tg-${group.id}`}>
-        <Link className="tg-card__link" to={`/travelgroup/${encodeURIComponent(group.id)}`} title={group.name}>
+        <Link className="card-link" to={`/travelgroup/${encodeURIComponent(group.id)}`} title={group.name}>
           {truncate(group.name)}
         </Link>
       </h2>

@@ -1,23 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { RefObject } from 'react'
 import { Callout } from '@/components/callout'
 import { Button } from '@/components/button'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { localDay } from '@core/calendar'
-import { type Offer, stillOnSale } from '@/features/checkout/offer'
-import { StepFrame } from '@/features/checkout/step-frame'
-import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+import { stillOnSale } from '@/features/checkout/offer'
+import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
 import { useLocale } from '@/hooks/use-locale'
 
-type Props = {
-  offer: Offer
-  draftApi: DraftApi
-  headingRef: RefObject<HTMLHeadingElement | null>
-  onNext: () => void
-  onBack: () => void
-  serverMessage?: string | null
-}
+type Props = StepProps
 
 /** Step 4: optional extras and insurance for each traveller, with their prices. */
 export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack, serverMessage }: Props) {

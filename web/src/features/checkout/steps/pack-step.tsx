@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { type RefObject, useEffect } from 'react'
+import { useEffect } from 'react'
 import { Button } from '@/components/button'
 import { Form, FormRootError } from '@/components/form/form'
 import { RadioGroupField } from '@/components/form/radio-group-field'
@@ -9,12 +9,11 @@ import { useZodForm } from '@/hooks/use-zod-form'
 import { messageForCode } from '@/lib/error-messages'
 import { formatAmount } from '@/lib/format'
 import { resizeParty } from '@/features/checkout/draft'
-import { type Offer, packSeatsLeft } from '@/features/checkout/offer'
+import { packSeatsLeft } from '@/features/checkout/offer'
 import { packSchema } from '@/features/checkout/schemas'
-import { StepFrame } from '@/features/checkout/step-frame'
-import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
 
-type Props = { offer: Offer; draftApi: DraftApi; headingRef: RefObject<HTMLHeadingElement | null>; onNext: () => void }
+type Props = Pick<StepProps, 'offer' | 'draftApi' | 'headingRef' | 'onNext'>
 
 /** Step 1: the pack (price per person, seats left) and how many travel. */
 export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {

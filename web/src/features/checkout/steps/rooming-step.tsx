@@ -1,21 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { type RefObject, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Callout } from '@/components/callout'
 import { Button } from '@/components/button'
 import { fullName } from '@/lib/format'
-import type { Offer } from '@/features/checkout/offer'
 import { overfullSlots, roomSlots, validAssignment } from '@/features/checkout/rooming'
-import { StepFrame } from '@/features/checkout/step-frame'
-import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
 
-type Props = {
-  offer: Offer
-  draftApi: DraftApi
-  headingRef: RefObject<HTMLHeadingElement | null>
-  onNext: () => void
-  onBack: () => void
-  serverMessage?: string | null
-}
+type Props = StepProps
 
 /** Step 5: who shares a room with whom, when the group allows choosing. */
 export function RoomingStep({ offer, draftApi, headingRef, onNext, onBack, serverMessage }: Props) {

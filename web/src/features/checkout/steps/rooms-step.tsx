@@ -1,22 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { type RefObject, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Callout } from '@/components/callout'
 import { Button } from '@/components/button'
 import { formatAmount } from '@/lib/format'
 import { type RoomChoice, roomsPeople, roomSupplement } from '@core/pricing'
-import type { Offer } from '@/features/checkout/offer'
-import { StepFrame } from '@/features/checkout/step-frame'
-import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
 
-type Props = {
-  offer: Offer
-  draftApi: DraftApi
-  headingRef: RefObject<HTMLHeadingElement | null>
-  onNext: () => void
-  onBack: () => void
-  /** A problem found by the server (rooms sold out meanwhile), shown until the choice changes. */
-  serverMessage?: string | null
-}
+type Props = StepProps
 
 const quantityOf = (rooms: readonly RoomChoice[], id: string) => rooms.find((r) => r.hosting_id === id)?.quantity ?? 0
 
