@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query'
-import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type InputHTMLAttributes, useState } from 'react'
 import { Link, Navigate } from 'react-router'
@@ -10,7 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { type LightForm, useLightForm } from '@/hooks/use-light-form'
 import { isApiError } from '@/lib/api/api-error'
 import { getLoginMutationOptions, getRememberMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
-import { errorMessage, messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { isSignedIn, peekReturnTo } from '@/lib/session'
 import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
@@ -96,12 +95,11 @@ function LinkLoginForm() {
           await send.mutateAsync({ data: { email, purpose: 'login_link', ...(target ? { redirect: target } : {}) } })
           setSentTo(email)
         } catch (error) {
-          const code = isApiError(error) ? error.code : undefined
           // Unknown or malformed address: SPEC §5 "Email incorrecto".
           if (isApiError(error) && (error.status === 404 || error.status === 422)) {
             form.setError('email', t`Email incorrecto`, { focus: true })
           } else {
-            form.setError('root', i18n._(messageForCode(code)))
+            form.setError('root', errorMessage(error))
           }
         }
       })}

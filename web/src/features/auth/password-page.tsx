@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query'
-import { i18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Card } from '@/components/card'
@@ -9,7 +8,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useZodForm } from '@/hooks/use-zod-form'
 import { isApiError } from '@/lib/api/api-error'
 import { getUpdatePasswordMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
-import { messageForCode } from '@/lib/error-messages'
+import { errorMessage } from '@/lib/error-messages'
 import { sessionVia } from '@/lib/session'
 import { toast } from '@/lib/toast'
 import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from '@/features/auth/schemas'
@@ -56,7 +55,7 @@ export function PasswordPage() {
               toast.success(t`Contraseña actualizada correctamente`)
             } catch (error) {
               const code = isApiError(error) ? error.code : undefined
-              const message = i18n._(messageForCode(code))
+              const message = errorMessage(error)
               if (code === 'auth_wrong_password') form.setError('current_password', { message }, { shouldFocus: true })
               else if (code === 'password_does_not_match') form.setError('password_confirmation', { message }, { shouldFocus: true })
               else form.setError('root', { message })

@@ -12,6 +12,7 @@ import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { displayStatus, statusLabels } from '@/lib/booking-status'
 import './bookings.css'
 import { Fact, Facts } from '@/components/facts'
+import '@/components/card-link.css'
 
 /** "/": My bookings — a card per booking, or the empty state of SPEC §2. */
 export function BookingsPage() {

@@ -8,6 +8,7 @@ import { formatAmount, formatDate } from '@/lib/format'
 import { scheduleTerms } from '@/features/checkout/amounts'
 import { usePlanLabel } from '@/features/checkout/labels'
 import { useLocale } from '@/hooks/use-locale'
+import '@/components/data-table.css'
 
 /** The payment terms of a plan for this booking's total: dates, percentages, amounts, late penalty. */
 export function ScheduleDialog({ dialog, plan, total }: { dialog: DialogHandle; plan: PaymentPlan | null; total: number }) {

@@ -24,6 +24,7 @@ import { type Locale } from '@/lib/i18n-locales'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
 import { useLocale } from '@/hooks/use-locale'
+import '@/components/data-table.css'
 
 /** /travelgroup/{id}: everything about a trip before booking it. Public. */
 export function TravelGroupDetailPage() {

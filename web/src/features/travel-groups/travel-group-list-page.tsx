@@ -13,6 +13,7 @@ import { formatAmount, formatDate, truncate } from '@/lib/format'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
 import { useLocale } from '@/hooks/use-locale'
+import '@/components/card-link.css'
 
 const PER_PAGE = 12
 
