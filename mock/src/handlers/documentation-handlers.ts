@@ -63,6 +63,33 @@ const checkDocumentDates = (ctx: Ctx, issue: string | null | undefined, expiry: 
 }
 
 /** Customers who are guardians of the booking's passengers see it too; guardians removed lose that access. */
+// What a DNI and a passport are checked for alike: the number's format, the dates, the scan, and
+// whether it is expired or expires before the group returns (the rule the booking view applies, so
+// the expired-document scenarios hold here too). Answers the trimmed number.
+const DOCUMENT_TEXTS = {
+  dni: { number: 'The DNI', expired: 'The DNI has expired.', close: 'The DNI expires before the group returns.' },
+  passport: { number: 'The passport number', expired: 'The passport has expired.', close: 'The passport expires too close to the return date.' },
+} as const
+
+const checkDocument = (
+  ctx: Ctx,
+  booking: BookingRecord,
+  type: 'dni' | 'passport',
+  body: { number: string; issue_date?: string | null; expiry_date: string; file?: string | null },
+): string => {
+  const texts = DOCUMENT_TEXTS[type]
+  const number = body.number.trim()
+  if (!ALPHANUMERIC.test(number)) formatFailure(`${type}_wrong_format`, 'number', texts.number)
+  checkDocumentDates(ctx, body.issue_date, body.expiry_date)
+  checkFile(ctx, body.file)
+  const problem = documentProblem(ctx, groupOf(ctx.world, booking), { type, expiry_date: body.expiry_date })
+  if (problem === 'expired') fail(422, `${type}_expired`, texts.expired, [{ field: 'expiry_date', code: `${type}_expired`, message: texts.expired }])
+  if (problem === 'close_expiration') {
+    fail(422, `${type}_close_expiration`, texts.close, [{ field: 'expiry_date', code: `${type}_close_expiration`, message: texts.close }])
+  }
+  return number
+}
+
 const syncGuardianAccess = (ctx: Ctx, booking: BookingRecord) => {
   const emails = new Set(booking.members.flatMap((m) => m.guardians.map((g) => g.email.toLowerCase())))
   const guardianIds = new Set(ctx.world.customers.filter((c) => c.agencyId === booking.agencyId && emails.has(c.email.toLowerCase())).map((c) => c.id))
@@ -154,19 +181,7 @@ export const documentationHandlers = (rt: Runtime): HttpHandler[] => [
     const body = await readJson(ctx, UpdateDniBody)
     const booking = editableBooking(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
-    const number = body.number.trim()
-    if (!ALPHANUMERIC.test(number)) formatFailure('dni_wrong_format', 'number', 'The DNI')
-    checkDocumentDates(ctx, body.issue_date, body.expiry_date)
-    checkFile(ctx, body.file)
-    // the same rule the booking view applies, so the expired-dni scenario holds here too
-    const problem = documentProblem(ctx, groupOf(ctx.world, booking), { type: 'dni', expiry_date: body.expiry_date })
-    if (problem === 'expired')
-      fail(422, 'dni_expired', 'The DNI has expired.', [{ field: 'expiry_date', code: 'dni_expired', message: 'The DNI has expired.' }])
-    if (problem === 'close_expiration') {
-      fail(422, 'dni_close_expiration', 'The DNI expires before the group returns.', [
-        { field: 'expiry_date', code: 'dni_close_expiration', message: 'The DNI expires before the group returns.' },
-      ])
-    }
+    const number = checkDocument(ctx, booking, 'dni', body)
     member.documents = [
       ...member.documents.filter((d) => d.type !== 'dni'),
       {
@@ -199,18 +214,7 @@ export const documentationHandlers = (rt: Runtime): HttpHandler[] => [
     const body = await readJson(ctx, UpdatePassportBody)
     const booking = editableBooking(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
-    const number = body.number.trim()
-    if (!ALPHANUMERIC.test(number)) formatFailure('passport_wrong_format', 'number', 'The passport number')
-    checkDocumentDates(ctx, body.issue_date, body.expiry_date)
-    checkFile(ctx, body.file)
-    const problem = documentProblem(ctx, groupOf(ctx.world, booking), { type: 'passport', expiry_date: body.expiry_date })
-    if (problem === 'expired')
-      fail(422, 'passport_expired', 'The passport has expired.', [{ field: 'expiry_date', code: 'passport_expired', message: 'The passport has expired.' }])
-    if (problem === 'close_expiration') {
-      fail(422, 'passport_close_expiration', 'The passport expires too close to the return date.', [
-        { field: 'expiry_date', code: 'passport_close_expiration', message: 'The passport expires too close to the return date.' },
-      ])
-    }
+    const number = checkDocument(ctx, booking, 'passport', body)
     member.documents = [
       ...member.documents.filter((d) => d.type !== 'passport'),
       {
