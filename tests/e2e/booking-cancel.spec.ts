@@ -41,7 +41,7 @@ const T = {
   },
   en: {
     open: 'Cancel the booking',
-    review: 'See how much you refund',
+    review: 'See what I get back',
     reason: 'Reason for the cancellation',
     comment: 'Comment',
     owner: 'Account holder',
@@ -170,4 +170,44 @@ test('cancelling needs the billing data complete (the button says why; the serve
   await dialog.getByLabel('IBAN', { exact: true }).fill('ES9121000418450200051332')
   await dialog.getByRole('button', { name: 'Ver cuánto me devolvéis' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Completa los datos de facturación antes de continuar')
+})
+
+test('nothing to refund: the breakdown says so, and promises no transfer (Spanish and English)', async ({ page, context, request }) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  await quietDialogs(page, 'bkg-sol-1001')
+  // the breakdown as when the cancellation costs take everything paid
+  await page.route('**/api/customer/booking/bkg-sol-1001/compute-cancel-refund', async (route) => {
+    const response = await route.fetch()
+    await route.fulfill({ response, json: { ...(await response.json()), total_refund: 0 } })
+  })
+  for (const [lang, t] of [
+    [
+      'es',
+      {
+        open: 'Cancelar la reserva',
+        review: 'Ver cuánto me devolvéis',
+        nothing: 'Con estas condiciones no hay nada que devolverte.',
+        transfer: 'Te lo devolveremos',
+      },
+    ],
+    [
+      'en',
+      {
+        open: 'Cancel the booking',
+        review: 'See what I get back',
+        nothing: 'On these terms there is nothing to refund you.',
+        transfer: 'We will refund it by transfer',
+      },
+    ],
+  ] as const) {
+    await context.addCookies([{ name: 'lang', value: lang, url: SOL }])
+    await page.goto(`${SOL}/booking/bkg-sol-1001`)
+    await page.getByRole('button', { name: t.open }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('select').first().selectOption('exams')
+    await dialog.getByLabel('IBAN', { exact: true }).fill('ES9121000418450200051332')
+    await dialog.getByRole('button', { name: t.review }).click()
+    await expect(dialog.getByText(t.nothing)).toBeVisible()
+    await expect(dialog).not.toContainText(t.transfer)
+  }
 })

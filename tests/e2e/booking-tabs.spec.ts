@@ -116,6 +116,9 @@ test('a confirmed booking: every tab, the keyboard tablist, axe on each', async 
   await show(page, 'Datos del grupo')
   await expect(panel(page).getByRole('heading', { name: 'Tu grupo: Amigos de 4ºB' })).toBeVisible()
   await expect(panel(page).getByText('AMIGOS-4B')).toBeVisible()
+  // the group's members are people who joined, not every traveller: both counts, each under its name
+  await expect(panel(page).locator('dt:has-text("Miembros del grupo") + dd')).toHaveText('1')
+  await expect(panel(page).locator('dt:has-text("Viajeros de tu reserva") + dd')).toHaveText('2')
   await expectNoSeriousA11yViolations(page)
 
   await show(page, 'Packs')
@@ -176,6 +179,9 @@ test('in English, on a desktop: tabs and content translated', async ({ page, con
     await show(page, name)
     await expect(panel(page).getByRole('heading', { name: heading, exact: true })).toBeVisible()
   }
+  await show(page, 'Group details')
+  await expect(panel(page).locator('dt:has-text("Group members") + dd')).toHaveText('1')
+  await expect(panel(page).locator('dt:has-text("Travellers in your booking") + dd')).toHaveText('2')
   await show(page, /^Notifications/)
   await expect(panel(page).getByRole('heading', { name: 'Who receives the notices' })).toBeVisible()
   await show(page, 'Payments')
@@ -336,11 +342,24 @@ test('the ballot page: shown with its code, downloadable; a wrong code is not fo
   const link = panel(page).getByRole('link', { name: 'Ver la papeleta nº 104' })
   const href = (await link.getAttribute('href'))!
   const code = new URL(href, SOL).searchParams.get('code')!
-  // public: a fresh browser without a session
+  // from the booking: a way back to its ballots, in Spanish and English
+  await link.click()
+  await expect(page.getByRole('img', { name: `Papeleta con el código ${code}` })).toBeVisible()
+  await page.getByRole('link', { name: 'Volver a la reserva' }).click()
+  await expect(page).toHaveURL(`${SOL}/booking/bkg-sol-1001?tab=ballots`)
+  await expect(page.getByRole('tab', { name: /Papeletas/ })).toHaveAttribute('aria-selected', 'true')
+  await context.addCookies([{ name: 'lang', value: 'en', url: SOL }])
+  await page.reload()
+  await panel(page).getByRole('link', { name: 'View ballot no. 104' }).click()
+  await expect(page.getByRole('link', { name: 'Back to the booking' })).toHaveAttribute('href', '/booking/bkg-sol-1001?tab=ballots')
+  await context.addCookies([{ name: 'lang', value: 'es', url: SOL }])
+  // public: a fresh browser without a session (reached by its link: no booking to go back to)
   await context.clearCookies()
+  await page.goto('about:blank')
   await page.goto(`${SOL}${href}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Papeleta del sorteo')
   await expect(page.getByRole('img', { name: `Papeleta con el código ${code}` })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Volver a la reserva' })).toHaveCount(0)
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Descargar la papeleta' }).click()
   expect((await download).suggestedFilename()).toBe(`papeleta-${code}.svg`)

@@ -11,6 +11,17 @@ test('the list: every open trip, a search, and an empty search', async ({ page }
   const list = page.getByRole('list', { name: 'Viajes' })
   await expect(list.getByRole('article')).toHaveCount(3)
   await expect(list.getByRole('article').first()).toContainText('desde')
+  // on a phone the search says what it searches in full, and its hint fits the field
+  await expect(page.getByText('Buscar por destino, nombre o código')).toBeVisible()
+  const search = page.getByLabel('Buscar por destino, nombre o código')
+  const fits = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    return context.measureText(input.placeholder).width <= room
+  })
+  expect(fits).toBe(true)
   await page.getByLabel('Buscar por destino, nombre o código').fill('roma')
   await page.getByRole('button', { name: 'Buscar' }).click()
   await expect(list.getByRole('article')).toHaveCount(1)

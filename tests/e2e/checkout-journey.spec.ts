@@ -80,6 +80,11 @@ test.describe('checkout journey', () => {
     await expectNoSeriousA11yViolations(page)
     await continueButton(page).click()
     await expect(page.getByRole('alert').filter({ hasText: 'HAY UN PROBLEMA DE PLAZAS' })).toContainText('son para 0 personas, pero viajáis 2')
+    // one place: "1 persona", not "1 personas"
+    await page.getByRole('button', { name: 'Añadir una Habitación individual' }).click()
+    await continueButton(page).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'HAY UN PROBLEMA DE PLAZAS' })).toContainText('son para 1 persona, pero viajáis 2')
+    await page.getByRole('button', { name: 'Quitar una Habitación individual' }).click()
     await expect(page.getByRole('listitem').filter({ hasText: 'Suite familiar' })).toContainText('Agotada')
     await page.getByRole('button', { name: 'Añadir una Habitación doble' }).click()
     await expect(page.getByText('Plazas elegidas: 2 de 2')).toBeVisible()
@@ -114,6 +119,10 @@ test.describe('checkout journey', () => {
 
     // 4. Customization: an extra for one, an insurance for the other.
     await expect(stepHeading(page)).toHaveText('Personaliza tu viaje')
+    // the steps gone through are ticked; the next ones are not, even when nothing in them is required yet
+    const indicator = page.getByRole('navigation', { name: 'Pasos de la reserva' })
+    await expect(indicator.getByRole('listitem').filter({ hasText: 'Datos personales' })).toContainText('(completado)')
+    await expect(indicator.getByRole('listitem').filter({ hasText: 'Rooming' })).not.toContainText('(completado)')
     await expectNoSeriousA11yViolations(page)
     await page
       .getByRole('group', { name: 'Extras para Marta López Ruiz' })
@@ -141,6 +150,7 @@ test.describe('checkout journey', () => {
 
     // 6. Summary: the cart, coupon, plan, method, conditions.
     await expect(stepHeading(page)).toHaveText('Resumen y pago')
+    await expect(indicator.getByRole('listitem').filter({ hasText: 'Rooming' })).toContainText('(completado)')
     await expect(page.getByText(/Tus plazas están reservadas hasta las/)).toBeVisible()
     const cart = page.getByRole('table', { name: 'Desglose del importe' })
     // a pack line per traveller, as the booking's own cart shows them afterwards

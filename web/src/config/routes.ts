@@ -97,3 +97,14 @@ export const pageReads = (route: PageRoute, params: { id: string }): PageRead[] 
   ...(route.reads?.(params) ?? []),
   ...(route.awaits ? [route.awaits(params)] : []),
 ]
+
+/**
+ * What the ballot page may be opened with (React Router's location state): the booking the customer
+ * came from, for its way back. The page is public and reached from a link too, so it is optional.
+ */
+export type BallotPageState = { fromBooking: string }
+
+export const ballotPageState = (state: unknown): BallotPageState | null =>
+  typeof state === 'object' && state !== null && typeof (state as BallotPageState).fromBooking === 'string' && (state as BallotPageState).fromBooking !== ''
+    ? { fromBooking: (state as BallotPageState).fromBooking }
+    : null

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { ErrorState } from '@/components/error-state'
@@ -15,16 +15,24 @@ import { useGetBallot } from '@/lib/api/generated/endpoints/raffle/raffle'
 import { downloadBlob, safeFileName } from '@/lib/download'
 import { errorMessage } from '@/lib/error-messages'
 import './ballot.css'
+import { BackLink } from '@/components/back-link'
+import { ballotPageState } from '@/config/routes'
 
 /** /ballot/:id?code=… — a raffle ballot shown to whoever bought it (public: the code proves it). */
 export function BallotPage() {
   const { id } = useParams()
   const [params] = useSearchParams()
   const code = params.get('code')?.trim() ?? ''
+  const from = ballotPageState(useLocation().state)
   const { t: tr } = useLingui()
   useDocumentTitle(tr`Papeleta`)
   return (
     <div className="ballot-page">
+      {from && (
+        <BackLink to={`/booking/${encodeURIComponent(from.fromBooking)}?tab=ballots`}>
+          <Trans>Volver a la reserva</Trans>
+        </BackLink>
+      )}
       <h1 className="ballot-page__title">
         <Trans>Papeleta del sorteo</Trans>
       </h1>

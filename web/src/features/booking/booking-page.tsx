@@ -21,6 +21,7 @@ import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
 import { TabPanel, Tabs, tabDomId } from '@/components/tabs'
 import { useLocale } from '@/hooks/use-locale'
 import './booking.css'
+import { BackLink } from '@/components/back-link'
 
 /**
  * What other features put into the page (the app's route module composes them: features never
@@ -205,14 +206,9 @@ function BookingHeader({ booking, status, locale }: { booking: Booking; status: 
   const group = booking.travel_group
   return (
     <header className="booking-header">
-      <p className="booking-header__back">
-        <Link to="/">
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <Trans>Mis reservas</Trans>
-        </Link>
-      </p>
+      <BackLink to="/">
+        <Trans>Mis reservas</Trans>
+      </BackLink>
       <div className="booking-header__top">
         <span className={`booking-status booking-status--${status}`}>{i18n._(statusLabels[status])}</span>
         <span className="booking-header__locator">

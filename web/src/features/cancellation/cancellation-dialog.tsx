@@ -148,10 +148,15 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
           </h3>
           <BreakdownTable breakdown={breakdown} />
           <p className="muted">
-            <Trans>
-              Te lo devolveremos por transferencia a la cuenta {maskIban(form.getValues('iban'))}. Después de confirmar, la reserva quedará cancelada y no se
-              podrá recuperar.
-            </Trans>
+            {breakdown.total_refund > 0 ? (
+              <Trans>
+                Te lo devolveremos por transferencia a la cuenta {maskIban(form.getValues('iban'))}. Después de confirmar, la reserva quedará cancelada y no se
+                podrá recuperar.
+              </Trans>
+            ) : (
+              // nothing comes back: no transfer to promise
+              <Trans>Con estas condiciones no hay nada que devolverte. Después de confirmar, la reserva quedará cancelada y no se podrá recuperar.</Trans>
+            )}
           </p>
           {failure && (
             <p role="alert" className="form__root-error">

@@ -143,10 +143,12 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
 
   // Keep the address bar and the draft in step with what is shown.
   const { persist } = draftApi
+  const reachedIndex = Math.max(STEPS.indexOf(draft.reached), STEPS.indexOf(step))
   useEffect(() => {
     if (requested !== step) setParams({ step }, { replace: true })
-    if (draft.step !== step) persist((d) => ({ ...d, step }))
-  }, [requested, step, setParams, draft.step, persist])
+    if (draft.step !== step || STEPS.indexOf(draft.reached) < STEPS.indexOf(step))
+      persist((d) => ({ ...d, step, reached: STEPS.indexOf(d.reached) < STEPS.indexOf(step) ? step : d.reached }))
+  }, [requested, step, setParams, draft.step, draft.reached, persist])
 
   // Focus the new step's heading (not on the first render: the page heading has it then).
   const previous = useRef(step)
@@ -201,7 +203,12 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
 
       <ExistingBookingNotice groupId={group.id} />
 
-      <StepIndicator current={step} canVisit={(s) => STEPS.indexOf(s) <= furthestIndex} isComplete={(s) => STEPS.indexOf(s) < furthestIndex} onVisit={goTo} />
+      <StepIndicator
+        current={step}
+        canVisit={(s) => STEPS.indexOf(s) <= furthestIndex}
+        isComplete={(s) => STEPS.indexOf(s) < furthestIndex && STEPS.indexOf(s) < reachedIndex}
+        onVisit={goTo}
+      />
 
       <div className={step === 'summary' ? 'ck-checkout-layout ck-checkout-layout--wide' : 'ck-checkout-layout'}>
         <div className="ck-checkout-layout__main">

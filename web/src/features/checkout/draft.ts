@@ -52,6 +52,8 @@ export type CheckoutDraft = {
   version: 1
   groupId: string
   step: StepId
+  /** The furthest step shown so far: only steps up to it are ticked as done in the step indicator. */
+  reached: StepId
   packId: string | null
   members: number
   rooms: RoomChoice[]
@@ -117,6 +119,7 @@ export const newDraft = (groupId: string): CheckoutDraft => ({
   version: 1,
   groupId,
   step: 'pack',
+  reached: 'pack',
   packId: null,
   members: 1,
   rooms: [],
@@ -160,6 +163,8 @@ export function parseDraft(raw: string | null, groupId: string): CheckoutDraft |
   const base = newDraft(groupId)
   const merged = { ...base, ...value } as CheckoutDraft
   if (!isStepId(merged.step)) merged.step = 'pack'
+  // drafts stored before `reached` existed: as far as the step they were on
+  if (!isStepId(merged.reached)) merged.reached = merged.step
   if (typeof merged.idempotencyKey !== 'string' || !merged.idempotencyKey) merged.idempotencyKey = base.idempotencyKey
   merged.members = Number.isInteger(merged.members) && merged.members > 0 ? merged.members : 1
   merged.travellers = Array.isArray(merged.travellers) ? merged.travellers.map((t) => ({ ...emptyTraveller(), ...(isObject(t) ? t : {}) })) : []

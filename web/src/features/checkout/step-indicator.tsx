@@ -7,7 +7,7 @@ export type StepIndicatorProps = {
   /** Steps the customer may go to: those before the first incomplete one, and that one. */
   canVisit: (step: StepId) => boolean
   onVisit: (step: StepId) => void
-  /** Steps already complete (also after the current one, when the customer went back). */
+  /** Steps already complete and gone through (also after the current one, when the customer went back). */
   isComplete?: (step: StepId) => boolean
 }
 

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
 import { BookingPayments } from '@/features/payments/booking-payments'
 import './payments.css'
+import { BackLink } from '@/components/back-link'
 
 /** /booking/{id}/payments: a booking's payments on a page of their own. */
 export function BookingPaymentsPage() {
@@ -36,14 +37,9 @@ function PaymentsPage({ bookingId }: { bookingId: string }) {
   return (
     <div className="pay-page">
       <header className="page-header">
-        <p className="pay-page__back">
-          <Link to={`/booking/${encodeURIComponent(bookingId)}`}>
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-            <Trans>Volver a la reserva</Trans>
-          </Link>
-        </p>
+        <BackLink to={`/booking/${encodeURIComponent(bookingId)}`}>
+          <Trans>Volver a la reserva</Trans>
+        </BackLink>
         <h1 className="page-header__title">
           <Trans>Pagos</Trans>
         </h1>

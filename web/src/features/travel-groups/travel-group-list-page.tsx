@@ -45,7 +45,8 @@ export function TravelGroupListPage() {
       </header>
 
       <form className="tg-search" role="search" onSubmit={submit} aria-label={t`Buscar viajes`}>
-        <label htmlFor="tg-search" className="visually-hidden">
+        {/* the label in full above the field: a placeholder this long was cut on a phone */}
+        <label htmlFor="tg-search" className="field__label tg-search__label">
           <Trans>Buscar por destino, nombre o código</Trans>
         </label>
         <input
@@ -53,7 +54,7 @@ export function TravelGroupListPage() {
           type="search"
           className="field__control"
           value={typed}
-          placeholder={t`Destino, nombre o código`}
+          placeholder={t`Ej.: Londres`}
           onChange={(event) => setTyped(event.target.value)}
           maxLength={100}
         />

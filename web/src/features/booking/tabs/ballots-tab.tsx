@@ -11,6 +11,7 @@ import { downloadBlob } from '@/lib/download'
 import { errorMessage } from '@/lib/error-messages'
 import { useLocale } from '@/hooks/use-locale'
 import { toast } from '@/lib/toast'
+import type { BallotPageState } from '@/config/routes'
 
 /** Raffle blocks: share a block with people who may buy ballots; download each ballot with its code. */
 export function BallotsTab({ booking }: { booking: Booking }) {
@@ -59,7 +60,7 @@ function RaffleBlockSection({ booking, block }: { booking: Booking; block: Raffl
       <ul className="ballot-list" aria-label={t`Papeletas de ${block.name}`}>
         {block.ballots.map((ballot) => (
           <li key={ballot.id} className={ballot.sold ? 'ballot ballot--sold' : 'ballot'}>
-            <BallotRow ballot={ballot} />
+            <BallotRow ballot={ballot} bookingId={booking.id} />
           </li>
         ))}
       </ul>
@@ -101,7 +102,7 @@ function ShareText({ text }: { text: string }) {
   )
 }
 
-function BallotRow({ ballot }: { ballot: Ballot }) {
+function BallotRow({ ballot, bookingId }: { ballot: Ballot; bookingId: string }) {
   const { t } = useLingui()
   return (
     <>
@@ -121,6 +122,8 @@ function BallotRow({ ballot }: { ballot: Ballot }) {
         <Link
           className="ballot__link"
           to={`/ballot/${encodeURIComponent(ballot.id)}?code=${encodeURIComponent(ballot.code)}`}
+          // the ballot page is public (its code proves it): the booking it came from gives it a way back
+          state={{ fromBooking: bookingId } satisfies BallotPageState}
           aria-label={t`Ver la papeleta nº ${ballot.number}`}
         >
           <Trans>Ver</Trans>

@@ -15,7 +15,9 @@ export function GroupTab({ booking }: { booking: Booking }) {
         <Fact label={<Trans>Código del grupo</Trans>} valueClassName="mono">
           {group.code}
         </Fact>
-        <Fact label={<Trans>Personas en el grupo</Trans>}>{group.members.length}</Fact>
+        {/* members are the people who joined (each books for themselves): not the travellers of every booking */}
+        <Fact label={<Trans>Miembros del grupo</Trans>}>{group.members.length}</Fact>
+        <Fact label={<Trans>Viajeros de tu reserva</Trans>}>{booking.members.length}</Fact>
       </Facts>
       <p className="muted">
         <Trans>Comparte el código con quien quieras que viaje con vosotros: al reservar, lo introducirá para unirse al grupo.</Trans>

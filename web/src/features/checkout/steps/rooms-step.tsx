@@ -143,9 +143,11 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
             <Trans>HAY UN PROBLEMA DE PLAZAS</Trans>
           </p>
           <p>
-            <Trans>
-              Las habitaciones elegidas son para {people} personas, pero viajáis {members}. Cambia las habitaciones o el número de viajeros.
-            </Trans>
+            <Plural
+              value={people}
+              one={`Las habitaciones elegidas son para # persona, pero viajáis ${members}. Cambia las habitaciones o el número de viajeros.`}
+              other={`Las habitaciones elegidas son para # personas, pero viajáis ${members}. Cambia las habitaciones o el número de viajeros.`}
+            />
           </p>
         </Callout>
       )}
