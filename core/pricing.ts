@@ -124,3 +124,11 @@ export const splitByTerms = (terms: readonly { percentage: number }[], total: nu
     return amount
   })
 }
+
+/**
+ * Whether an extra or an insurance can still be bought on `today`: up to its last day (included), and
+ * never once the trip is over (`tripEnd`, its last day). The checkout, a booking's payments and the
+ * mock all ask this.
+ */
+export const isOnSale = (item: { limit_date: string | null }, today: string, tripEnd: string): boolean =>
+  (item.limit_date === null || item.limit_date >= today) && today <= tripEnd

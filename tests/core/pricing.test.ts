@@ -1,6 +1,6 @@
 // The one pricing rule (core/pricing.ts), shared by the mock's carts and bookings and the portal's checkout.
 import { describe, expect, it } from 'vitest'
-import { bookingPenaltyOn, discountAmount, linesTotal, priceLines, roomsPeople, roomSupplement, splitByTerms } from '../../core/pricing.ts'
+import { bookingPenaltyOn, discountAmount, isOnSale, linesTotal, priceLines, roomsPeople, roomSupplement, splitByTerms } from '../../core/pricing.ts'
 import { prices } from '../support/price-list.ts'
 
 const BEFORE = '2026-11-01' // before the late-booking limit
@@ -122,5 +122,17 @@ describe('splitByTerms (percentages of the total; the last absorbs rounding)', (
     expect(splitByTerms([{ percentage: 30 }, { percentage: 35 }, { percentage: 35 }], 99999)).toEqual([30000, 35000, 34999])
     expect(splitByTerms([{ percentage: 100 }], 12345)).toEqual([12345])
     expect(splitByTerms([{ percentage: 33 }, { percentage: 33 }, { percentage: 34 }], 100)).toEqual([33, 33, 34])
+  })
+})
+
+describe('isOnSale (an extra or insurance can still be bought)', () => {
+  it.each([
+    [{ limit_date: '2026-11-20' }, '2026-11-20', '2026-12-01', true], // its last day included
+    [{ limit_date: '2026-11-20' }, '2026-11-21', '2026-12-01', false],
+    [{ limit_date: null }, '2026-11-21', '2026-12-01', true],
+    [{ limit_date: null }, '2026-12-02', '2026-12-01', false], // the trip is over
+    [{ limit_date: '2026-12-31' }, '2026-12-02', '2026-12-01', false],
+  ] as const)('%j on %s (trip ends %s) → %s', (item, today, end, expected) => {
+    expect(isOnSale(item, today, end)).toBe(expected)
   })
 })

@@ -245,6 +245,16 @@ test('a completed trip: review with a required rating, then thanks', async ({ pa
   await expect(panel(page).getByText('¡Gracias por tu valoración! Nos ayuda a preparar mejores viajes.')).toBeVisible()
   await expect(panel(page).getByRole('img', { name: '4 de 5 estrellas' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+
+  // a trip that is over offers nothing more to buy (its extras' deadlines are past), in either language
+  await show(page, 'Pagos')
+  await expect(panel(page).getByRole('heading', { name: 'Plazos' })).toBeVisible()
+  await expect(panel(page).getByRole('heading', { name: 'Añadir un extra o un seguro' })).toHaveCount(0)
+  await expect(panel(page).getByLabel('Extra o seguro')).toHaveCount(0)
+  await context.addCookies([{ name: 'lang', value: 'en', url: SOL }])
+  await page.reload()
+  await expect(panel(page).getByRole('heading', { name: 'Instalments' })).toBeVisible()
+  await expect(panel(page).getByRole('heading', { name: 'Add an extra or insurance' })).toHaveCount(0)
 })
 
 test('an invitation: "Completar reserva" leads to the checkout', async ({ page, context, request }) => {

@@ -1,5 +1,6 @@
 // A customer's bookings: reading them, money (terms, purchases, extras, pack, plan), notices, review,
 // invoices and cancellation. Documentation writes live in documentation-handlers.ts.
+import { isOnSale } from '../../../core/pricing.ts'
 import type { HttpHandler } from 'msw'
 import { z } from 'zod'
 import {
@@ -308,7 +309,7 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
     if (insurance ? member.insurance_id !== null : member.extras.includes(item.id)) {
       fail(409, 'conflict', insurance ? `${member.name} already has an insurance.` : `${member.name} already has this extra.`)
     }
-    if (ctx.scenarios.has('term-expired') || (item.limit_date !== null && item.limit_date < ctx.today)) {
+    if (ctx.scenarios.has('term-expired') || !isOnSale(item, ctx.today, group.end_at)) {
       fail(409, insurance ? 'insurance_limit_date_excedeed' : 'extra_limit_date_excedeed', `${item.name} could be bought until ${item.limit_date}.`)
     }
     // a retry after a failed payment pays the same term again instead of adding another

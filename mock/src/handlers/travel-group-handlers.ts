@@ -1,5 +1,6 @@
 // Travel groups: the offer (packs, rooms, extras, plans), seat holds, coupons, the checkout,
 // invitations and booking groups (friends travelling together).
+import { isOnSale } from '../../../core/pricing.ts'
 import { HttpResponse, type HttpHandler } from 'msw'
 import { z } from 'zod'
 import {
@@ -176,7 +177,7 @@ const validateCheckout = (ctx: Ctx, group: TravelGroupRecord, body: CheckoutInpu
   if (buyerIsMinor) invalid('buyer.declares_capacity', 'minor_buyer', 'The purchase cannot be made by a minor.')
 
   const itemErrors: FieldError[] = []
-  const lastDayPassed = (limit: string | null) => ctx.scenarios.has('term-expired') || (limit !== null && limit < ctx.today)
+  const lastDayPassed = (limit: string | null) => ctx.scenarios.has('term-expired') || !isOnSale({ limit_date: limit }, ctx.today, group.end_at)
   body.extras.forEach((sel, i) => {
     const extra = group.extras.find((e) => e.id === sel.item_id)
     if (!extra) itemErrors.push({ field: `extras.${i}.item_id`, code: 'not_found', message: 'No such extra in this travel group.' })

@@ -42,9 +42,6 @@ export const cartChoice = (draft: CheckoutDraft): CartChoice => ({
 export const packSeatsLeft = (offer: Offer, packId: string): number =>
   offer.packSeats?.find((p) => p.pack_id === packId)?.seats_left ?? offer.group.packs.find((p) => p.id === packId)?.seats_left ?? 0
 
-/** An extra or insurance can still be bought on `today` (its last day included). */
-export const stillOnSale = (item: Pick<TravelItem, 'limit_date'>, today: string): boolean => !item.limit_date || item.limit_date >= today
-
 export function stepComplete(step: StepId, draft: CheckoutDraft, offer: Offer): boolean {
   const { group } = offer
   switch (step) {

@@ -233,7 +233,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
         )}
       </section>
 
-      {!canceled && <ExtraTermForm booking={booking} groupId={groupId} onPay={payExtra} disabled={!method} locale={locale} />}
+      {!canceled && <ExtraTermForm booking={booking} groupId={groupId} onPay={payExtra} disabled={!method} locale={locale} today={today} />}
 
       <section className="pay-panel" aria-labelledby="pay-cart-title">
         <h2 className="pay-panel__title" id="pay-cart-title">

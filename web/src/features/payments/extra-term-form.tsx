@@ -9,6 +9,7 @@ import { useListExtras } from '@/lib/api/generated/endpoints/travelgroup/travelg
 import type { Booking } from '@contract/generated/model/booking'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
+import { isOnSale } from '@core/pricing'
 import type { Locale } from '@/lib/i18n-locales'
 
 const extraTermSchema = () =>
@@ -26,18 +27,26 @@ export function ExtraTermForm({
   onPay,
   disabled,
   locale,
+  today,
 }: {
   booking: Booking
   groupId: string
   onPay: (memberId: string, itemId: string) => Promise<void>
   disabled: boolean
   locale: Locale
+  /** the traveller's today: what can no longer be bought is not offered */
+  today: string
 }) {
   const offer = useListExtras(groupId, { query: { staleTime: 5 * 60_000 } })
   // checked when paying: choosing a traveller first must not flag the item as missing
   const form = useZodForm(extraTermSchema(), { mode: 'onSubmit', defaultValues: { memberId: booking.members[0]?.id ?? '', itemId: '' } })
   if (!offer.data || booking.members.length === 0) return null
-  const items: Item[] = [...offer.data.extras.map((i) => ({ ...i, insurance: false })), ...offer.data.insurances.map((i) => ({ ...i, insurance: true }))]
+  const end = booking.travel_group.end_at
+  const items: Item[] = [
+    ...offer.data.extras.map((i) => ({ ...i, insurance: false })),
+    ...offer.data.insurances.map((i) => ({ ...i, insurance: true })),
+  ].filter((item) => isOnSale(item, today, end))
+  // nothing left to buy (a trip over, every deadline past): no form that could only fail
   if (items.length === 0) return null
 
   return (

@@ -4,7 +4,7 @@ import { Button } from '@/components/button'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { localDay } from '@core/calendar'
-import { stillOnSale } from '@/features/checkout/offer'
+import { isOnSale } from '@core/pricing'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
 import { useLocale } from '@/hooks/use-locale'
 
@@ -73,7 +73,7 @@ export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack,
                   <div className="ck-item-options">
                     {offer.extras.map((extra) => {
                       const id = `extra-${index}-${extra.id}`
-                      const onSale = stillOnSale(extra, today)
+                      const onSale = isOnSale(extra, today, offer.group.end_at)
                       const checked = draft.extras.some((e) => e.member_index === index && e.item_id === extra.id)
                       return (
                         <div key={extra.id} className={checked ? 'ck-item-option ck-item-option--on' : 'ck-item-option'}>
@@ -120,7 +120,7 @@ export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack,
                     </div>
                     {offer.insurances.map((item) => {
                       const id = `insurance-${index}-${item.id}`
-                      const onSale = stillOnSale(item, today)
+                      const onSale = isOnSale(item, today, offer.group.end_at)
                       return (
                         <div key={item.id} className={insurance === item.id ? 'ck-item-option ck-item-option--on' : 'ck-item-option'}>
                           <input
