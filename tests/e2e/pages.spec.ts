@@ -34,6 +34,28 @@ test('empty state, and the e-mail in the menu when the name is empty', async ({ 
   await expect(page).toHaveURL(`${SOL}/`)
 })
 
+test('the trips are a click away: from the empty bookings page, the account menu and the footer (Spanish and English)', async ({ page, context, request }) => {
+  await signInFast(context, request, 'nuevo@example.com')
+  for (const [lang, t] of [
+    ['es', { invite: 'Ver los viajes', menu: 'Viajes', footer: 'Viajes', heading: 'Viajes' }],
+    ['en', { invite: 'See the trips', menu: 'Trips', footer: 'Trips', heading: 'Trips' }],
+  ] as const) {
+    await context.addCookies([{ name: 'lang', value: lang, url: SOL }])
+    await page.goto('/')
+    await page.getByRole('link', { name: t.invite }).click()
+    await expect(page).toHaveURL(`${SOL}/travelgroup`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.heading)
+    await page.goto('/')
+    await openUserMenu(page)
+    await page.getByRole('menuitem', { name: t.menu }).click()
+    await expect(page).toHaveURL(`${SOL}/travelgroup`)
+    await page.goto('/faq')
+    await page.getByRole('contentinfo').getByRole('link', { name: t.footer, exact: true }).click()
+    await expect(page).toHaveURL(`${SOL}/travelgroup`)
+  }
+  await expectNoSeriousA11yViolations(page)
+})
+
 test('404 in both languages, with a link home', async ({ page, context }) => {
   await page.goto('/no/such/page')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No hemos encontrado esta página')

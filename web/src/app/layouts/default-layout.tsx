@@ -72,6 +72,9 @@ function SiteFooter() {
           )}
         </div>
         <nav className="site-footer__nav" aria-label={t`Información`}>
+          <Link to="/travelgroup">
+            <Trans>Viajes</Trans>
+          </Link>
           <Link to="/faq">
             <Trans>Preguntas frecuentes</Trans>
           </Link>

@@ -37,6 +37,12 @@ export function UserMenu() {
       items={[
         { kind: 'link', to: '/auth/password', label: t`Mi contraseña`, icon: icon('M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3') },
         { kind: 'link', to: '/', label: t`Mis reservas`, icon: icon('M4 7h16v12H4zM9 7V5h6v2') },
+        {
+          kind: 'link',
+          to: '/travelgroup',
+          label: t`Viajes`,
+          icon: icon('M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18M12 3a9 9 0 1 1 0 18a9 9 0 0 1 0-18'),
+        },
         { kind: 'action', label: t`Salir`, onSelect: signOut, icon: icon('M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10') },
       ]}
     />

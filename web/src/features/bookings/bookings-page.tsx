@@ -38,6 +38,11 @@ export function BookingsPage() {
           <EmptyState
             title={<Trans>Aún no tienes ninguna reserva activa</Trans>}
             description={<Trans>Cuando reserves un viaje con nosotros, lo verás aquí con sus pagos y su documentación.</Trans>}
+            action={
+              <Link className="button button--primary button--md" to="/travelgroup">
+                <Trans>Ver los viajes</Trans>
+              </Link>
+            }
           />
         </div>
       ) : (
