@@ -22,7 +22,7 @@ import {
   freshCustomer,
   travellerSection,
 } from './support/checkout'
-import { SOL, TOKEN_KEY } from './support/portal'
+import { signInFast, SOL, TOKEN_KEY } from './support/portal'
 
 // Whole journeys on a shared, busy machine: more than the default 30 s each.
 test.describe.configure({ timeout: 90_000 })
@@ -310,4 +310,19 @@ test('the step indicator fits a 390 px screen and names the current step', async
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   expect(overflow).toBe(false)
   await expect(page.getByText(/Paso 1 de 6/)).toBeVisible()
+})
+
+test('the success page opened later says what is true now, not "payment received" (Spanish and English)', async ({ page, context, request }) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  // a booking made two months ago
+  for (const [lang, t] of [
+    ['es', { title: 'Tu reserva en Londres 4º ESO', lead: /La hiciste el \d+ \w+ \d{4}\. Estado: Confirmada\./, celebrated: '¡Reserva confirmada!' }],
+    ['en', { title: 'Your booking for Londres 4º ESO', lead: /You made it on \d+ \w+ \d{4}\. Status: Confirmed\./, celebrated: 'Booking confirmed!' }],
+  ] as const) {
+    await context.addCookies([{ name: 'lang', value: lang, url: SOL }])
+    await page.goto(`${SOL}/travelgroup/tg-sol-lon/success?booking=bkg-sol-1001`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title)
+    await expect(page.getByText(t.lead)).toBeVisible()
+    await expect(page.getByText(t.celebrated)).toHaveCount(0)
+  }
 })

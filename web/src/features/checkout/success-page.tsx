@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
@@ -10,6 +10,7 @@ import type { Booking } from '@contract/generated/model/booking'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { clearDraft } from '@/features/checkout/draft'
+import { displayStatus, statusLabels } from '@/lib/booking-status'
 import './checkout.css'
 import { useLocale } from '@/hooks/use-locale'
 import { Fact, Facts } from '@/components/facts'
@@ -43,14 +44,86 @@ export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => R
   return <SuccessContent booking={query.data} after={after?.(query.data)} />
 }
 
+/**
+ * How long after it was made a booking's page still celebrates it: the checkout's seat hold is 15
+ * minutes, so a booking older than this was not just made (a bookmark, the history, a shared link).
+ */
+export const JUST_MADE_MS = 60 * 60_000
+
 function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNode }) {
+  // the moment the page opened: what it says does not change while it is read
+  const [openedAt] = useState(Date.now)
+  const justMade = booking.status !== 'canceled' && openedAt - Date.parse(booking.created_at) < JUST_MADE_MS
+  return justMade ? <JustMade booking={booking} after={after} /> : <BookingRecap booking={booking} />
+}
+
+/** A booking opened here later: what is true now (its status, its amounts), no "payment received". */
+function BookingRecap({ booking }: { booking: Booking }) {
+  const { i18n } = useLingui()
+  const locale = useLocale()
+  const group = booking.travel_group
+  const locator = booking.locator
+  const made = formatDate(booking.created_at.slice(0, 10), locale, 'long')
+  const status = i18n._(statusLabels[displayStatus(booking)])
+  return (
+    <div className="ck-result-page">
+      <div className="ck-result ck-result--pending">
+        <h1 className="ck-result__title">
+          <Trans>Tu reserva en {group.name}</Trans>
+        </h1>
+        <p className="ck-result__lead">
+          <Trans>
+            La hiciste el {made}. Estado: {status}.
+          </Trans>
+        </p>
+        <p className="ck-result__locator">
+          <Trans>Localizador</Trans> <strong>{locator}</strong>
+        </p>
+      </div>
+      <section className="ck-panel ck-result-details" aria-labelledby="recap-details">
+        <h2 id="recap-details" className="ck-panel__title">
+          <Trans>Tu reserva</Trans>
+        </h2>
+        <BookingFacts booking={booking} />
+        <div className="ck-result__actions">
+          <Link className="button button--primary button--md" to={`/booking/${encodeURIComponent(booking.id)}`}>
+            <Trans>Ver mi reserva</Trans>
+          </Link>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function BookingFacts({ booking }: { booking: Booking }) {
+  const locale = useLocale()
+  const group = booking.travel_group
+  const cart = booking.cart
+  const start = formatDate(group.start_at, locale, 'long')
+  const end = formatDate(group.end_at, locale, 'long')
+  return (
+    <Facts layout="rows">
+      <Fact label={<Trans>Viaje</Trans>}>
+        {group.name} · {start} – {end}
+      </Fact>
+      <Fact label={<Trans>Pack</Trans>}>{booking.pack.name}</Fact>
+      <Fact label={<Trans>Viajeros</Trans>}>{booking.members.map((m) => fullName(m)).join(', ')}</Fact>
+      <Fact label={<Trans>Total</Trans>} valueTestId="booking-total">
+        {formatAmount(cart.total)}
+      </Fact>
+      <Fact label={<Trans>Pagado</Trans>}>{formatAmount(cart.paid)}</Fact>
+      <Fact label={<Trans>Pendiente</Trans>}>{formatAmount(cart.pending)}</Fact>
+    </Facts>
+  )
+}
+
+/** The booking just made (and its first payment done, by card): what comes next. */
+function JustMade({ booking, after }: { booking: Booking; after?: ReactNode }) {
   const locale = useLocale()
   const group = booking.travel_group
   const locator = booking.locator
   const confirmed = booking.status === 'confirmed'
   const cart = booking.cart
-  const start = formatDate(group.start_at, locale, 'long')
-  const end = formatDate(group.end_at, locale, 'long')
   const nextTerm = booking.terms.find((term) => term.kind === 'plan' && !term.paid_at)
   const nextAmount = nextTerm ? formatAmount(nextTerm.amount + nextTerm.penalty_amount) : ''
   const nextDate = nextTerm?.limit_date ? formatDate(nextTerm.limit_date, locale, 'long') : ''
@@ -80,18 +153,7 @@ function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNod
         <h2 id="success-details" className="ck-panel__title">
           <Trans>Tu reserva</Trans>
         </h2>
-        <Facts layout="rows">
-          <Fact label={<Trans>Viaje</Trans>}>
-            {group.name} · {start} – {end}
-          </Fact>
-          <Fact label={<Trans>Pack</Trans>}>{booking.pack.name}</Fact>
-          <Fact label={<Trans>Viajeros</Trans>}>{booking.members.map((m) => fullName(m)).join(', ')}</Fact>
-          <Fact label={<Trans>Total</Trans>} valueTestId="booking-total">
-            {formatAmount(cart.total)}
-          </Fact>
-          <Fact label={<Trans>Pagado</Trans>}>{formatAmount(cart.paid)}</Fact>
-          <Fact label={<Trans>Pendiente</Trans>}>{formatAmount(cart.pending)}</Fact>
-        </Facts>
+        <BookingFacts booking={booking} />
       </section>
 
       <section className="ck-panel" aria-labelledby="success-next">
