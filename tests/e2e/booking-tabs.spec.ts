@@ -411,3 +411,18 @@ test('notices from the API are sanitized in the browser: no script, handler or j
   await body.getByText('texto').click()
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
 })
+
+test('on a phone the tab strip shows it scrolls: its cut edge fades until the last tab is in view', async ({ page, context, request }) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  await page.goto(`${SOL}/booking/bkg-sol-1001`)
+  const strip = page.locator('.tabs')
+  const list = page.getByRole('tablist')
+  await expect(list).toBeVisible()
+  expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+  await expect(strip).toHaveAttribute('data-more-end', 'true')
+  await expect(strip).not.toHaveAttribute('data-more-start')
+  await list.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+  await expect(strip).toHaveAttribute('data-more-start', 'true')
+  await expect(strip).not.toHaveAttribute('data-more-end')
+  await expectNoSeriousA11yViolations(page)
+})

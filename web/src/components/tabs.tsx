@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import './tabs.css'
 
 export type TabItem<T extends string> = { id: T; label: ReactNode; badge?: ReactNode; badgeLabel?: string }
@@ -25,6 +25,7 @@ type TabsProps<T extends string> = {
  */
 export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, label, idPrefix, variant = 'strip' }: TabsProps<T>) {
   const listRef = useRef<HTMLDivElement>(null)
+  const more = useScrollMore(listRef, variant === 'strip')
 
   // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=).
   useEffect(() => {
@@ -56,7 +57,8 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
   }
 
   return (
-    <div className={variant === 'segmented' ? 'tabs tabs--segmented' : 'tabs'}>
+    // data-more-*: tabs hidden past that edge of the scrolling strip, shown as a fade (CSS)
+    <div className={variant === 'segmented' ? 'tabs tabs--segmented' : 'tabs'} data-more-start={more.start || undefined} data-more-end={more.end || undefined}>
       <div ref={listRef} role="tablist" aria-label={label} aria-orientation="horizontal" className="tabs__list">
         {tabs.map((tab) => {
           const isSelected = tab.id === selected
@@ -89,6 +91,30 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
       </div>
     </div>
   )
+}
+
+/** Whether a horizontally scrolling element has more to see before its start and after its end. */
+function useScrollMore(ref: RefObject<HTMLElement | null>, enabled: boolean) {
+  const [more, setMore] = useState({ start: false, end: false })
+  useEffect(() => {
+    const element = ref.current
+    if (!enabled || !element) return
+    const measure = () => {
+      // a few pixels of slack: the strip snaps a tab's start, which sits past the focus ring's padding
+      const start = element.scrollLeft > 8
+      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 8
+      setMore((was) => (was.start === start && was.end === end ? was : { start, end }))
+    }
+    measure()
+    element.addEventListener('scroll', measure, { passive: true })
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    resize?.observe(element)
+    return () => {
+      element.removeEventListener('scroll', measure)
+      resize?.disconnect()
+    }
+  }, [ref, enabled])
+  return more
 }
 
 /**
