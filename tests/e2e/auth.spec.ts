@@ -25,7 +25,7 @@ test.describe('sign-in', () => {
 
     await openUserMenu(page)
     const menu = page.getByRole('menu')
-    await expect(menu.getByRole('menuitem')).toHaveText(['Mi contraseña', 'Mis reservas', 'Salir'])
+    await expect(menu.getByRole('menuitem')).toHaveText(['Mi contraseña', 'Mis reservas', 'Viajes', 'Salir'])
     await expectNoSeriousA11yViolations(page)
     await menu.getByRole('menuitem', { name: 'Salir' }).click()
 

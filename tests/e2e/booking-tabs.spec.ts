@@ -327,7 +327,12 @@ test('bank account with the IBAN checksum (client and server), a new pack, a roo
   const options = await rooming
     .getByLabel('Clara Ruiz Prueba')
     .locator('option:not([disabled])')
-    .evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, free: Number(/· (\d+) de/.exec(o.textContent ?? '')?.[1] ?? 0) })))
+    .evaluateAll((list) =>
+      list.map((o) => {
+        const [, occupied, capacity] = /· (\d+) de (\d+) ocupadas$/.exec(o.textContent ?? '') ?? []
+        return { value: (o as HTMLOptionElement).value, free: Number(capacity ?? 0) - Number(occupied ?? 0) }
+      }),
+    )
   const tight = options.find((o) => o.free === 1)
   if (tight) {
     // two people do not fit in a room with one place left: said before calling
@@ -343,6 +348,14 @@ test('bank account with the IBAN checksum (client and server), a new pack, a roo
   await expect(page.getByRole('status').getByText('Hemos enviado tu petición de habitaciones')).toBeVisible()
   await expect(panel(page).getByText('Petición enviada: la agencia la revisará')).toBeVisible()
   await expect(panel(page).locator('.rooms__member--mine')).toHaveCount(2)
+  // the choice and the list of rooms tell the same: the room now holds the two travellers
+  const chosen = rooming.getByLabel('Clara Ruiz Prueba').locator(`option[value="${room}"]`)
+  const [, name, occupied, capacity] = /^(.+) · (\d+) de (\d+) ocupadas$/.exec((await chosen.textContent()) ?? '')!
+  await expect(
+    panel(page)
+      .locator('.rooms__room', { hasText: `${name} (${occupied} de ${capacity} plazas)` })
+      .locator('.rooms__member--mine'),
+  ).toHaveCount(2)
   await expectNoSeriousA11yViolations(page)
 })
 

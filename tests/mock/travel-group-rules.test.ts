@@ -106,6 +106,20 @@ describe('checkout', () => {
     expect(api.world.payments.filter((p) => p.bookingId === a.booking_id)).toHaveLength(1)
   })
 
+  it('a rooming preference lands in a room of the size bought: a double is a two-bed room', async () => {
+    const list = api.world.roomingLists.find((l) => l.id === `${LON}-rml`)!
+    // the list's first empty room is a three-bed one, a two-bed one comes after it
+    list.rooms = [
+      { id: 'r-triple', name: 'Habitación 1', capacity: 3, members: [] },
+      { id: 'r-double', name: 'Habitación 2', capacity: 2, members: [] },
+    ]
+    const { booking_id } = await bookParty(api, { members: 2 }, (b) => ({ ...b, rooming: [[0, 1]] }))
+    const rooms = list.rooms
+    const placed = rooms.find((r) => r.members.some((m) => m.booking_id === booking_id))!
+    expect(placed.members).toHaveLength(2)
+    expect(placed.capacity).toBe(2)
+  })
+
   it('an invitation becomes the booking instead of a second one', async () => {
     const invited = api.world.bookings.filter((b) => b.travelGroupId === ROM && b.access.some((x) => x.customerId === 'cus-sol-ana'))
     expect(invited.map((b) => b.status)).toEqual(['invited'])

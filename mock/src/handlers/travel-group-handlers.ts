@@ -260,12 +260,19 @@ const memberRecord = (ctx: Ctx, me: CustomerRecord, input: CheckoutInput['member
   insurance_id: null,
 })
 
-/** Puts each preference group in an empty room of the rooming list big enough for it; what does not fit is left for the agency. */
+/**
+ * Puts each preference group in an empty room of the rooming list big enough for it: one of the size
+ * the booking bought if there is one (a double bought is a two-bed room, not a three-bed one), else the
+ * smallest that fits. What does not fit is left for the agency.
+ */
 const placeRooming = (ctx: Ctx, group: TravelGroupRecord, booking: BookingRecord, rooming: number[][]) => {
   const list = ctx.world.roomingLists.find((r) => r.id === group.roomingListId)
   if (!list || roomingConfirmed(ctx, list)) return
+  const bought = new Set(booking.rooms.flatMap((r) => group.hosting_rooms.filter((h) => h.id === r.hosting_id).map((h) => h.capacity)))
   for (const indexes of rooming) {
-    const room = list.rooms.find((r) => r.members.length === 0 && r.capacity >= indexes.length)
+    const room = list.rooms
+      .filter((r) => r.members.length === 0 && r.capacity >= indexes.length)
+      .sort((a, b) => Number(!bought.has(a.capacity)) - Number(!bought.has(b.capacity)) || a.capacity - b.capacity)[0]
     if (!room) continue
     room.members = indexes.map((i) => {
       const m = booking.members[i]!

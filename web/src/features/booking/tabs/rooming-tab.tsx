@@ -94,9 +94,10 @@ function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingL
   const form = useZodForm(schema, { defaultValues: { rooms: booking.members.map((m) => ({ memberId: m.id, roomId: roomOf(m.id) })) } })
   const mine = new Set(booking.members.map((m) => m.id))
   const options = rooming.rooms.map((room) => {
+    // who is in it now, yours included, as the list of rooms below says; full only for others
+    const occupied = room.members.length
     const others = room.members.filter((m) => !(m.booking_id === booking.id && mine.has(m.member_id))).length
-    const free = room.capacity - others
-    return { value: room.id, label: tr`${room.name} · ${free} de ${room.capacity} plazas libres`, disabled: free <= 0 }
+    return { value: room.id, label: tr`${room.name} · ${occupied} de ${room.capacity} ocupadas`, disabled: room.capacity - others <= 0 }
   })
 
   return (
