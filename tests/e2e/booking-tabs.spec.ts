@@ -224,6 +224,14 @@ test('a canceled booking: refunds pending → in batch → paid, the cancellatio
   }
   // the account the refunds go to, masked
   await expect(panel(page).getByText('ES91 **** 1332')).toBeVisible()
+  // one date style on the whole booking: "3 nov 2026", never "03/11/2026"
+  await expect(refunds.first()).toContainText(/Solicitado\s*\d{1,2} [a-z]+ \d{4}/)
+  await expect(panel(page)).not.toContainText(/\d{2}\/\d{2}\/\d{4}/)
+  await context.addCookies([{ name: 'lang', value: 'en', url: SOL }])
+  await page.reload()
+  await expect(panel(page).locator('.refund').first()).toContainText(/\d{1,2} [A-Z][a-z]+ \d{4}/)
+  await expect(panel(page)).not.toContainText(/\d{2}\/\d{2}\/\d{4}/)
+  await context.addCookies([{ name: 'lang', value: 'es', url: SOL }])
   await expectNoSeriousA11yViolations(page)
 })
 

@@ -62,12 +62,12 @@ describe('formatDate', () => {
   })
 
   it('defaults to the short variant and pads day and month', () => {
-    expect(formatDate('2026-01-05', 'es')).toBe('05/01/2026')
+    expect(formatDate('2026-01-05', 'es', 'short')).toBe('05/01/2026')
   })
 
   it('keeps a date-only value on its calendar day in any time zone', () => {
     // Parsed naively, "2026-01-01" is UTC midnight: 31/12/2025 west of Greenwich.
-    expect(formatDate('2026-01-01', 'es')).toBe('01/01/2026')
+    expect(formatDate('2026-01-01', 'es', 'short')).toBe('01/01/2026')
     expect(formatDate('2026-12-31', 'en', 'long')).toBe('31 Dec 2026')
   })
 
@@ -77,10 +77,12 @@ describe('formatDate', () => {
   })
 
   it('accepts full ISO date-times', () => {
-    expect(formatDate('2026-11-21T12:00:00Z', 'es')).toBe('21/11/2026')
+    expect(formatDate('2026-11-21T12:00:00Z', 'es', 'short')).toBe('21/11/2026')
   })
 
   it('returns unparseable input unchanged', () => {
+    // every date a traveller reads is long unless asked otherwise
+    expect(formatDate('2026-01-05', 'es')).toBe('5 ene 2026')
     expect(formatDate('not a date', 'es')).toBe('not a date')
     expect(formatDate('2026-13-01', 'es')).toBe('2026-13-01')
   })
@@ -95,7 +97,7 @@ describe('formatDate', () => {
   it("shows a date-time on its day in the browser's time zone, like Intl does", () => {
     for (const iso of ['2026-11-21T00:30:00Z', '2026-11-21T23:30:00Z', '2026-03-01T12:00:00+14:00']) {
       const expected = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso))
-      expect(formatDate(iso, 'es')).toBe(expected)
+      expect(formatDate(iso, 'es', 'short')).toBe(expected)
     }
   })
 })

@@ -41,12 +41,13 @@ const pad2 = (n: number) => String(n).padStart(2, '0')
 
 /**
  * es: short "21/11/2026", long "21 nov 2026"; en: short "21/11/2026", long "21 Nov 2026".
+ * Every date a traveller reads is long (the default), so one booking never shows two styles.
  *
  * A date-only value ("2026-11-21") is a calendar day and is shown as is in any
  * time zone; a date-time is shown in the browser's time zone. Unparseable
  * input is returned untouched rather than "Invalid Date".
  */
-export function formatDate(isoDate: string, locale: Locale, variant: DateVariant = 'short'): string {
+export function formatDate(isoDate: string, locale: Locale, variant: DateVariant = 'long'): string {
   const dateOnly = DATE_ONLY.exec(isoDate)
   let year: number
   let month: number // 0-11

@@ -72,7 +72,7 @@ function ExtraTermFields({ booking, items, locale, onMemberChange }: { booking: 
   const owned = (item: Item) =>
     item.insurance ? member?.insurance_id !== null && member?.insurance_id !== undefined : Boolean(member?.extras.includes(item.id))
   const itemOptions = items.map((item) => {
-    const until = item.limit_date ? formatDate(item.limit_date, locale, 'short') : null
+    const until = item.limit_date ? formatDate(item.limit_date, locale) : null
     const has = owned(item)
     return {
       value: item.id,
