@@ -177,11 +177,11 @@ const validateCheckout = (ctx: Ctx, group: TravelGroupRecord, body: CheckoutInpu
   if (buyerIsMinor) invalid('buyer.declares_capacity', 'minor_buyer', 'The purchase cannot be made by a minor.')
 
   const itemErrors: FieldError[] = []
-  const lastDayPassed = (limit: string | null) => ctx.scenarios.has('term-expired') || !isOnSale({ limit_date: limit }, ctx.today, group.end_at)
+  const offSale = (item: { limit_date: string | null }) => ctx.scenarios.has('term-expired') || !isOnSale(item, ctx.today, group.end_at)
   body.extras.forEach((sel, i) => {
     const extra = group.extras.find((e) => e.id === sel.item_id)
     if (!extra) itemErrors.push({ field: `extras.${i}.item_id`, code: 'not_found', message: 'No such extra in this travel group.' })
-    else if (lastDayPassed(extra.limit_date))
+    else if (offSale(extra))
       itemErrors.push({ field: `extras.${i}.item_id`, code: 'extra_limit_date_excedeed', message: 'This extra can no longer be bought.' })
     if (sel.member_index >= body.members.length) itemErrors.push({ field: `extras.${i}.member_index`, code: 'not_found', message: 'No such traveller.' })
   })
@@ -189,7 +189,7 @@ const validateCheckout = (ctx: Ctx, group: TravelGroupRecord, body: CheckoutInpu
   body.insurances.forEach((sel, i) => {
     const insurance = group.insurances.find((e) => e.id === sel.item_id)
     if (!insurance) itemErrors.push({ field: `insurances.${i}.item_id`, code: 'not_found', message: 'No such insurance in this travel group.' })
-    else if (lastDayPassed(insurance.limit_date))
+    else if (offSale(insurance))
       itemErrors.push({ field: `insurances.${i}.item_id`, code: 'insurance_limit_date_excedeed', message: 'This insurance can no longer be bought.' })
     if (sel.member_index >= body.members.length) itemErrors.push({ field: `insurances.${i}.member_index`, code: 'not_found', message: 'No such traveller.' })
     else if (insured.has(sel.member_index))

@@ -2,6 +2,7 @@
 // and the buyer's data, drafts put straight into sessionStorage (to start a test at a later step),
 // bookings made through the API, and the mock's card provider.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { buyerInput } from '../../contract/probes/checkout-fixtures'
 import { API, decideAtProvider, lastMailedLink, type PaymentAction } from './portal'
 
 /** An accessible name in Spanish or English, matched exactly. */
@@ -176,21 +177,7 @@ export async function bookByApi(request: APIRequestContext, tok: string, agencyI
       pack_id: pack,
       rooms: party.rooms,
       members: people.map(member),
-      buyer: {
-        type: 'person',
-        name: 'Marta',
-        surname1: 'López',
-        company_name: null,
-        tax_id: '87654321X',
-        address: 'Calle Mayor 1',
-        zip: '28001',
-        country: 'ES',
-        state: 'ES-M',
-        city: 'Madrid',
-        email: 'marta.lopez@example.com',
-        phone: '+34600222333',
-        declares_capacity: true,
-      },
+      buyer: buyerInput(),
       extras: [],
       insurances: [],
       voucher_code: null,

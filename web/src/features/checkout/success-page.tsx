@@ -44,53 +44,67 @@ export function CheckoutSuccessPage({ after }: { after?: (booking: Booking) => R
   return <SuccessContent booking={query.data} after={after?.(query.data)} />
 }
 
-/**
- * How long after it was made a booking's page still celebrates it: the checkout's seat hold is 15
- * minutes, so a booking older than this was not just made (a bookmark, the history, a shared link).
- */
-export const JUST_MADE_MS = 60 * 60_000
+// How long after it was made a booking's page still celebrates it: the checkout's seat hold is 15
+// minutes, so a booking older than this was not just made (a bookmark, the history, a shared link).
+const JUST_MADE_MS = 60 * 60_000
 
 function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNode }) {
+  const { i18n } = useLingui()
+  const locale = useLocale()
   // the moment the page opened: what it says does not change while it is read
   const [openedAt] = useState(Date.now)
   const justMade = booking.status !== 'canceled' && openedAt - Date.parse(booking.created_at) < JUST_MADE_MS
-  return justMade ? <JustMade booking={booking} after={after} /> : <BookingRecap booking={booking} />
-}
-
-/** A booking opened here later: what is true now (its status, its amounts), no "payment received". */
-function BookingRecap({ booking }: { booking: Booking }) {
-  const { i18n } = useLingui()
-  const locale = useLocale()
   const group = booking.travel_group
   const locator = booking.locator
-  const made = formatDate(booking.created_at.slice(0, 10), locale, 'long')
+  // celebrated only when just made; opened later, what is true now: no "payment received"
+  const confirmed = justMade && booking.status === 'confirmed'
+  const made = formatDate(booking.created_at, locale)
   const status = i18n._(statusLabels[displayStatus(booking)])
+  const bookingLink = (
+    <Link className="button button--primary button--md" to={`/booking/${encodeURIComponent(booking.id)}`}>
+      <Trans>Ver mi reserva</Trans>
+    </Link>
+  )
   return (
     <div className="ck-result-page">
-      <div className="ck-result ck-result--pending">
+      <div className={confirmed ? 'ck-result ck-result--success' : 'ck-result ck-result--pending'}>
+        {justMade && (
+          <div className="ck-result__icon" aria-hidden="true">
+            <svg viewBox="0 0 48 48" width="48" height="48">
+              <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.14" />
+              <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </div>
+        )}
         <h1 className="ck-result__title">
-          <Trans>Tu reserva en {group.name}</Trans>
+          {!justMade ? <Trans>Tu reserva en {group.name}</Trans> : confirmed ? <Trans>¡Reserva confirmada!</Trans> : <Trans>¡Reserva realizada!</Trans>}
         </h1>
         <p className="ck-result__lead">
-          <Trans>
-            La hiciste el {made}. Estado: {status}.
-          </Trans>
+          {!justMade ? (
+            <Trans>
+              La hiciste el {made}. Estado: {status}.
+            </Trans>
+          ) : confirmed ? (
+            <Trans>Hemos recibido tu pago. Tu plaza en {group.name} es tuya.</Trans>
+          ) : (
+            <Trans>Tu plaza en {group.name} queda reservada hasta que recibamos el primer pago. Te hemos enviado los detalles por email.</Trans>
+          )}
         </p>
         <p className="ck-result__locator">
           <Trans>Localizador</Trans> <strong>{locator}</strong>
         </p>
       </div>
-      <section className="ck-panel ck-result-details" aria-labelledby="recap-details">
-        <h2 id="recap-details" className="ck-panel__title">
+
+      <section className="ck-panel ck-result-details" aria-labelledby="success-details">
+        <h2 id="success-details" className="ck-panel__title">
           <Trans>Tu reserva</Trans>
         </h2>
         <BookingFacts booking={booking} />
-        <div className="ck-result__actions">
-          <Link className="button button--primary button--md" to={`/booking/${encodeURIComponent(booking.id)}`}>
-            <Trans>Ver mi reserva</Trans>
-          </Link>
-        </div>
+        {!justMade && <div className="ck-result__actions">{bookingLink}</div>}
       </section>
+
+      {justMade && <NextSteps booking={booking} bookingLink={bookingLink} />}
+      {justMade && after}
     </div>
   )
 }
@@ -99,8 +113,8 @@ function BookingFacts({ booking }: { booking: Booking }) {
   const locale = useLocale()
   const group = booking.travel_group
   const cart = booking.cart
-  const start = formatDate(group.start_at, locale, 'long')
-  const end = formatDate(group.end_at, locale, 'long')
+  const start = formatDate(group.start_at, locale)
+  const end = formatDate(group.end_at, locale)
   return (
     <Facts layout="rows">
       <Fact label={<Trans>Viaje</Trans>}>
@@ -117,45 +131,15 @@ function BookingFacts({ booking }: { booking: Booking }) {
   )
 }
 
-/** The booking just made (and its first payment done, by card): what comes next. */
-function JustMade({ booking, after }: { booking: Booking; after?: ReactNode }) {
+/** After a booking just made: the documentation, the next instalment, the confirmation mail. */
+function NextSteps({ booking, bookingLink }: { booking: Booking; bookingLink: ReactNode }) {
   const locale = useLocale()
-  const group = booking.travel_group
-  const locator = booking.locator
-  const confirmed = booking.status === 'confirmed'
   const cart = booking.cart
   const nextTerm = booking.terms.find((term) => term.kind === 'plan' && !term.paid_at)
   const nextAmount = nextTerm ? formatAmount(nextTerm.amount + nextTerm.penalty_amount) : ''
-  const nextDate = nextTerm?.limit_date ? formatDate(nextTerm.limit_date, locale, 'long') : ''
+  const nextDate = nextTerm?.limit_date ? formatDate(nextTerm.limit_date, locale) : ''
   return (
-    <div className="ck-result-page">
-      <div className={confirmed ? 'ck-result ck-result--success' : 'ck-result ck-result--pending'}>
-        <div className="ck-result__icon" aria-hidden="true">
-          <svg viewBox="0 0 48 48" width="48" height="48">
-            <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.14" />
-            <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </div>
-        <h1 className="ck-result__title">{confirmed ? <Trans>¡Reserva confirmada!</Trans> : <Trans>¡Reserva realizada!</Trans>}</h1>
-        <p className="ck-result__lead">
-          {confirmed ? (
-            <Trans>Hemos recibido tu pago. Tu plaza en {group.name} es tuya.</Trans>
-          ) : (
-            <Trans>Tu plaza en {group.name} queda reservada hasta que recibamos el primer pago. Te hemos enviado los detalles por email.</Trans>
-          )}
-        </p>
-        <p className="ck-result__locator">
-          <Trans>Localizador</Trans> <strong>{locator}</strong>
-        </p>
-      </div>
-
-      <section className="ck-panel ck-result-details" aria-labelledby="success-details">
-        <h2 id="success-details" className="ck-panel__title">
-          <Trans>Tu reserva</Trans>
-        </h2>
-        <BookingFacts booking={booking} />
-      </section>
-
+    <>
       <section className="ck-panel" aria-labelledby="success-next">
         <h2 id="success-next" className="ck-panel__title">
           <Trans>Próximos pasos</Trans>
@@ -180,9 +164,7 @@ function JustMade({ booking, after }: { booking: Booking; after?: ReactNode }) {
           </li>
         </ol>
         <div className="ck-result__actions">
-          <Link className="button button--primary button--md" to={`/booking/${encodeURIComponent(booking.id)}`}>
-            <Trans>Ver mi reserva</Trans>
-          </Link>
+          {bookingLink}
           {cart.pending > 0 && (
             <Link className="button button--secondary button--md" to={`/booking/${encodeURIComponent(booking.id)}/payments`}>
               <Trans>Ver los pagos</Trans>
@@ -190,7 +172,6 @@ function JustMade({ booking, after }: { booking: Booking; after?: ReactNode }) {
           )}
         </div>
       </section>
-      {after}
-    </div>
+    </>
   )
 }
