@@ -1,6 +1,7 @@
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { openUserMenu, signInFast, signInWithPassword, SOL, userMenuButton } from './support/portal'
+import { apiToken, openUserMenu, signInFast, signInWithPassword, SOL, TOKEN_KEY, userMenuButton } from './support/portal'
+import { bookByApi, bookingOf, freshCustomer } from './support/checkout'
 
 test('My bookings: a card per booking with its status, linking to the booking', async ({ page, context, request }) => {
   await signInFast(context, request, 'ana.garcia@example.com')
@@ -21,6 +22,37 @@ test('My bookings: a card per booking with its status, linking to the booking', 
   await expect(page.getByRole('tablist', { name: 'Secciones de la reserva' })).toBeVisible()
   await page.goBack()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mis reservas')
+})
+
+test('one status rule: a booking with its first instalment paid is confirmed, made at checkout or seeded; one with nothing paid is pending (Spanish and English)', async ({
+  page,
+  context,
+  request,
+}) => {
+  // a booking made now through checkout, three instalments, the first paid at the card provider
+  const fresh = await freshCustomer(request, 'ag-sol', 'tg-sol-rom', 'Estado Prueba')
+  const booked = await bookByApi(request, fresh.token, 'ag-sol', { group: 'tg-sol-rom', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-rom-hst-2', quantity: 1 }] }, SOL)
+  const { locator } = await bookingOf(request, fresh.token, 'ag-sol', booked)
+  const ana = await apiToken(request, 'ana.garcia@example.com', 'ag-sol')
+  const card = (text: string) => page.getByRole('article').filter({ hasText: text })
+  for (const [lang, t] of [
+    ['es', { confirmed: 'Confirmada', pending: 'Pendiente de pago', due: 'Pendiente' }],
+    ['en', { confirmed: 'Confirmed', pending: 'Payment pending', due: 'Outstanding' }],
+  ] as const) {
+    await context.addCookies([{ name: 'lang', value: lang, url: SOL }])
+    await context.addCookies([{ name: TOKEN_KEY, value: fresh.token, url: SOL }])
+    await page.goto('/')
+    await expect(card(locator).locator('.status-badge')).toHaveText(t.confirmed)
+    await expect(card(locator)).toContainText(t.due)
+
+    // Ana's seeded Pyrenees booking: the first of three instalments paid, the same state, the same status
+    await context.addCookies([{ name: TOKEN_KEY, value: ana, url: SOL }])
+    await page.goto('/')
+    await expect(card('VS-PIR02').locator('.status-badge')).toHaveText(t.confirmed)
+    await expect(card('VS-PIR02')).toContainText(t.due)
+    // her London booking whose card was declined has nothing paid: pending
+    await expect(card('VS-LON06').locator('.status-badge')).toHaveText(t.pending)
+  }
 })
 
 test('empty state, and the e-mail in the menu when the name is empty', async ({ page, context, request }) => {

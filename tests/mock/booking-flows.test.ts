@@ -6,7 +6,7 @@ import type { Booking, RoomingList } from '../../contract/generated/model/index.
 import { createProbeApi, type ProbeApi } from '../contract/probe.ts'
 
 const B = '/booking/bkg-sol-1001'
-const getBooking = (api: ProbeApi, id = 'bkg-sol-1001') => api.ok<Booking>('GET', `/booking/${id}`, { as: 'ana' })
+const getBooking = (api: ProbeApi, id = 'bkg-sol-1001', as = 'ana') => api.ok<Booking>('GET', `/booking/${id}`, { as })
 const lucia = (b: Booking) => b.members.find((m) => m.id === 'mem-sol-lucia')!
 const pablo = (b: Booking) => b.members.find((m) => m.id === 'mem-sol-pablo')!
 const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { code: string; fields?: { field: string; code: string }[] }) })
@@ -27,10 +27,27 @@ describe('access', () => {
   it('lists bookings newest first, and none in the no-bookings scenario', async () => {
     const api = createProbeApi()
     const list = await api.ok<{ id: string; created_at: string }[]>('GET', '/booking', { as: 'ana' })
-    expect(list.map((b) => b.id)).toEqual(['bkg-sol-1003', 'bkg-sol-1002', 'bkg-sol-1001', 'bkg-sol-1004', 'bkg-sol-1005'])
+    expect(list.map((b) => b.id)).toEqual(['bkg-sol-1006', 'bkg-sol-1003', 'bkg-sol-1002', 'bkg-sol-1001', 'bkg-sol-1004', 'bkg-sol-1005'])
     expect(await api.ok('GET', '/booking', { as: 'marta' })).toHaveLength(1)
     api.scenarios(['no-bookings'])
     expect(await api.ok('GET', '/booking', { as: 'ana' })).toEqual([])
+  })
+})
+
+describe('status (decision 011)', () => {
+  it('the seeded bookings follow the rule checkout follows: confirmed once a payment was received, pending before', async () => {
+    const api = createProbeApi()
+    const bookings = await Promise.all(['bkg-sol-1001', 'bkg-sol-1002', 'bkg-sol-1005', 'bkg-sol-1006'].map((id) => getBooking(api, id)))
+    const laura = await getBooking(api, 'bkg-norte-2001', 'laura')
+    for (const b of [...bookings, laura]) {
+      const anyPaid = b.terms.some((t) => t.paid_at !== null)
+      expect({ id: b.id, status: b.status }).toEqual({ id: b.id, status: anyPaid ? 'confirmed' : 'pending' })
+    }
+    // the Pyrenees booking has only its first of three instalments paid, and is confirmed all the same
+    const pyrenees = bookings[1]!
+    expect(pyrenees.terms.filter((t) => t.kind === 'plan').map((t) => t.paid_at !== null)).toEqual([true, false, false])
+    // the London booking whose card was declined is the one pending, with its first instalment to pay again
+    expect(bookings[3]!.terms.every((t) => t.paid_at === null)).toBe(true)
   })
 })
 
@@ -242,7 +259,7 @@ describe('cancellation', () => {
         { field: 'iban', code: 'iban' },
       ],
     })
-    expect((await getBooking(api, 'bkg-sol-1002')).status).toBe('pending')
+    expect((await getBooking(api, 'bkg-sol-1002')).status).toBe('confirmed')
   })
 
   it('not once the trip has started', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { displayStatus } from '@/lib/booking-status'
+import { displayStatus } from '@core/booking-status'
 import { localDay } from '@core/calendar'
 import { displayName } from '@/features/auth/display-name'
 import { BUILD_KEY, createBuildWatcher } from '@/lib/build-version'

@@ -8,6 +8,7 @@ import type { PaymentAction } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
 import { activeScenarios } from '../scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
+import { statusAfterPayment } from '../../../core/booking-status.ts'
 import type { BookingRecord, PaymentRecord, World } from './types.ts'
 import { groupOf, lateTermPenalty, type ViewContext } from './views.ts'
 
@@ -115,10 +116,7 @@ export const settlePayment = (world: World, payment: PaymentRecord, now: Date, n
     issued_at: payment.paid_at.slice(0, 10),
     amount: payment.amount,
   })
-  if (booking.status === 'pending' || booking.status === 'invited') {
-    // the first payment confirms the booking: the seats are now the customer's
-    booking.status = 'confirmed'
-  }
+  booking.status = statusAfterPayment(booking.status)
 }
 
 /** Called by the provider page when the payer approves or declines. Returns where to send the payer back. */

@@ -7,6 +7,7 @@ import type { Faker } from '@faker-js/faker'
 import { faker as spanishFaker } from '@faker-js/faker/locale/es'
 import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/generated/model/index.ts'
 import { addDays, addYears, utcDay } from '../../../core/calendar.ts'
+import { statusAfterPayment } from '../../../core/booking-status.ts'
 import { blankBooking } from './checkout-rules.ts'
 import { bookingTotal } from './pricing.ts'
 import type {
@@ -527,6 +528,7 @@ const payTerm = (world: World, booking: BookingRecord, term: TermRecord, paidAt:
     issued_at: paidAt.slice(0, 10),
     amount: term.amount,
   })
+  booking.status = statusAfterPayment(booking.status)
 }
 
 const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Faker, ids: Ids, count: number, today: Date) => {
@@ -722,7 +724,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
   })
   world.bookings.push(b1)
 
-  // 2. Pyrenees, pending: three instalments, the first paid, the second due; within the documentation window.
+  // 2. Pyrenees, confirmed by its first payment: three instalments, the first paid, the second due; within the documentation window.
   const pir = groups.get('tg-sol-pir')!
   const b2 = bookingBase(pir, 'bkg-sol-1002', 'VS-PIR02', new Date(today.getTime() - 20 * 86_400_000).toISOString())
   b2.status = 'pending'
@@ -824,6 +826,41 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
     { id: 'rfd-sol-3', reason: 'other', amount: breakdown.total_refund - 2 * third, type: 'cash', status: 'pending', created_at: canceledAt, paid_at: null },
   ]
   world.bookings.push(b4)
+
+  // 6. London, pending: booked two days ago, its card payment declined; nothing paid yet, so not confirmed
+  // (decision 011). The payments tab offers the first instalment again.
+  const b6 = bookingBase(lon, 'bkg-sol-1006', 'VS-LON06', new Date(today.getTime() - 2 * 86_400_000).toISOString())
+  b6.status = 'pending'
+  b6.access = [{ customerId: ana.id, role: 'buyer' }]
+  b6.buyer = buyerAna
+  b6.members = [
+    member('mem-sol-ana-lon6', {
+      customerId: ana.id,
+      name: 'Ana',
+      surname1: 'García',
+      surname2: 'López',
+      gender: 'female',
+      birthdate: '1984-02-20',
+      email: ana.email,
+    }),
+  ]
+  b6.paymentPlanId = lon.paymentPlans[0]!.id
+  b6.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b6), ids, (n) => `Plazo ${n}`)
+  world.payments.push({
+    id: ids.next('pay'),
+    agencyId: b6.agencyId,
+    bookingId: b6.id,
+    termIds: [b6.terms[0]!.id],
+    amount: b6.terms[0]!.amount,
+    method: 'tpv',
+    status: 'failed',
+    created_at: b6.createdAt,
+    paid_at: null,
+    error_code: 'card_declined',
+    returnUrl: 'http://localhost:5173/payment',
+    retriedBy: null,
+  })
+  world.bookings.push(b6)
 
   // 5. Paris, completed: the trip ended more than a day ago; can be reviewed.
   const par = groups.get('tg-sol-par')!

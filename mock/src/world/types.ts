@@ -3,6 +3,7 @@
 import type {
   Authorization,
   BankAccount,
+  BookingStatus,
   BuyerInput,
   CancelRefund,
   CommercialSector,
@@ -172,7 +173,6 @@ export type TermRecord = {
   extra: { member_id: string; item_id: string } | null
 }
 
-export type BookingStatusValue = 'pending' | 'confirmed' | 'invited' | 'canceled'
 
 export type BookingAccess = { customerId: string; role: 'buyer' | 'passenger' | 'guardian' }
 
@@ -181,7 +181,7 @@ export type BookingRecord = {
   agencyId: string
   travelGroupId: string
   locator: string
-  status: BookingStatusValue
+  status: BookingStatus
   createdAt: string
   access: BookingAccess[]
   packId: string

@@ -2,7 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Booking } from '@contract/generated/model/booking'
-import { displayStatus } from '@/lib/booking-status'
+import { displayStatus } from '@core/booking-status'
 
 export const TAB_IDS = [
   'experience',
