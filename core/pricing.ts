@@ -3,8 +3,9 @@
 // before the booking exists (web/src/features/checkout/amounts.ts), so the summary's total is the
 // total of the booking checkout creates.
 import type { CartLineType } from '../contract/generated/model/cartLineType.ts'
+import type { Translations } from '../contract/generated/model/translations.ts'
 
-export type PricedItem = { id: string; name: string; price: number }
+export type PricedItem = { id: string; name: string; price: number; translations?: Translations }
 export type PricedRoom = PricedItem & { capacity: number }
 
 /** What a travel group charges for: its packs, rooms, extras, insurances and fees. */
@@ -38,6 +39,8 @@ export type PriceLine<Key> = {
   type: CartLineType
   /** the pack, room, extra or insurance name, or the coupon's code; null for fees and penalties */
   concept: string | null
+  /** of concept: the item name's (core/translations.ts); none for fees, penalties and the coupon */
+  translations: Translations
   /** the traveller a pack, extra or insurance is for */
   traveller: Key | null
   quantity: number
@@ -72,18 +75,23 @@ export const discountAmount = (coupon: { type: 'percentage' | 'fixed'; value: nu
  * late instalment's penalty when one is due (`termPenalty`, charged with the last instalment), the
  * management fee and the discount.
  */
+/** A line's concept when it is an item's name: the name and its translations. */
+const named = (item: PricedItem): Pick<PriceLine<never>, 'concept' | 'translations'> => {
+  const name = item.translations && Object.hasOwn(item.translations, 'name') ? item.translations['name'] : undefined
+  return { concept: item.name, translations: name ? { concept: name } : {} }
+}
+
 export function priceLines<Key>(prices: PriceList, selection: PricedSelection<Key>, termPenalty = 0): PriceLine<Key>[] {
   const lines: PriceLine<Key>[] = []
   const { travellers } = selection
   const pack = prices.packs.find((p) => p.id === selection.packId)
-  if (pack)
-    for (const t of travellers) lines.push({ type: 'pack', concept: pack.name, traveller: t.key, quantity: 1, unit_price: pack.price, amount: pack.price })
+  if (pack) for (const t of travellers) lines.push({ type: 'pack', ...named(pack), traveller: t.key, quantity: 1, unit_price: pack.price, amount: pack.price })
   for (const r of selection.rooms) {
     const room = prices.hosting_rooms.find((h) => h.id === r.hosting_id)
     if (!room || room.price <= 0 || r.quantity <= 0) continue
     lines.push({
       type: 'hosting',
-      concept: room.name,
+      ...named(room),
       traveller: null,
       quantity: room.capacity * r.quantity,
       unit_price: room.price,
@@ -93,21 +101,37 @@ export function priceLines<Key>(prices: PriceList, selection: PricedSelection<Ke
   for (const t of travellers) {
     for (const id of new Set(t.extras)) {
       const extra = prices.extras.find((e) => e.id === id)
-      if (extra) lines.push({ type: 'extra', concept: extra.name, traveller: t.key, quantity: 1, unit_price: extra.price, amount: extra.price })
+      if (extra) lines.push({ type: 'extra', ...named(extra), traveller: t.key, quantity: 1, unit_price: extra.price, amount: extra.price })
     }
     const insurance = t.insurance_id === null ? undefined : prices.insurances.find((i) => i.id === t.insurance_id)
-    if (insurance)
-      lines.push({ type: 'insurance', concept: insurance.name, traveller: t.key, quantity: 1, unit_price: insurance.price, amount: insurance.price })
+    if (insurance) lines.push({ type: 'insurance', ...named(insurance), traveller: t.key, quantity: 1, unit_price: insurance.price, amount: insurance.price })
   }
   if (selection.bookingPenalty > 0 && travellers.length > 0) {
     const amount = selection.bookingPenalty * travellers.length
-    lines.push({ type: 'booking_penalty', concept: null, traveller: null, quantity: travellers.length, unit_price: selection.bookingPenalty, amount })
+    lines.push({
+      type: 'booking_penalty',
+      concept: null,
+      translations: {},
+      traveller: null,
+      quantity: travellers.length,
+      unit_price: selection.bookingPenalty,
+      amount,
+    })
   }
-  if (termPenalty > 0) lines.push({ type: 'term_penalty', concept: null, traveller: null, quantity: 1, unit_price: termPenalty, amount: termPenalty })
-  lines.push({ type: 'management_fee', concept: null, traveller: null, quantity: 1, unit_price: prices.management_fee, amount: prices.management_fee })
+  if (termPenalty > 0)
+    lines.push({ type: 'term_penalty', concept: null, translations: {}, traveller: null, quantity: 1, unit_price: termPenalty, amount: termPenalty })
+  lines.push({
+    type: 'management_fee',
+    concept: null,
+    translations: {},
+    traveller: null,
+    quantity: 1,
+    unit_price: prices.management_fee,
+    amount: prices.management_fee,
+  })
   if (selection.discount && selection.discount.amount > 0) {
     const amount = -selection.discount.amount
-    lines.push({ type: 'discount', concept: selection.discount.code, traveller: null, quantity: 1, unit_price: amount, amount })
+    lines.push({ type: 'discount', concept: selection.discount.code, translations: {}, traveller: null, quantity: 1, unit_price: amount, amount })
   }
   return lines
 }

@@ -53,7 +53,11 @@ export const FindAgencyResponse = zod.object({
   "css_extra": zod.string().nullable().describe('Extra CSS of the agency; the portal neutralizes remote loads and script.'),
   "email": zod.email(),
   "phone": zod.string(),
-  "legal_notice_html": zod.string().describe('Legal notice as HTML.')
+  "legal_notice_html": zod.string().describe('Legal notice as HTML.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of legal_notice_html.')
 })
 
 
@@ -79,21 +83,25 @@ export const GetAgencyResponse = zod.object({
   "css_extra": zod.string().nullable().describe('Extra CSS of the agency; the portal neutralizes remote loads and script.'),
   "email": zod.email(),
   "phone": zod.string(),
-  "legal_notice_html": zod.string().describe('Legal notice as HTML.')
+  "legal_notice_html": zod.string().describe('Legal notice as HTML.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of legal_notice_html.')
 })
 
 
 /**
  * @summary Frequently asked questions
  */
-export const GetAgencyFaqQueryParams = zod.object({
-  "lang": zod.enum(['es', 'en']).optional()
-})
-
 export const GetAgencyFaqResponseItem = zod.object({
   "id": zod.string(),
   "question": zod.string(),
-  "answer_html": zod.string()
+  "answer_html": zod.string(),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of question and answer_html.')
 })
 export const GetAgencyFaqResponse = zod.array(GetAgencyFaqResponseItem)
 
@@ -487,11 +495,19 @@ export const ListBookingsResponseItem = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(listBookingsResponseTravelGroupSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }),
   "pack_name": zod.string(),
   "members_count": zod.int(),
-  "pending_amount": zod.int().describe('Euro cents.')
+  "pending_amount": zod.int().describe('Euro cents.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of pack_name.')
 })
 export const ListBookingsResponse = zod.array(ListBookingsResponseItem)
 
@@ -607,7 +623,11 @@ export const GetBookingResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(getBookingResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -634,18 +654,26 @@ export const GetBookingResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(getBookingResponseMembersItemOneNameMax),
@@ -737,7 +765,11 @@ export const GetBookingResponse = zod.object({
   "percentage": zod.number().min(getBookingResponsePaymentPlanOneTermsItemPercentageMin).max(getBookingResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -750,7 +782,11 @@ export const GetBookingResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -759,7 +795,11 @@ export const GetBookingResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -857,7 +897,11 @@ export const GetBookingRoomsResponseItem = zod.object({
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })
 export const GetBookingRoomsResponse = zod.array(GetBookingRoomsResponseItem)
 
@@ -984,7 +1028,11 @@ export const UpdateBankAccountResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateBankAccountResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -1011,18 +1059,26 @@ export const UpdateBankAccountResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateBankAccountResponseMembersItemOneNameMax),
@@ -1114,7 +1170,11 @@ export const UpdateBankAccountResponse = zod.object({
   "percentage": zod.number().min(updateBankAccountResponsePaymentPlanOneTermsItemPercentageMin).max(updateBankAccountResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -1127,7 +1187,11 @@ export const UpdateBankAccountResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -1136,7 +1200,11 @@ export const UpdateBankAccountResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -1366,7 +1434,11 @@ export const UpdateBookingTermsResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateBookingTermsResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -1393,18 +1465,26 @@ export const UpdateBookingTermsResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateBookingTermsResponseMembersItemOneNameMax),
@@ -1496,7 +1576,11 @@ export const UpdateBookingTermsResponse = zod.object({
   "percentage": zod.number().min(updateBookingTermsResponsePaymentPlanOneTermsItemPercentageMin).max(updateBookingTermsResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -1509,7 +1593,11 @@ export const UpdateBookingTermsResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -1518,7 +1606,11 @@ export const UpdateBookingTermsResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -1620,7 +1712,11 @@ export const MarkNoticeReadResponse = zod.object({
   "title": zod.string(),
   "body_html": zod.string(),
   "created_at": zod.iso.datetime({"offset":true}),
-  "read_at": zod.iso.datetime({"offset":true}).nullable()
+  "read_at": zod.iso.datetime({"offset":true}).nullable(),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of title and body_html.')
 })
 
 
@@ -1812,7 +1908,11 @@ export const UpdateMemberDataResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateMemberDataResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -1839,18 +1939,26 @@ export const UpdateMemberDataResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateMemberDataResponseMembersItemOneNameMax),
@@ -1942,7 +2050,11 @@ export const UpdateMemberDataResponse = zod.object({
   "percentage": zod.number().min(updateMemberDataResponsePaymentPlanOneTermsItemPercentageMin).max(updateMemberDataResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -1955,7 +2067,11 @@ export const UpdateMemberDataResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -1964,7 +2080,11 @@ export const UpdateMemberDataResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -2178,7 +2298,11 @@ export const UpdateDniResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateDniResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -2205,18 +2329,26 @@ export const UpdateDniResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateDniResponseMembersItemOneNameMax),
@@ -2308,7 +2440,11 @@ export const UpdateDniResponse = zod.object({
   "percentage": zod.number().min(updateDniResponsePaymentPlanOneTermsItemPercentageMin).max(updateDniResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -2321,7 +2457,11 @@ export const UpdateDniResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -2330,7 +2470,11 @@ export const UpdateDniResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -2533,7 +2677,11 @@ export const UpdateDniFieldResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateDniFieldResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -2560,18 +2708,26 @@ export const UpdateDniFieldResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateDniFieldResponseMembersItemOneNameMax),
@@ -2663,7 +2819,11 @@ export const UpdateDniFieldResponse = zod.object({
   "percentage": zod.number().min(updateDniFieldResponsePaymentPlanOneTermsItemPercentageMin).max(updateDniFieldResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -2676,7 +2836,11 @@ export const UpdateDniFieldResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -2685,7 +2849,11 @@ export const UpdateDniFieldResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -2896,7 +3064,11 @@ export const UpdatePassportResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updatePassportResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -2923,18 +3095,26 @@ export const UpdatePassportResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updatePassportResponseMembersItemOneNameMax),
@@ -3026,7 +3206,11 @@ export const UpdatePassportResponse = zod.object({
   "percentage": zod.number().min(updatePassportResponsePaymentPlanOneTermsItemPercentageMin).max(updatePassportResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -3039,7 +3223,11 @@ export const UpdatePassportResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -3048,7 +3236,11 @@ export const UpdatePassportResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -3274,7 +3466,11 @@ export const UpdateGuardiansResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateGuardiansResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -3301,18 +3497,26 @@ export const UpdateGuardiansResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateGuardiansResponseMembersItemOneNameMax),
@@ -3404,7 +3608,11 @@ export const UpdateGuardiansResponse = zod.object({
   "percentage": zod.number().min(updateGuardiansResponsePaymentPlanOneTermsItemPercentageMin).max(updateGuardiansResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -3417,7 +3625,11 @@ export const UpdateGuardiansResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -3426,7 +3638,11 @@ export const UpdateGuardiansResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -3645,7 +3861,11 @@ export const UpdateEmergencyContactResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateEmergencyContactResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -3672,18 +3892,26 @@ export const UpdateEmergencyContactResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateEmergencyContactResponseMembersItemOneNameMax),
@@ -3775,7 +4003,11 @@ export const UpdateEmergencyContactResponse = zod.object({
   "percentage": zod.number().min(updateEmergencyContactResponsePaymentPlanOneTermsItemPercentageMin).max(updateEmergencyContactResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -3788,7 +4020,11 @@ export const UpdateEmergencyContactResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -3797,7 +4033,11 @@ export const UpdateEmergencyContactResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -4031,7 +4271,11 @@ export const UpdateBuyerResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(updateBuyerResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -4058,18 +4302,26 @@ export const UpdateBuyerResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(updateBuyerResponseMembersItemOneNameMax),
@@ -4161,7 +4413,11 @@ export const UpdateBuyerResponse = zod.object({
   "percentage": zod.number().min(updateBuyerResponsePaymentPlanOneTermsItemPercentageMin).max(updateBuyerResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -4174,7 +4430,11 @@ export const UpdateBuyerResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -4183,7 +4443,11 @@ export const UpdateBuyerResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -4477,7 +4741,11 @@ export const CancelBookingResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(cancelBookingResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -4504,18 +4772,26 @@ export const CancelBookingResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(cancelBookingResponseMembersItemOneNameMax),
@@ -4607,7 +4883,11 @@ export const CancelBookingResponse = zod.object({
   "percentage": zod.number().min(cancelBookingResponsePaymentPlanOneTermsItemPercentageMin).max(cancelBookingResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -4620,7 +4900,11 @@ export const CancelBookingResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -4629,7 +4913,11 @@ export const CancelBookingResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -4858,7 +5146,11 @@ export const SetBookingPackResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(setBookingPackResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -4885,18 +5177,26 @@ export const SetBookingPackResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(setBookingPackResponseMembersItemOneNameMax),
@@ -4988,7 +5288,11 @@ export const SetBookingPackResponse = zod.object({
   "percentage": zod.number().min(setBookingPackResponsePaymentPlanOneTermsItemPercentageMin).max(setBookingPackResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -5001,7 +5305,11 @@ export const SetBookingPackResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -5010,7 +5318,11 @@ export const SetBookingPackResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -5125,7 +5437,11 @@ export const GetBookingTravelGroupResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(getBookingTravelGroupResponseOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "description_html": zod.string(),
   "service": zod.object({
@@ -5150,11 +5466,15 @@ export const GetBookingTravelGroupResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 })),
   "hosting_rooms": zod.array(zod.object({
   "id": zod.string(),
@@ -5162,7 +5482,11 @@ export const GetBookingTravelGroupResponse = zod.object({
   "description": zod.string().nullable(),
   "capacity": zod.int().min(1).describe('People per room.'),
   "price": zod.int().describe('Supplement per person.'),
-  "sold_out": zod.boolean()
+  "sold_out": zod.boolean(),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 })),
   "rooming_enabled": zod.boolean(),
   "invitation_enabled": zod.boolean(),
@@ -5188,7 +5512,11 @@ export const ListBookingNoticesResponseItem = zod.object({
   "title": zod.string(),
   "body_html": zod.string(),
   "created_at": zod.iso.datetime({"offset":true}),
-  "read_at": zod.iso.datetime({"offset":true}).nullable()
+  "read_at": zod.iso.datetime({"offset":true}).nullable(),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of title and body_html.')
 })
 export const ListBookingNoticesResponse = zod.array(ListBookingNoticesResponseItem)
 
@@ -5214,7 +5542,11 @@ export const GetBookingPaymentsResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -5223,7 +5555,11 @@ export const GetBookingPaymentsResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -5317,7 +5653,11 @@ export const ListTravelGroupsResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(listTravelGroupsResponseDataItemSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 })),
   "meta": zod.object({
   "page": zod.int().min(1),
@@ -5357,7 +5697,11 @@ export const GetTravelGroupResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(getTravelGroupResponseOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "description_html": zod.string(),
   "service": zod.object({
@@ -5382,11 +5726,15 @@ export const GetTravelGroupResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 })),
   "hosting_rooms": zod.array(zod.object({
   "id": zod.string(),
@@ -5394,7 +5742,11 @@ export const GetTravelGroupResponse = zod.object({
   "description": zod.string().nullable(),
   "capacity": zod.int().min(1).describe('People per room.'),
   "price": zod.int().describe('Supplement per person.'),
-  "sold_out": zod.boolean()
+  "sold_out": zod.boolean(),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 })),
   "rooming_enabled": zod.boolean(),
   "invitation_enabled": zod.boolean(),
@@ -5432,7 +5784,11 @@ export const ListPaymentTermsResponseItem = zod.object({
   "percentage": zod.number().min(listPaymentTermsResponseTermsItemPercentageMin).max(listPaymentTermsResponseTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })
 export const ListPaymentTermsResponse = zod.array(ListPaymentTermsResponseItem)
 
@@ -5452,10 +5808,10 @@ export const ListBookingItemsResponseItem = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
+}))).describe('Of name and description.')
 })
 export const ListBookingItemsResponse = zod.array(ListBookingItemsResponseItem)
 
@@ -5476,10 +5832,10 @@ export const ListExtrasResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
+}))).describe('Of name and description.')
 })),
   "insurances": zod.array(zod.object({
   "id": zod.string(),
@@ -5489,10 +5845,10 @@ export const ListExtrasResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
+}))).describe('Of name and description.')
 }))
 })
 
@@ -5608,7 +5964,11 @@ export const GetTravelGroupBookingResponse = zod.object({
   "end_at": zod.iso.date(),
   "price_from": zod.int().describe('Euro cents.'),
   "seats_available": zod.int().min(getTravelGroupBookingResponseTravelGroupOneSeatsAvailableMin),
-  "status": zod.enum(['open', 'closed', 'sold_out'])
+  "status": zod.enum(['open', 'closed', 'sold_out']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and destination (and, on a whole travel group, description_html).')
 }).and(zod.object({
   "service": zod.object({
   "id": zod.string(),
@@ -5635,18 +5995,26 @@ export const GetTravelGroupBookingResponse = zod.object({
   "price": zod.int().describe('Per person.'),
   "limit_date": zod.iso.date().nullable().describe('Last day it can be bought.'),
   "optional": zod.boolean(),
-  "translations": zod.array(zod.object({
+  "translations": zod.record(zod.string(), zod.array(zod.object({
   "lang": zod.enum(['es', 'en']),
   "text": zod.string()
-})).optional().describe('The name in each language; `name` is already in the request\'s language.')
-}))
+}))).describe('Of name and description.')
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 }),
   "rooms": zod.array(zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
   "capacity": zod.int(),
   "quantity": zod.int(),
-  "price": zod.int().describe('Supplement per person.')
+  "price": zod.int().describe('Supplement per person.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 })),
   "members": zod.array(zod.object({
   "name": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemOneNameMax),
@@ -5738,7 +6106,11 @@ export const GetTravelGroupBookingResponse = zod.object({
   "percentage": zod.number().min(getTravelGroupBookingResponsePaymentPlanOneTermsItemPercentageMin).max(getTravelGroupBookingResponsePaymentPlanOneTermsItemPercentageMax).describe('Share of the total due in this term.'),
   "limit_date": zod.iso.date().nullable().describe('Null for the term paid at booking.'),
   "penalty_limit_date": zod.iso.date().nullable().describe('After this date the term carries the late-term penalty.')
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }),zod.null()]),
   "payment_method_id": zod.string().nullable(),
   "terms": zod.array(zod.object({
@@ -5751,7 +6123,11 @@ export const GetTravelGroupBookingResponse = zod.object({
   "penalty_limit_date": zod.iso.date().nullable(),
   "penalty_amount": zod.int().describe('Late-term penalty carried by this term (only ever on the last).'),
   "paid_at": zod.iso.datetime({"offset":true}).nullable(),
-  "status": zod.enum(['pending', 'paid', 'expired'])
+  "status": zod.enum(['pending', 'paid', 'expired']),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "cart": zod.object({
   "lines": zod.array(zod.object({
@@ -5760,7 +6136,11 @@ export const GetTravelGroupBookingResponse = zod.object({
   "member_id": zod.string().nullable(),
   "quantity": zod.int(),
   "unit_price": zod.int().describe('Euro cents.'),
-  "amount": zod.int().describe('Negative for a discount.')
+  "amount": zod.int().describe('Negative for a discount.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of concept.')
 })),
   "management_fee": zod.int().describe('Euro cents.'),
   "discount": zod.union([zod.object({
@@ -5868,7 +6248,11 @@ export const GetRoomingListResponse = zod.object({
   "booking_id": zod.string(),
   "member_id": zod.string(),
   "name": zod.string()
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }))
 })
 
@@ -5884,7 +6268,11 @@ export const GetInvitationInfoResponse = zod.object({
   "enabled": zod.boolean(),
   "intro_html": zod.string(),
   "commercial_consent_text": zod.string(),
-  "third_party_consent_text": zod.string()
+  "third_party_consent_text": zod.string(),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of intro_html, commercial_consent_text and third_party_consent_text.')
 })
 
 
@@ -6035,7 +6423,11 @@ export const ListPaymentMethodsResponseItem = zod.object({
   "type": zod.enum(['tpv', 'transfer']),
   "name": zod.string(),
   "description": zod.string().nullable(),
-  "sandbox": zod.boolean().describe('True when the provider is a test sandbox.')
+  "sandbox": zod.boolean().describe('True when the provider is a test sandbox.'),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name and description.')
 })
 export const ListPaymentMethodsResponse = zod.array(ListPaymentMethodsResponseItem)
 
@@ -6333,7 +6725,11 @@ export const UpdateRoomingListResponse = zod.object({
   "booking_id": zod.string(),
   "member_id": zod.string(),
   "name": zod.string()
-}))
+})),
+  "translations": zod.record(zod.string(), zod.array(zod.object({
+  "lang": zod.enum(['es', 'en']),
+  "text": zod.string()
+}))).describe('Of name.')
 }))
 })
 

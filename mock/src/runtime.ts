@@ -46,7 +46,7 @@ export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
   const now = opts.now ?? (() => new Date())
   const wrap = opts.wrap ?? ((world: World) => world)
   const loaded = opts.fresh ? null : (opts.store?.load() ?? null)
-  let world = wrap(loaded && loaded.version === 1 ? loaded : createWorld(seed, now()))
+  let world = wrap(loaded && loaded.version === 2 ? loaded : createWorld(seed, now()))
   const rt: Runtime = {
     get world() {
       return world

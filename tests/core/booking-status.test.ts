@@ -9,4 +9,3 @@ describe('statusAfterPayment', () => {
     expect(statusAfterPayment('canceled')).toBe('canceled')
   })
 })
-

@@ -31,7 +31,13 @@ test('one status rule: a booking with its first instalment paid is confirmed, ma
 }) => {
   // a booking made now through checkout, three instalments, the first paid at the card provider
   const fresh = await freshCustomer(request, 'ag-sol', 'tg-sol-rom', 'Estado Prueba')
-  const booked = await bookByApi(request, fresh.token, 'ag-sol', { group: 'tg-sol-rom', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-rom-hst-2', quantity: 1 }] }, SOL)
+  const booked = await bookByApi(
+    request,
+    fresh.token,
+    'ag-sol',
+    { group: 'tg-sol-rom', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-rom-hst-2', quantity: 1 }] },
+    SOL,
+  )
   const { locator } = await bookingOf(request, fresh.token, 'ag-sol', booked)
   const ana = await apiToken(request, 'ana.garcia@example.com', 'ag-sol')
   const card = (text: string) => page.getByRole('article').filter({ hasText: text })

@@ -6,7 +6,7 @@ import type { Booking, RoomingList } from '../../contract/generated/model/index.
 import { createProbeApi, type ProbeApi } from '../contract/probe.ts'
 
 const B = '/booking/bkg-sol-1001'
-const getBooking = (api: ProbeApi, id = 'bkg-sol-1001', as = 'ana') => api.ok<Booking>('GET', `/booking/${id}`, { as })
+const getBooking = (api: ProbeApi, id = 'bkg-sol-1001', as: 'ana' | 'laura' = 'ana') => api.ok<Booking>('GET', `/booking/${id}`, { as })
 const lucia = (b: Booking) => b.members.find((m) => m.id === 'mem-sol-lucia')!
 const pablo = (b: Booking) => b.members.find((m) => m.id === 'mem-sol-pablo')!
 const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { code: string; fields?: { field: string; code: string }[] }) })

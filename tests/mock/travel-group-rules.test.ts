@@ -110,8 +110,8 @@ describe('checkout', () => {
     const list = api.world.roomingLists.find((l) => l.id === `${LON}-rml`)!
     // the list's first empty room is a three-bed one, a two-bed one comes after it
     list.rooms = [
-      { id: 'r-triple', name: 'Habitación 1', capacity: 3, members: [] },
-      { id: 'r-double', name: 'Habitación 2', capacity: 2, members: [] },
+      { id: 'r-triple', name: 'Habitación 1', capacity: 3, members: [], translations: {} },
+      { id: 'r-double', name: 'Habitación 2', capacity: 2, members: [], translations: {} },
     ]
     const { booking_id } = await bookParty(api, { members: 2 }, (b) => ({ ...b, rooming: [[0, 1]] }))
     const rooms = list.rooms

@@ -7,6 +7,7 @@ import type { Agency } from '@contract/generated/model/agency'
 const agency: Agency = {
   id: 'ag-norte',
   name: 'Aventura Norte',
+  translations: {},
   logo: null,
   color1: '#0f766e',
   color3: '#042f2e',

@@ -50,7 +50,6 @@ export const readSteps: readonly JourneyStepSpec[] = [
     route: 'GET /agency/faq',
     wiring: 'ready',
     needs: ['agency.lookup'],
-    request: () => ({ query: { lang: 'es' } }),
   },
   {
     id: 'auth.config',

@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AgencyLogo } from './agencyLogo.ts';
+import type { Translations } from './translations.ts';
 
 export interface Agency {
   id: string;
@@ -50,4 +51,6 @@ export interface Agency {
   phone: string;
   /** Legal notice as HTML. */
   legal_notice_html: string;
+  /** Of legal_notice_html. */
+  translations: Translations;
 }

@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Money } from './money.ts';
+import type { Translations } from './translations.ts';
 
 export interface BookingRoom {
   hosting_id: string;
@@ -29,4 +30,6 @@ export interface BookingRoom {
   quantity: number;
   /** Supplement per person. */
   price: Money;
+  /** Of name. */
+  translations: Translations;
 }

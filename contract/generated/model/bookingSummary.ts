@@ -24,6 +24,7 @@ import type { BookingStatus } from './bookingStatus.ts';
 import type { CustomerRole } from './customerRole.ts';
 import type { IsoDateTime } from './isoDateTime.ts';
 import type { Money } from './money.ts';
+import type { Translations } from './translations.ts';
 import type { TravelGroupSummary } from './travelGroupSummary.ts';
 
 export interface BookingSummary {
@@ -36,4 +37,6 @@ export interface BookingSummary {
   pack_name: string;
   members_count: number;
   pending_amount: Money;
+  /** Of pack_name. */
+  translations: Translations;
 }

@@ -22,6 +22,7 @@
  */
 import type { CartLineType } from './cartLineType.ts';
 import type { Money } from './money.ts';
+import type { Translations } from './translations.ts';
 
 export interface CartLine {
   type: CartLineType;
@@ -32,4 +33,6 @@ export interface CartLine {
   unit_price: Money;
   /** Negative for a discount. */
   amount: Money;
+  /** Of concept. */
+  translations: Translations;
 }

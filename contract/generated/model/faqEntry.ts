@@ -20,9 +20,12 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { Translations } from './translations.ts';
 
 export interface FaqEntry {
   id: string;
   question: string;
   answer_html: string;
+  /** Of question and answer_html. */
+  translations: Translations;
 }

@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Money } from './money.ts';
+import type { Translations } from './translations.ts';
 
 export interface HostingRoom {
   id: string;
@@ -35,4 +36,6 @@ export interface HostingRoom {
   /** Supplement per person. */
   price: Money;
   sold_out: boolean;
+  /** Of name and description. */
+  translations: Translations;
 }

@@ -20,10 +20,13 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { Translations } from './translations.ts';
 
 export interface InvitationInfo {
   enabled: boolean;
   intro_html: string;
   commercial_consent_text: string;
   third_party_consent_text: string;
+  /** Of intro_html, commercial_consent_text and third_party_consent_text. */
+  translations: Translations;
 }

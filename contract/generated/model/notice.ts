@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { IsoDateTime } from './isoDateTime.ts';
+import type { Translations } from './translations.ts';
 
 export interface Notice {
   id: string;
@@ -29,4 +30,6 @@ export interface Notice {
   created_at: IsoDateTime;
   /** @nullable */
   read_at: string | null;
+  /** Of title and body_html. */
+  translations: Translations;
 }

@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Money } from './money.ts';
+import type { Translations } from './translations.ts';
 import type { TravelItem } from './travelItem.ts';
 
 export interface Pack {
@@ -35,4 +36,6 @@ export interface Pack {
   /** @minimum 0 */
   seats_left: number;
   includes: TravelItem[];
+  /** Of name and description. */
+  translations: Translations;
 }

@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { PaymentMethodType } from './paymentMethodType.ts';
+import type { Translations } from './translations.ts';
 
 export interface PaymentMethod {
   id: string;
@@ -30,4 +31,6 @@ export interface PaymentMethod {
   description: string | null;
   /** True when the provider is a test sandbox. */
   sandbox: boolean;
+  /** Of name and description. */
+  translations: Translations;
 }

@@ -22,6 +22,7 @@
  */
 import type { Money } from './money.ts';
 import type { PlanTerm } from './planTerm.ts';
+import type { Translations } from './translations.ts';
 
 export interface PaymentPlan {
   id: string;
@@ -34,4 +35,6 @@ export interface PaymentPlan {
   /** Charged at the last term when a term is paid late. */
   late_term_penalty: Money;
   terms: PlanTerm[];
+  /** Of name. */
+  translations: Translations;
 }

@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { RoomingMember } from './roomingMember.ts';
+import type { Translations } from './translations.ts';
 
 export interface RoomingRoom {
   id: string;
@@ -28,4 +29,6 @@ export interface RoomingRoom {
   /** @minimum 1 */
   capacity: number;
   members: RoomingMember[];
+  /** Of name. */
+  translations: Translations;
 }

@@ -23,6 +23,7 @@
 import type { Money } from './money.ts';
 import type { TermKind } from './termKind.ts';
 import type { TermStatus } from './termStatus.ts';
+import type { Translations } from './translations.ts';
 
 export interface Term {
   id: string;
@@ -40,4 +41,6 @@ export interface Term {
   /** @nullable */
   paid_at: string | null;
   status: TermStatus;
+  /** Of concept. */
+  translations: Translations;
 }

@@ -22,6 +22,7 @@
  */
 import type { IsoDate } from './isoDate.ts';
 import type { Money } from './money.ts';
+import type { Translations } from './translations.ts';
 import type { TravelGroupStatus } from './travelGroupStatus.ts';
 
 export interface TravelGroupSummary {
@@ -37,4 +38,6 @@ export interface TravelGroupSummary {
   /** @minimum 0 */
   seats_available: number;
   status: TravelGroupStatus;
+  /** Of name and destination (and, on a whole travel group, description_html). */
+  translations: Translations;
 }

@@ -21,7 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Money } from './money.ts';
-import type { Translation } from './translation.ts';
+import type { Translations } from './translations.ts';
 import type { TravelItemType } from './travelItemType.ts';
 
 export interface TravelItem {
@@ -38,6 +38,6 @@ export interface TravelItem {
      */
   limit_date: string | null;
   optional: boolean;
-  /** The name in each language; `name` is already in the request's language. */
-  translations?: Translation[];
+  /** Of name and description. */
+  translations: Translations;
 }

@@ -1,9 +1,9 @@
 import type { HttpHandler } from 'msw'
-import { FindAgencyBody, GetAgencyFaqQueryParams } from '../../../contract/generated/zod.ts'
+import { FindAgencyBody } from '../../../contract/generated/zod.ts'
 import type { Runtime } from '../runtime.ts'
 import type { AgencyRecord, World } from '../world/types.ts'
-import { agencyView } from '../world/views.ts'
-import { fail, json, readJson, readQuery, route } from './context.ts'
+import { agencyView, faqView } from '../world/views.ts'
+import { fail, json, readJson, route } from './context.ts'
 
 /** The agency served at a url: exact host:port first, then the bare host name. */
 export const agencyForUrl = (world: World, url: string): AgencyRecord | null => {
@@ -25,8 +25,5 @@ export const agencyHandlers = (rt: Runtime): HttpHandler[] => [
     return json(agencyView(agency))
   }),
   route(rt, 'get', '/agency', 'public', (ctx) => json(agencyView(ctx.agency))),
-  route(rt, 'get', '/agency/faq', 'public', (ctx) => {
-    const query = readQuery(ctx, GetAgencyFaqQueryParams, 400)
-    return json(ctx.agency.faq[query.lang ?? ctx.lang])
-  }),
+  route(rt, 'get', '/agency/faq', 'public', (ctx) => json(faqView(ctx.agency))),
 ]

@@ -1,6 +1,7 @@
 // A customer's bookings: reading them, money (terms, purchases, extras, pack, plan), notices, review,
 // invoices and cancellation. Documentation writes live in documentation-handlers.ts.
 import { isOnSale } from '../../../core/pricing.ts'
+import { english, translated } from '../../../core/translations.ts'
 import type { HttpHandler } from 'msw'
 import { z } from 'zod'
 import {
@@ -320,6 +321,7 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
         number: booking.terms.length + 1,
         kind: 'extra',
         concept: `${item.name} · ${member.name}`,
+        translations: english({ concept: `${translated(item, 'name', 'en')} · ${member.name}` }),
         amount: item.price,
         limit_date: item.limit_date,
         penalty_limit_date: null,

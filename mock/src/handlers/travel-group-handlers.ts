@@ -330,7 +330,7 @@ const checkout = (ctx: Ctx, group: TravelGroupRecord, me: CustomerRecord, body: 
   booking.bookingPenalty = bookingPenaltyOn(group, ctx.today)
   booking.commercial_sectors = body.commercial_sectors ?? []
   booking.idempotencyKey = body.idempotency_key
-  booking.terms = scheduleTerms(plan, bookingTotal(group, booking), { next: ctx.id }, (n) => (ctx.lang === 'en' ? `Instalment ${n}` : `Plazo ${n}`))
+  booking.terms = scheduleTerms(plan, bookingTotal(group, booking), { next: ctx.id })
   if (!invited) ctx.world.bookings.push(booking)
   lock.usedBy = booking.id
   if (body.rooming?.length && group.rooming_enabled) placeRooming(ctx, group, booking, body.rooming)
@@ -453,6 +453,7 @@ export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
         price: p.price,
         limit_date: null,
         optional: false,
+        translations: p.translations,
       })),
       ...group.hosting_rooms.map((h): TravelItem => ({
         id: h.id,
@@ -462,6 +463,7 @@ export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
         price: h.price,
         limit_date: null,
         optional: false,
+        translations: h.translations,
       })),
       ...group.extras,
       ...group.insurances,

@@ -20,8 +20,8 @@ export const parseStoredWorld = (text: string): ParsedStoredWorld => {
     return { ok: false, problem: 'not-a-world', detail: 'the top level is not an object' }
   }
   const record = value as Record<string, unknown>
-  if (record['version'] !== 1) {
-    return { ok: false, problem: 'wrong-version', detail: `version ${JSON.stringify(record['version'])}, expected 1` }
+  if (record['version'] !== 2) {
+    return { ok: false, problem: 'wrong-version', detail: `version ${JSON.stringify(record['version'])}, expected 2` }
   }
   const missing: string[] = REQUIRED_ARRAYS.filter((key) => !Array.isArray(record[key]))
   if (typeof record['seed'] !== 'number') missing.push('seed')

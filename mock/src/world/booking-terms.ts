@@ -1,10 +1,17 @@
 // Re-scheduling what is still pending on a booking's payment plan: after a plan change (PUT /terms)
 // or a re-price (PUT /set-pack). Paid terms are history and never change.
 import type { PaymentPlan } from '../../../contract/generated/model/index.ts'
+import { english } from '../../../core/translations.ts'
 import { bookingTotal } from './pricing.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from './types.ts'
 
 const isPlan = (t: TermRecord) => t.kind === 'plan'
+
+/** A plan term's concept, with its translation: "Plazo 2", "Instalment 2". */
+export const instalmentText = (number: number): Pick<TermRecord, 'concept' | 'translations'> => ({
+  concept: `Plazo ${number}`,
+  translations: english({ concept: `Instalment ${number}` }),
+})
 
 /**
  * What the plan terms have to cover: the booking's price less the extras bought later, which were
@@ -51,7 +58,7 @@ export const replacePlan = (group: TravelGroupRecord, booking: BookingRecord, pl
     id: nextId('trm'),
     number: paid.length + i + 1,
     kind: 'plan',
-    concept: `Plazo ${paid.length + i + 1}`,
+    ...instalmentText(paid.length + i + 1),
     amount: amounts[i]!,
     limit_date: slot.limit_date,
     penalty_limit_date: slot.penalty_limit_date,
@@ -83,7 +90,7 @@ export const repriceUnpaid = (group: TravelGroupRecord, booking: BookingRecord, 
         id: nextId('trm'),
         number,
         kind: 'plan',
-        concept: `Plazo ${number}`,
+        ...instalmentText(number),
         amount: pending,
         limit_date: null,
         penalty_limit_date: null,

@@ -3,22 +3,25 @@
 // pack schedule the payment plan from it, and the cart shows it.
 import type { CartLine } from '../../../contract/generated/model/index.ts'
 import { linesTotal, priceLines as corePriceLines, type PriceLine } from '../../../core/pricing.ts'
+import { english } from '../../../core/translations.ts'
 import type { BookingRecord, TravelGroupRecord } from './types.ts'
 
 export type PricedBooking = Pick<BookingRecord, 'packId' | 'rooms' | 'members' | 'discount' | 'bookingPenalty'>
 
-const concept = (line: PriceLine<string>): string => {
+/** The line's concept in Spanish and English: the fees' own words, or the item's name as the group translates it. */
+const conceptOf = (line: PriceLine<string>): Pick<CartLine, 'concept' | 'translations'> => {
+  const text = (es: string, en: string) => ({ concept: es, translations: english({ concept: en }) })
   switch (line.type) {
     case 'booking_penalty':
-      return 'Recargo por reserva tardía'
+      return text('Recargo por reserva tardía', 'Late booking surcharge')
     case 'term_penalty':
-      return 'Recargo por pago fuera de plazo'
+      return text('Recargo por pago fuera de plazo', 'Late payment surcharge')
     case 'management_fee':
-      return 'Gastos de gestión'
+      return text('Gastos de gestión', 'Management fee')
     case 'discount':
-      return `Descuento ${line.concept ?? ''}`
+      return text(`Descuento ${line.concept ?? ''}`, `Discount ${line.concept ?? ''}`)
     default:
-      return line.concept ?? ''
+      return { concept: line.concept ?? '', translations: line.translations }
   }
 }
 
@@ -36,7 +39,7 @@ export const priceLines = (group: TravelGroupRecord, booking: PricedBooking, ter
     termPenalty,
   ).map((line) => ({
     type: line.type,
-    concept: concept(line),
+    ...conceptOf(line),
     member_id: line.traveller,
     quantity: line.quantity,
     unit_price: line.unit_price,

@@ -11,5 +11,5 @@ export const roomingListView = (ctx: Pick<ViewContext, 'scenarios'>, list: Roomi
   id: list.id,
   travel_group_id: list.travelGroupId,
   status: roomingConfirmed(ctx, list) ? 'confirmed' : list.status,
-  rooms: list.rooms.map((r) => ({ id: r.id, name: r.name, capacity: r.capacity, members: r.members.map((m) => ({ ...m })) })),
+  rooms: list.rooms.map((r) => ({ id: r.id, name: r.name, capacity: r.capacity, members: r.members.map((m) => ({ ...m })), translations: r.translations })),
 })

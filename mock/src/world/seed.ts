@@ -8,6 +8,8 @@ import { faker as spanishFaker } from '@faker-js/faker/locale/es'
 import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/generated/model/index.ts'
 import { addDays, addYears, utcDay } from '../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../core/booking-status.ts'
+import { english } from '../../../core/translations.ts'
+import { instalmentText } from './booking-terms.ts'
 import { blankBooking } from './checkout-rules.ts'
 import { bookingTotal } from './pricing.ts'
 import type {
@@ -114,8 +116,12 @@ const faqFor = (agencyName: string) => ({
   ],
 })
 
-const legalFor = (name: string, cif: string) =>
-  `<h2>Aviso legal</h2><p>${name}, con CIF ${cif}, es la agencia organizadora de los viajes de este portal.</p><p>Los datos personales se tratan para gestionar tu reserva y, si lo aceptas, para enviarte comunicaciones comerciales.</p>`
+const legalFor = (name: string, cif: string) => ({
+  legal_notice_html: `<h2>Aviso legal</h2><p>${name}, con CIF ${cif}, es la agencia organizadora de los viajes de este portal.</p><p>Los datos personales se tratan para gestionar tu reserva y, si lo aceptas, para enviarte comunicaciones comerciales.</p>`,
+  translations: english({
+    legal_notice_html: `<h2>Legal notice</h2><p>${name}, tax id ${cif}, is the agency organising the trips on this portal.</p><p>Personal data is processed to manage your booking and, if you agree, to send you commercial communications.</p>`,
+  }),
+})
 
 const makeAgencies = (): AgencyRecord[] => [
   {
@@ -129,7 +135,7 @@ const makeAgencies = (): AgencyRecord[] => [
     css_extra: '.site-header { box-shadow: 0 1px 0 rgba(0,0,0,.08); }',
     email: 'hola@viajessol.example',
     phone: '+34 910 000 111',
-    legal_notice_html: legalFor('Viajes Sol S.L.', 'B12345678'),
+    ...legalFor('Viajes Sol S.L.', 'B12345678'),
     faq: faqFor('Viajes Sol'),
     build: '2026.11.21-1',
     debug_login: false,
@@ -145,7 +151,7 @@ const makeAgencies = (): AgencyRecord[] => [
     css_extra: null,
     email: 'info@aventuranorte.example',
     phone: '+34 944 000 222',
-    legal_notice_html: legalFor('Aventura Norte S.A.', 'A87654321'),
+    ...legalFor('Aventura Norte S.A.', 'A87654321'),
     faq: faqFor('Aventura Norte'),
     build: '2026.11.21-1',
     debug_login: false,
@@ -161,7 +167,7 @@ const makeAgencies = (): AgencyRecord[] => [
     css_extra: null,
     email: 'reservas@marazul.example',
     phone: '+34 963 000 333',
-    legal_notice_html: legalFor('Mar Azul Viajes S.L.', 'B11223344'),
+    ...legalFor('Mar Azul Viajes S.L.', 'B11223344'),
     faq: faqFor('Mar Azul Viajes'),
     build: '2026.11.21-1',
     debug_login: false,
@@ -186,6 +192,7 @@ const plansFor = (prefix: string, start: string, today: string): PaymentPlan[] =
       instalments: 1,
       late_term_penalty: 0,
       terms: [{ number: 1, percentage: 100, limit_date: null, penalty_limit_date: null }],
+      translations: english({ name: 'Single payment' }),
     },
     {
       id: `${prefix}-plan-3`,
@@ -197,18 +204,27 @@ const plansFor = (prefix: string, start: string, today: string): PaymentPlan[] =
         { number: 2, percentage: 35, limit_date: mid, penalty_limit_date: addDays(mid, 10) },
         { number: 3, percentage: 35, limit_date: last, penalty_limit_date: addDays(last, 7) },
       ],
+      translations: english({ name: 'Three instalments' }),
     },
   ]
 }
 
 const methodsFor = (prefix: string): PaymentMethod[] => [
-  { id: `${prefix}-pm-card`, type: 'tpv', name: 'Tarjeta', description: 'Pago seguro con tarjeta de crédito o débito', sandbox: true },
+  {
+    id: `${prefix}-pm-card`,
+    type: 'tpv',
+    name: 'Tarjeta',
+    description: 'Pago seguro con tarjeta de crédito o débito',
+    sandbox: true,
+    translations: english({ name: 'Card', description: 'Secure payment by credit or debit card' }),
+  },
   {
     id: `${prefix}-pm-transfer`,
     type: 'transfer',
     name: 'Transferencia bancaria',
     description: 'Te enviaremos los datos de la cuenta por e-mail',
     sandbox: true,
+    translations: english({ name: 'Bank transfer', description: 'We will e-mail you the account details' }),
   },
 ]
 
@@ -216,6 +232,8 @@ type GroupSpec = {
   key: string
   name: string
   destination: string
+  /** the name and destination in English */
+  en: { name: string; destination: string }
   code: string
   startInDays: number
   nights: number
@@ -226,11 +244,23 @@ type GroupSpec = {
 
 const groupSpecs: Record<string, GroupSpec[]> = {
   'ag-sol': [
-    { key: 'lon', name: 'Londres 4º ESO', destination: 'Londres', code: 'LON27', startInDays: 110, nights: 5, service: 'int', basePrice: 95000, capacity: 48 },
+    {
+      key: 'lon',
+      name: 'Londres 4º ESO',
+      destination: 'Londres',
+      en: { name: 'London, Year 10', destination: 'London' },
+      code: 'LON27',
+      startInDays: 110,
+      nights: 5,
+      service: 'int',
+      basePrice: 95000,
+      capacity: 48,
+    },
     {
       key: 'pir',
       name: 'Pirineos en la nieve',
       destination: 'Jaca',
+      en: { name: 'Pyrenees in the snow', destination: 'Jaca' },
       code: 'PIR27',
       startInDays: 30,
       nights: 4,
@@ -238,14 +268,38 @@ const groupSpecs: Record<string, GroupSpec[]> = {
       basePrice: 48000,
       capacity: 30,
     },
-    { key: 'rom', name: 'Roma fin de curso', destination: 'Roma', code: 'ROM27', startInDays: 200, nights: 6, service: 'int', basePrice: 89000, capacity: 40 },
-    { key: 'par', name: 'París 2026', destination: 'París', code: 'PAR26', startInDays: -40, nights: 4, service: 'int', basePrice: 78000, capacity: 36 },
+    {
+      key: 'rom',
+      name: 'Roma fin de curso',
+      destination: 'Roma',
+      en: { name: 'Rome, end of school year', destination: 'Rome' },
+      code: 'ROM27',
+      startInDays: 200,
+      nights: 6,
+      service: 'int',
+      basePrice: 89000,
+      capacity: 40,
+    },
+    {
+      key: 'par',
+      name: 'París 2026',
+      destination: 'París',
+      en: { name: 'Paris 2026', destination: 'Paris' },
+      code: 'PAR26',
+      startInDays: -40,
+      nights: 4,
+      service: 'int',
+      basePrice: 78000,
+      capacity: 36,
+    },
   ],
   'ag-norte': [
     {
       key: 'isl',
-      name: 'Islandia auroras boreales',
+      // longer than the 60 characters a card shows (SPEC §9): cut there, in full on the trip and booking pages
+      name: 'Islandia: auroras boreales, glaciares y la costa sur en seis noches',
       destination: 'Reikiavik',
+      en: { name: 'Iceland: northern lights, glaciers and the south coast in six nights', destination: 'Reykjavik' },
       code: 'ISL27',
       startInDays: 95,
       nights: 6,
@@ -257,6 +311,7 @@ const groupSpecs: Record<string, GroupSpec[]> = {
       key: 'pic',
       name: 'Picos de Europa activo',
       destination: 'Cangas de Onís',
+      en: { name: 'Active Picos de Europa', destination: 'Cangas de Onís' },
       code: 'PIC27',
       startInDays: 60,
       nights: 3,
@@ -270,6 +325,7 @@ const groupSpecs: Record<string, GroupSpec[]> = {
       key: 'mal',
       name: 'Malta idiomas',
       destination: 'La Valeta',
+      en: { name: 'Malta language course', destination: 'Valletta' },
       code: 'MAL27',
       startInDays: 150,
       nights: 14,
@@ -291,6 +347,7 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       type: 'activity',
       name: `Excursión de un día desde ${spec.destination}`,
       description: 'Día completo con guía y comida',
+      translations: english({ name: `Day trip from ${spec.en.destination}`, description: 'A full day with a guide and lunch' }),
       price: 4500,
       limit_date: addDays(start, -15),
       optional: true,
@@ -300,6 +357,7 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       type: 'activity',
       name: 'Espectáculo nocturno',
       description: 'Entrada y traslado',
+      translations: english({ name: 'Evening show', description: 'Ticket and transfer' }),
       price: 6500,
       limit_date: addDays(start, -15),
       optional: true,
@@ -309,6 +367,7 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       type: 'transport',
       name: 'Traslado desde tu ciudad',
       description: 'Autobús hasta el punto de salida',
+      translations: english({ name: 'Transfer from your town', description: 'Coach to the departure point' }),
       price: 2500,
       limit_date: addDays(start, -10),
       optional: true,
@@ -320,6 +379,7 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       type: 'insurance',
       name: 'Seguro de cancelación',
       description: 'Reembolso si cancelas por una causa cubierta',
+      translations: english({ name: 'Cancellation insurance', description: 'A refund if you cancel for a covered reason' }),
       price: 3500,
       limit_date: addDays(start, -30),
       optional: true,
@@ -329,6 +389,7 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       type: 'insurance',
       name: 'Seguro ampliado',
       description: 'Cancelación, equipaje y asistencia médica ampliada',
+      translations: english({ name: 'Extended insurance', description: 'Cancellation, luggage and extended medical assistance' }),
       price: 5900,
       limit_date: addDays(start, -30),
       optional: true,
@@ -345,6 +406,11 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
     end_at: end,
     status: 'open',
     description_html: `<p>${spec.nights + 1} días en ${spec.destination} con el grupo, monitores de la agencia y todo organizado.</p><ul><li>Transporte de ida y vuelta</li><li>Alojamiento</li><li>Actividades del programa</li></ul>`,
+    translations: english({
+      name: spec.en.name,
+      destination: spec.en.destination,
+      description_html: `<p>${spec.nights + 1} days in ${spec.en.destination} with the group, the agency's leaders and everything arranged.</p><ul><li>Return transport</li><li>Accommodation</li><li>The programme's activities</li></ul>`,
+    }),
     serviceId: `${agencyId}-srv-${spec.service}`,
     capacity: spec.capacity,
     packs: [
@@ -352,32 +418,119 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
         id: `${id}-pck-1`,
         name: 'Pack básico',
         description: 'Transporte, alojamiento en régimen de media pensión y actividades del programa',
+        translations: english({ name: 'Basic pack', description: "Transport, half-board accommodation and the programme's activities" }),
         price: spec.basePrice,
         seats_total: Math.round(spec.capacity * 0.75),
         includes: [
-          { id: `${id}-inc-1`, type: 'transport', name: 'Transporte de ida y vuelta', description: null, price: 0, limit_date: null, optional: false },
-          { id: `${id}-inc-2`, type: 'hosting', name: 'Alojamiento', description: null, price: 0, limit_date: null, optional: false },
+          {
+            id: `${id}-inc-1`,
+            type: 'transport',
+            name: 'Transporte de ida y vuelta',
+            description: null,
+            price: 0,
+            limit_date: null,
+            optional: false,
+            translations: english({ name: 'Return transport' }),
+          },
+          {
+            id: `${id}-inc-2`,
+            type: 'hosting',
+            name: 'Alojamiento',
+            description: null,
+            price: 0,
+            limit_date: null,
+            optional: false,
+            translations: english({ name: 'Accommodation' }),
+          },
         ],
       },
       {
         id: `${id}-pck-2`,
         name: 'Pack completo',
         description: 'Todo lo del básico, pensión completa y entradas incluidas',
+        translations: english({ name: 'Full pack', description: 'Everything in the basic pack, full board and tickets included' }),
         price: spec.basePrice + 30000,
         seats_total: Math.round(spec.capacity * 0.25),
         includes: [
-          { id: `${id}-inc-1`, type: 'transport', name: 'Transporte de ida y vuelta', description: null, price: 0, limit_date: null, optional: false },
-          { id: `${id}-inc-2`, type: 'hosting', name: 'Alojamiento', description: null, price: 0, limit_date: null, optional: false },
-          { id: `${id}-inc-3`, type: 'activity', name: 'Entradas a museos y monumentos', description: null, price: 0, limit_date: null, optional: false },
+          {
+            id: `${id}-inc-1`,
+            type: 'transport',
+            name: 'Transporte de ida y vuelta',
+            description: null,
+            price: 0,
+            limit_date: null,
+            optional: false,
+            translations: english({ name: 'Return transport' }),
+          },
+          {
+            id: `${id}-inc-2`,
+            type: 'hosting',
+            name: 'Alojamiento',
+            description: null,
+            price: 0,
+            limit_date: null,
+            optional: false,
+            translations: english({ name: 'Accommodation' }),
+          },
+          {
+            id: `${id}-inc-3`,
+            type: 'activity',
+            name: 'Entradas a museos y monumentos',
+            description: null,
+            price: 0,
+            limit_date: null,
+            optional: false,
+            translations: english({ name: 'Museum and monument tickets' }),
+          },
         ],
       },
     ],
     hosting_rooms: [
-      { id: `${id}-hst-2`, name: 'Habitación doble', description: 'Dos camas', capacity: 2, price: 6000, rooms_total: 12 },
-      { id: `${id}-hst-3`, name: 'Habitación triple', description: 'Tres camas', capacity: 3, price: 3000, rooms_total: 10 },
-      { id: `${id}-hst-4`, name: 'Habitación cuádruple', description: 'Cuatro camas', capacity: 4, price: 0, rooms_total: 6 },
-      { id: `${id}-hst-1`, name: 'Habitación individual', description: 'Una cama, con suplemento', capacity: 1, price: 15000, rooms_total: 6 },
-      { id: `${id}-hst-5`, name: 'Suite familiar', description: 'Cinco camas y salón', capacity: 5, price: 9000, rooms_total: 0 },
+      {
+        id: `${id}-hst-2`,
+        name: 'Habitación doble',
+        description: 'Dos camas',
+        translations: english({ name: 'Double room', description: 'Two beds' }),
+        capacity: 2,
+        price: 6000,
+        rooms_total: 12,
+      },
+      {
+        id: `${id}-hst-3`,
+        name: 'Habitación triple',
+        description: 'Tres camas',
+        translations: english({ name: 'Triple room', description: 'Three beds' }),
+        capacity: 3,
+        price: 3000,
+        rooms_total: 10,
+      },
+      {
+        id: `${id}-hst-4`,
+        name: 'Habitación cuádruple',
+        description: 'Cuatro camas',
+        translations: english({ name: 'Quadruple room', description: 'Four beds' }),
+        capacity: 4,
+        price: 0,
+        rooms_total: 6,
+      },
+      {
+        id: `${id}-hst-1`,
+        name: 'Habitación individual',
+        description: 'Una cama, con suplemento',
+        translations: english({ name: 'Single room', description: 'One bed, with a supplement' }),
+        capacity: 1,
+        price: 15000,
+        rooms_total: 6,
+      },
+      {
+        id: `${id}-hst-5`,
+        name: 'Suite familiar',
+        description: 'Cinco camas y salón',
+        translations: english({ name: 'Family suite', description: 'Five beds and a living room' }),
+        capacity: 5,
+        price: 9000,
+        rooms_total: 0,
+      },
     ],
     extras,
     insurances,
@@ -390,6 +543,11 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       intro_html: `<p>¿Quieres unirte a <strong>${spec.name}</strong>? Déjanos tus datos y te enviaremos la invitación con tu enlace de acceso.</p>`,
       commercial_consent_text: 'Quiero recibir ofertas y novedades de la agencia.',
       third_party_consent_text: 'Acepto que mis datos se cedan a los proveedores del viaje (transporte, alojamiento, seguro).',
+      translations: english({
+        intro_html: `<p>Would you like to join <strong>${spec.en.name}</strong>? Leave us your details and we will send you the invitation with your sign-in link.</p>`,
+        commercial_consent_text: "I'd like to receive the agency's offers and news.",
+        third_party_consent_text: "I agree that my data is shared with the trip's providers (transport, accommodation, insurance).",
+      }),
     },
     max_members: 6,
     management_fee: 1500,
@@ -477,8 +635,11 @@ const member = (id: string, input: Partial<MemberRecord> & Pick<MemberRecord, 'n
   ...input,
 })
 
+/** A rooming list's room, numbered: "Habitación 4", "Room 4". */
+const roomingRoomName = (n: number) => ({ name: `Habitación ${n}`, translations: english({ name: `Room ${n}` }) })
+
 /** Splits a total over a plan's terms; the last term absorbs rounding. */
-export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids, concept: (n: number) => string): TermRecord[] => {
+export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids): TermRecord[] => {
   const amounts = splitByTerms(plan.terms, total)
   return plan.terms.map((t, index) => {
     const amount = amounts[index]!
@@ -486,7 +647,7 @@ export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids, concep
       id: ids.next('trm'),
       number: t.number,
       kind: 'plan' as const,
-      concept: concept(t.number),
+      ...instalmentText(t.number),
       amount,
       limit_date: t.limit_date,
       penalty_limit_date: t.penalty_limit_date,
@@ -591,18 +752,18 @@ const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Fak
     }
     const plan = group.paymentPlans[0]!
     booking.paymentPlanId = plan.id
-    booking.terms = scheduleTerms(plan, bookingTotal(group, booking), ids, (n) => `Plazo ${n}`)
+    booking.terms = scheduleTerms(plan, bookingTotal(group, booking), ids)
     if (group.start_at > utcDay(today) || i % 2 === 0) payTerm(world, booking, booking.terms[0]!, booking.createdAt, ids)
     world.bookings.push(booking)
     if (rooming && i < 12) {
       const roomIndex = Math.floor(i / 3)
-      rooming.rooms[roomIndex] ??= { id: `${rooming.id}-r${roomIndex + 1}`, name: `Habitación ${roomIndex + 1}`, capacity: 3, members: [] }
+      rooming.rooms[roomIndex] ??= { id: `${rooming.id}-r${roomIndex + 1}`, ...roomingRoomName(roomIndex + 1), capacity: 3, members: [] }
       rooming.rooms[roomIndex]!.members.push({ booking_id: booking.id, member_id: booking.members[0]!.id, name: `${first} ${last1}` })
     }
   }
   if (rooming) {
     for (let r = rooming.rooms.length; r < 10; r++)
-      rooming.rooms.push({ id: `${rooming.id}-r${r + 1}`, name: `Habitación ${r + 1}`, capacity: r % 2 === 0 ? 2 : 3, members: [] })
+      rooming.rooms.push({ id: `${rooming.id}-r${r + 1}`, ...roomingRoomName(r + 1), capacity: r % 2 === 0 ? 2 : 3, members: [] })
     world.roomingLists.push(rooming)
   }
 }
@@ -694,13 +855,14 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
     }),
   ]
   b1.paymentPlanId = lon.paymentPlans[0]!.id
-  b1.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b1), ids, (n) => `Plazo ${n}`)
+  b1.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b1), ids)
   payTerm(world, b1, b1.terms[0]!, b1.createdAt, ids)
   b1.notices = [
     {
       id: 'ntc-sol-1',
       title: 'Reunión informativa',
       body_html: '<p>El jueves a las 19:00 en el salón de actos del colegio.</p>',
+      translations: english({ title: 'Information meeting', body_html: "<p>On Thursday at 7 pm in the school's assembly hall.</p>" }),
       created_at: new Date(today.getTime() - 5 * 86_400_000).toISOString(),
       read_at: null,
     },
@@ -708,6 +870,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       id: 'ntc-sol-2',
       title: 'Documentación',
       body_html: '<p>Recuerda subir el pasaporte antes de la fecha límite.</p>',
+      translations: english({ title: 'Documents', body_html: '<p>Remember to upload your passport before the deadline.</p>' }),
       created_at: new Date(today.getTime() - 20 * 86_400_000).toISOString(),
       read_at: new Date(today.getTime() - 19 * 86_400_000).toISOString(),
     },
@@ -746,7 +909,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
   ]
   const plan3 = pir.paymentPlans[1]!
   b2.paymentPlanId = plan3.id
-  b2.terms = scheduleTerms(plan3, bookingTotal(pir, b2), ids, (n) => `Plazo ${n}`)
+  b2.terms = scheduleTerms(plan3, bookingTotal(pir, b2), ids)
   payTerm(world, b2, b2.terms[0]!, b2.createdAt, ids)
   b2.raffle_blocks = [raffleBlock(ids, b2.id, 200, faker)]
   world.bookings.push(b2)
@@ -787,7 +950,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       email: ana.email,
     }),
   ]
-  b4.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b4), ids, (n) => `Plazo ${n}`)
+  b4.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b4), ids)
   payTerm(world, b4, b4.terms[0]!, b4.createdAt, ids)
   b4.bank_account = { owner: 'Ana García López', iban: 'ES9121000418450200051332' }
   const canceledAt = new Date(today.getTime() - 30 * 86_400_000).toISOString()
@@ -845,7 +1008,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
     }),
   ]
   b6.paymentPlanId = lon.paymentPlans[0]!.id
-  b6.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b6), ids, (n) => `Plazo ${n}`)
+  b6.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b6), ids)
   world.payments.push({
     id: ids.next('pay'),
     agencyId: b6.agencyId,
@@ -889,7 +1052,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       ],
     }),
   ]
-  b5.terms = scheduleTerms(par.paymentPlans[0]!, bookingTotal(par, b5), ids, (n) => `Plazo ${n}`)
+  b5.terms = scheduleTerms(par.paymentPlans[0]!, bookingTotal(par, b5), ids)
   payTerm(world, b5, b5.terms[0]!, b5.createdAt, ids)
   world.bookings.push(b5)
 
@@ -931,7 +1094,7 @@ const seedNorteDemo = (world: World, groups: Map<string, TravelGroupRecord>, ids
     declares_capacity: true,
   }
   b.paymentPlanId = isl.paymentPlans[1]!.id
-  b.terms = scheduleTerms(isl.paymentPlans[1]!, bookingTotal(isl, b), ids, (n) => `Plazo ${n}`)
+  b.terms = scheduleTerms(isl.paymentPlans[1]!, bookingTotal(isl, b), ids)
   payTerm(world, b, b.terms[0]!, b.createdAt, ids)
   world.bookings.push(b)
 }
@@ -945,6 +1108,7 @@ export const seedAgencyContent = (world: World, agency: AgencyRecord, today: Dat
       key: 'a',
       name: 'Viaje de estudios a Berlín',
       destination: 'Berlín',
+      en: { name: 'School trip to Berlin', destination: 'Berlin' },
       code: 'BER27',
       startInDays: 120,
       nights: 5,
@@ -956,6 +1120,7 @@ export const seedAgencyContent = (world: World, agency: AgencyRecord, today: Dat
       key: 'b',
       name: 'Granada y la Alhambra',
       destination: 'Granada',
+      en: { name: 'Granada and the Alhambra', destination: 'Granada' },
       code: 'GRA27',
       startInDays: 50,
       nights: 3,
@@ -979,7 +1144,7 @@ export const seedAgencyContent = (world: World, agency: AgencyRecord, today: Dat
 export const createWorld = (seed: number, now: Date = new Date()): World => {
   const today = new Date(`${utcDay(now)}T00:00:00Z`)
   const world: World = {
-    version: 1,
+    version: 2,
     seed,
     seededAt: today.toISOString(),
     counter: 1000,

@@ -28,6 +28,7 @@ import type {
   Service,
   TravelGroupStatus,
   TravelItem,
+  Translations,
 } from '../../../contract/generated/model/index.ts'
 import type { ScenarioName } from '../scenarios.ts'
 
@@ -46,11 +47,16 @@ export type AgencyRecord = {
   email: string
   phone: string
   legal_notice_html: string
-  faq: { es: FaqEntry[]; en: FaqEntry[] }
+  /** of legal_notice_html */
+  translations: Translations
+  /** the FAQ as written in each language; the API serves the Spanish entries with the English ones (same id) as translations */
+  faq: { es: FaqText[]; en: FaqText[] }
   build: string
   /** whether POST /auth/debug works for this tenant (off for production-like tenants) */
   debug_login: boolean
 }
+
+export type FaqText = Omit<FaqEntry, 'translations'>
 
 export type CustomerRecord = {
   id: string
@@ -95,6 +101,8 @@ export type PackRecord = {
   price: number
   seats_total: number
   includes: TravelItem[]
+  /** of name and description */
+  translations: Translations
 }
 
 export type HostingRecord = Omit<HostingRoom, 'sold_out'> & { rooms_total: number }
@@ -124,6 +132,8 @@ export type TravelGroupRecord = {
   end_at: string
   status: Exclude<TravelGroupStatus, 'sold_out'>
   description_html: string
+  /** of name, destination and description_html */
+  translations: Translations
   serviceId: string
   capacity: number
   packs: PackRecord[]
@@ -164,6 +174,8 @@ export type TermRecord = {
   number: number
   kind: 'plan' | 'extra'
   concept: string
+  /** of concept */
+  translations: Translations
   amount: number
   limit_date: string | null
   penalty_limit_date: string | null
@@ -172,7 +184,6 @@ export type TermRecord = {
   /** for an extra term: what it buys */
   extra: { member_id: string; item_id: string } | null
 }
-
 
 export type BookingAccess = { customerId: string; role: 'buyer' | 'passenger' | 'guardian' }
 
@@ -247,7 +258,8 @@ export type RoomingListRecord = {
   agencyId: string
   travelGroupId: string
   status: RoomingStatus
-  rooms: { id: string; name: string; capacity: number; members: RoomingMember[] }[]
+  /** translations: of name */
+  rooms: { id: string; name: string; translations: Translations; capacity: number; members: RoomingMember[] }[]
 }
 
 export type FileRecord = {
@@ -282,7 +294,7 @@ export type OutboxMail = {
 }
 
 export type World = {
-  version: 1
+  version: 2
   seed: number
   /** ISO date the seed was built for; dates in the world are relative to it */
   seededAt: string

@@ -6,6 +6,7 @@ import type {
   Buyer,
   Cart,
   Document,
+  FaqEntry,
   Member,
   Pack,
   PackSeats,
@@ -14,13 +15,19 @@ import type {
   Term,
   TravelGroup,
   TravelGroupSummary,
+  Translations,
   User,
 } from '../../../contract/generated/model/index.ts'
 import type { ScenarioName } from '../scenarios.ts'
 import { addDays, utcDay } from '../../../core/calendar.ts'
 import { linesTotal } from '../../../core/pricing.ts'
+import { english } from '../../../core/translations.ts'
 import { priceLines } from './pricing.ts'
 import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TermRecord, TravelGroupRecord, World } from './types.ts'
+
+/** The translations of the fields an object of the API has (a summary has fewer fields than its record). */
+const pickTranslations = (translations: Translations, fields: readonly string[]): Translations =>
+  Object.fromEntries(Object.entries(translations).filter(([field]) => fields.includes(field)))
 
 export type ViewContext = { world: World; today: string; now: Date; scenarios: Set<ScenarioName> }
 
@@ -39,7 +46,15 @@ export const agencyView = (a: AgencyRecord): Agency => ({
   email: a.email,
   phone: a.phone,
   legal_notice_html: a.legal_notice_html,
+  translations: a.translations,
 })
+
+/** The FAQ in Spanish, each entry carrying the English entry of the same id as its translation. */
+export const faqView = (a: AgencyRecord): FaqEntry[] =>
+  a.faq.es.map((entry) => {
+    const en = a.faq.en.find((e) => e.id === entry.id)
+    return { ...entry, translations: english({ question: en?.question, answer_html: en?.answer_html }) }
+  })
 
 export const userView = (c: CustomerRecord): User => ({
   id: c.id,
@@ -109,6 +124,7 @@ export const packView = (ctx: ViewContext, group: TravelGroupRecord, packId: str
     seats_total: p.seats_total,
     seats_left: packSeatsLeft(ctx, group, p.id),
     includes: p.includes,
+    translations: p.translations,
   }
 }
 
@@ -129,12 +145,14 @@ export const travelGroupSummaryView = (ctx: ViewContext, g: TravelGroupRecord): 
     seats_available: left,
     // a group that has already left is closed for booking whatever its stored status
     status: g.status === 'closed' || g.start_at <= ctx.today ? 'closed' : left === 0 ? 'sold_out' : 'open',
+    translations: pickTranslations(g.translations, ['name', 'destination']),
   }
 }
 
 export const travelGroupView = (ctx: ViewContext, g: TravelGroupRecord): TravelGroup => ({
   ...travelGroupSummaryView(ctx, g),
   description_html: g.description_html,
+  translations: g.translations,
   service: serviceOf(ctx.world, g),
   packs: g.packs.map((p) => packView(ctx, g, p.id)),
   hosting_rooms: g.hosting_rooms.map((h) => ({
@@ -144,6 +162,7 @@ export const travelGroupView = (ctx: ViewContext, g: TravelGroupRecord): TravelG
     capacity: h.capacity,
     price: h.price,
     sold_out: roomsLeft(ctx, g, h.id) === 0,
+    translations: h.translations,
   })),
   rooming_enabled: g.rooming_enabled,
   invitation_enabled: g.invitation_enabled,
@@ -221,6 +240,7 @@ export const termsView = (ctx: ViewContext, group: TravelGroupRecord, booking: B
       number: t.number,
       kind: t.kind,
       concept: t.concept,
+      translations: t.translations,
       amount: t.amount,
       limit_date: t.limit_date,
       penalty_limit_date: t.penalty_limit_date,
@@ -288,7 +308,18 @@ export const bookingView = (ctx: ViewContext, booking: BookingRecord, customerId
     pack: packView(ctx, group, booking.packId),
     rooms: booking.rooms.flatMap((r) => {
       const h = group.hosting_rooms.find((x) => x.id === r.hosting_id)
-      return h ? [{ hosting_id: h.id, name: h.name, capacity: h.capacity, quantity: r.quantity, price: h.price }] : []
+      return h
+        ? [
+            {
+              hosting_id: h.id,
+              name: h.name,
+              capacity: h.capacity,
+              quantity: r.quantity,
+              price: h.price,
+              translations: pickTranslations(h.translations, ['name']),
+            },
+          ]
+        : []
     }),
     members: booking.members.map((m) => memberView(ctx, group, m)),
     buyer,
@@ -312,6 +343,7 @@ export const bookingView = (ctx: ViewContext, booking: BookingRecord, customerId
 
 export const bookingSummaryView = (ctx: ViewContext, booking: BookingRecord, customerId: string): BookingSummary => {
   const group = groupOf(ctx.world, booking)
+  const pack = group.packs.find((p) => p.id === booking.packId)
   return {
     id: booking.id,
     locator: booking.locator,
@@ -319,9 +351,10 @@ export const bookingSummaryView = (ctx: ViewContext, booking: BookingRecord, cus
     role: roleOf(booking, customerId) ?? 'buyer',
     created_at: booking.createdAt,
     travel_group: travelGroupSummaryView(ctx, group),
-    pack_name: group.packs.find((p) => p.id === booking.packId)?.name ?? '',
+    pack_name: pack?.name ?? '',
     members_count: booking.members.length,
     pending_amount: booking.status === 'canceled' || booking.status === 'invited' ? 0 : cartView(ctx, group, booking).pending,
+    translations: pack?.translations['name'] ? { pack_name: pack.translations['name'] } : {},
   }
 }
 

@@ -42,7 +42,7 @@ export const agencyAuthProbes: Probe[] = [
     code: 'agency_unknown',
     run: (api) => api.call('GET', '/agency', { agency: null }),
   },
-  { operationId: 'getAgencyFaq', name: 'FAQ in English', status: 200, run: (api) => api.call('GET', '/agency/faq', { query: { lang: 'en' } }) },
+  { operationId: 'getAgencyFaq', name: 'FAQ, with its English translations', status: 200, run: (api) => api.call('GET', '/agency/faq') },
   { operationId: 'getConfig', name: 'config without agency', status: 200, run: (api) => api.call('GET', '/auth/config', { agency: null }) },
   {
     operationId: 'login',

@@ -3,7 +3,8 @@ import type { Probe, ProbeApi } from '../probe.ts'
 // Demo bookings (mock/src/world/seed.ts), on the probes' day 2026-11-21:
 // 1001 London (starts in 110 days, paid in full; minor Lucía with guardians Marta and Ana, adult Pablo),
 // 1002 Pyrenees (starts in 30 days, confirmed: 3 instalments, the 1st paid, the 2nd due in 15 days),
-// 1003 Rome (invited, no billing data), 1004 London (canceled), 1005 Paris (trip ended), 2001 Laura's (other tenant).
+// 1003 Rome (invited, no billing data), 1004 London (canceled), 1005 Paris (trip ended),
+// 1006 London (pending: its card payment declined, nothing paid), 2001 Laura's (other tenant).
 const RETURN_URL = 'http://localhost:5173/payment'
 const IBAN = 'ES9121000418450200051332'
 

@@ -64,7 +64,7 @@ describe('createFileStore', () => {
   })
 
   it('rejects a world of another layout version', () => {
-    writeFileSync(path.join(dir, 'world.json'), JSON.stringify({ version: 2, seed: 1 }))
+    writeFileSync(path.join(dir, 'world.json'), JSON.stringify({ version: 1, seed: 1 }))
     expect(store().load()).toBeNull()
     expect(logs.join('\n')).toMatch(/wrong-version/)
   })
@@ -74,7 +74,7 @@ describe('createFileStore', () => {
     const rt = createRuntime({ seed: 11, store: store(), now: () => NOW })
     expect(rt.world.seed).toBe(11)
     const onDisk = JSON.parse(readFileSync(path.join(dir, 'world.json'), 'utf8')) as { seed: number; version: number }
-    expect(onDisk).toMatchObject({ version: 1, seed: 11 })
+    expect(onDisk).toMatchObject({ version: 2, seed: 11 })
   })
 
   it('creates the directory on first save', () => {

@@ -1,12 +1,16 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import type { CartLineType } from '@contract/generated/model/cartLineType'
+import type { Translations } from '@contract/generated/model/translations'
 import { formatAmount } from '@/lib/format'
+import { useTranslated } from '@/hooks/use-translated'
 import './cart-table.css'
 
 export type CartTableLine = {
   type: CartLineType
   /** the pack, room, extra or insurance name; the discount's code */
   concept: string | null
+  /** of concept (core/translations.ts) */
+  translations: Translations
   quantity: number
   unit_price: number
   amount: number
@@ -18,9 +22,10 @@ export type CartTableLine = {
 const discountCode = (concept: string | null) => (concept ?? '').replace(/^Descuento\s+/i, '')
 
 function LineLabel({ line }: { line: CartTableLine }) {
+  const tr = useTranslated()
   const unit = formatAmount(line.unit_price)
   const quantity = line.quantity
-  const name = line.concept ?? ''
+  const name = tr(line, 'concept') ?? ''
   switch (line.type) {
     case 'pack':
     case 'extra':

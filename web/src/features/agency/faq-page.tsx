@@ -6,15 +6,15 @@ import { SafeHtml } from '@/components/safe-html'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGetAgencyFaq } from '@/lib/api/generated/endpoints/agency/agency'
 import { errorMessage } from '@/lib/error-messages'
-import { isLocale } from '@/lib/i18n-locales'
+import { useTranslated } from '@/hooks/use-translated'
 import './agency.css'
 
 /** /faq: the agency's frequently asked questions, in the current language. */
 export function FaqPage() {
-  const { t, i18n: lingui } = useLingui()
+  const { t } = useLingui()
+  const tr = useTranslated()
   useDocumentTitle(t`Preguntas frecuentes`)
-  const lang = isLocale(lingui.locale) ? lingui.locale : 'es'
-  const faq = useGetAgencyFaq({ lang }, { query: { staleTime: 10 * 60_000 } })
+  const faq = useGetAgencyFaq({ query: { staleTime: 10 * 60_000 } })
 
   return (
     <div className="agency-page">
@@ -38,12 +38,12 @@ export function FaqPage() {
           {faq.data.map((entry) => (
             <details key={entry.id} className="faq-item">
               <summary className="faq-item__question">
-                <span>{entry.question}</span>
+                <span>{tr(entry, 'question')}</span>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                 </svg>
               </summary>
-              <SafeHtml className="faq-item__answer" html={entry.answer_html} />
+              <SafeHtml className="faq-item__answer" html={tr(entry, 'answer_html')} />
             </details>
           ))}
         </div>

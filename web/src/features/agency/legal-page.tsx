@@ -6,11 +6,13 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { getCurrentAgency } from '@/lib/agency'
 import { useGetAgency } from '@/lib/api/generated/endpoints/agency/agency'
 import { errorMessage } from '@/lib/error-messages'
+import { useTranslated } from '@/hooks/use-translated'
 import './agency.css'
 
 /** /legal: the agency's legal notice (HTML from the API, sanitized). */
 export function LegalPage() {
   const { t } = useLingui()
+  const tr = useTranslated()
   useDocumentTitle(t`Aviso legal`)
   // The agency resolved at start-up already carries the notice: shown at once, refreshed in the background.
   const start = getCurrentAgency()
@@ -29,7 +31,7 @@ export function LegalPage() {
         ) : agency.isError ? (
           <ErrorState message={errorMessage(agency.error)} onRetry={() => agency.refetch()} />
         ) : (
-          <SafeHtml className="legal-text" html={agency.data.legal_notice_html} />
+          <SafeHtml className="legal-text" html={tr(agency.data, 'legal_notice_html')} />
         )}
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { MenuButton } from '@/components/menu-button'
 import { useGetProfile } from '@/lib/api/generated/endpoints/auth/auth'
-import { truncate } from '@/lib/format'
+import { TruncatedText } from '@/components/truncated-text'
 import { displayName } from '@/features/auth/display-name'
 import { useSignOut } from '@/features/auth/use-sign-out'
 
@@ -16,10 +16,10 @@ export function UserMenu() {
   const { t } = useLingui()
   const profile = useGetProfile({ query: { staleTime: 5 * 60_000 } })
   const signOut = useSignOut()
-  const name = profile.data ? truncate(displayName(profile.data)) : t`Mi cuenta`
+  const name = profile.data ? displayName(profile.data) : t`Mi cuenta`
   return (
     <MenuButton
-      label={name}
+      label={<TruncatedText text={name} />}
       menuLabel={t`Menú de usuario`}
       icon={
         <span className="user-avatar" aria-hidden="true">

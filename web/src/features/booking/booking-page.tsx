@@ -12,7 +12,7 @@ import { isApiError } from '@/lib/api/api-error'
 import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import { localDay } from '@core/calendar'
-import { formatDate, truncate } from '@/lib/format'
+import { formatDate } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { lazyComponent } from '@/lib/lazy-component'
 import { type DisplayStatus, displayStatus } from '@core/booking-status'
@@ -21,6 +21,7 @@ import { isTabId, type TabId, tabLabels, visibleTabs } from '@/features/booking/
 import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
 import { TabPanel, Tabs, tabDomId } from '@/components/tabs'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 import './booking.css'
 import { BackLink } from '@/components/back-link'
 
@@ -62,7 +63,8 @@ export function BookingPage(slots: BookingPageSlots) {
   const { id = '' } = useParams()
   const { t } = useLingui()
   const booking = useGetBooking(id)
-  useDocumentTitle(booking.data ? booking.data.travel_group.name : t`Reserva`)
+  const tr = useTranslated()
+  useDocumentTitle(booking.data ? tr(booking.data.travel_group, 'name') : t`Reserva`)
 
   if (booking.isPending) return <PageSpinner label={t`Cargando la reserva…`} />
   if (booking.isError) {
@@ -204,6 +206,7 @@ function SelectedTab({
 
 function BookingHeader({ booking, status, locale }: { booking: Booking; status: DisplayStatus; locale: 'es' | 'en' }) {
   const { i18n } = useLingui()
+  const tr = useTranslated()
   const group = booking.travel_group
   return (
     <header className="booking-header">
@@ -216,11 +219,10 @@ function BookingHeader({ booking, status, locale }: { booking: Booking; status: 
           <Trans>Localizador</Trans> <strong>{booking.locator}</strong>
         </span>
       </div>
-      <h1 className="booking-header__title" title={group.name}>
-        {truncate(group.name)}
-      </h1>
+      {/* in full: the booking cards cut a long name, and this is where a tap on one leads */}
+      <h1 className="booking-header__title">{tr(group, 'name')}</h1>
       <p className="booking-header__facts">
-        <span>{group.destination}</span>
+        <span>{tr(group, 'destination')}</span>
         <span aria-hidden="true"> · </span>
         <span>
           {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')}

@@ -7,7 +7,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useListBookings } from '@/lib/api/generated/endpoints/booking/booking'
 import type { BookingSummary } from '@contract/generated/model/bookingSummary'
 import { errorMessage } from '@/lib/error-messages'
-import { formatAmount, formatDate, truncate } from '@/lib/format'
+import { formatAmount, formatDate } from '@/lib/format'
+import { TruncatedText } from '@/components/truncated-text'
+import { useTranslated } from '@/hooks/use-translated'
 import { isLocale, type Locale } from '@/lib/i18n-locales'
 import { displayStatus } from '@core/booking-status'
 import { statusLabels } from '@/lib/booking-status'
@@ -62,6 +64,7 @@ export function BookingsPage() {
 function BookingCard({ booking }: { booking: BookingSummary }) {
   const { i18n: lingui } = useLingui()
   const locale: Locale = isLocale(lingui.locale) ? lingui.locale : 'es'
+  const tr = useTranslated()
   const status = displayStatus(booking)
   const group = booking.travel_group
   return (
@@ -76,17 +79,17 @@ function BookingCard({ booking }: { booking: BookingSummary }) {
         </span>
       </div>
       <h2 id={`booking-${booking.id}`} className="booking-card__title">
-        <Link className="card-link" to={`/booking/${encodeURIComponent(booking.id)}`} title={group.name}>
-          {truncate(group.name)}
+        <Link className="card-link" to={`/booking/${encodeURIComponent(booking.id)}`}>
+          <TruncatedText text={tr(group, 'name')} />
         </Link>
       </h2>
       <Facts layout="rows" small>
-        <Fact label={<Trans>Destino</Trans>}>{group.destination}</Fact>
+        <Fact label={<Trans>Destino</Trans>}>{tr(group, 'destination')}</Fact>
         <Fact label={<Trans>Fechas</Trans>}>
           {formatDate(group.start_at, locale, 'long')} – {formatDate(group.end_at, locale, 'long')}
         </Fact>
         <Fact label={<Trans>Viajeros</Trans>}>
-          {booking.members_count} · {truncate(booking.pack_name)}
+          {booking.members_count} · <TruncatedText text={tr(booking, 'pack_name')} />
         </Fact>
         {booking.pending_amount > 0 && status !== 'canceled' && (
           <Fact className="booking-card__due" label={<Trans>Pendiente</Trans>}>

@@ -33,6 +33,7 @@ import { useCheckoutDraft } from '@/features/checkout/use-checkout-draft'
 import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment'
 import './checkout.css'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 
 // The first step comes with the page; each later one loads while the customer fills in the one
 // before (preloaded when the page is idle), so the page's first load carries one step's code.
@@ -76,7 +77,8 @@ export function CheckoutPage() {
   const methods = useListPaymentMethods(id, undefined, { query: { staleTime: 5 * 60_000 } })
   // seats change as others book: fresh on every visit, but the router's request of a moment ago will do
   const packSeats = useGetPackSeats(id, { query: { staleTime: 5_000 } })
-  useDocumentTitle(group.data ? t`Reserva: ${group.data.name}` : t`Reserva`)
+  const tr = useTranslated()
+  useDocumentTitle(group.data ? t`Reserva: ${tr(group.data, 'name')}` : t`Reserva`)
 
   const queries = [group, extras, plans, methods]
   const failed = queries.find((q) => q.isError)
@@ -111,6 +113,7 @@ export function CheckoutPage() {
 function CheckoutWizard({ offer }: { offer: Offer }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const tr = useTranslated()
   const { group } = offer
   const draftApi = useCheckoutDraft(group.id)
   const { draft } = draftApi
@@ -178,13 +181,13 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
     <div className="ck-checkout-page">
       <header className="page-header ck-checkout-header">
         <p className="ck-checkout-header__eyebrow">
-          <Link to={`/travelgroup/${encodeURIComponent(group.id)}`}>{group.name}</Link>
+          <Link to={`/travelgroup/${encodeURIComponent(group.id)}`}>{tr(group, 'name')}</Link>
         </p>
         <h1 className="page-header__title">
           <Trans>Reserva tu plaza</Trans>
         </h1>
         <p className="page-header__intro">
-          {group.destination} · {start} – {end}
+          {tr(group, 'destination')} · {start} – {end}
         </p>
       </header>
 
@@ -326,6 +329,7 @@ function BookedPanel({
   onRestart: () => void
 }) {
   const { t } = useLingui()
+  const tr = useTranslated()
   const [error, setError] = useState<string | null>(null)
   const redirect = useMutation(getRedirectPaymentMutationOptions())
   const resume = async () => {
@@ -355,7 +359,7 @@ function BookedPanel({
         ) : (
           <>
             <p>
-              <Trans>Hemos guardado tu reserva en {offer.group.name}. Falta completar el primer pago para confirmarla.</Trans>
+              <Trans>Hemos guardado tu reserva en {tr(offer.group, 'name')}. Falta completar el primer pago para confirmarla.</Trans>
             </p>
             {error && (
               <Callout tone="danger" announce="alert">

@@ -14,6 +14,7 @@ import { displayStatus } from '@core/booking-status'
 import { statusLabels } from '@/lib/booking-status'
 import './checkout.css'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 import { Fact, Facts } from '@/components/facts'
 
 /** /travelgroup/{id}/success?booking=…: the booking is made (and its first payment done, by card). */
@@ -52,6 +53,7 @@ const JUST_MADE_MS = 60 * 60_000
 function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNode }) {
   const { i18n } = useLingui()
   const locale = useLocale()
+  const tr = useTranslated()
   // the moment the page opened: what it says does not change while it is read
   const [openedAt] = useState(Date.now)
   const justMade = booking.status !== 'canceled' && openedAt - Date.parse(booking.created_at) < JUST_MADE_MS
@@ -78,7 +80,7 @@ function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNod
           </div>
         )}
         <h1 className="ck-result__title">
-          {!justMade ? <Trans>Tu reserva en {group.name}</Trans> : confirmed ? <Trans>¡Reserva confirmada!</Trans> : <Trans>¡Reserva realizada!</Trans>}
+          {!justMade ? <Trans>Tu reserva en {tr(group, 'name')}</Trans> : confirmed ? <Trans>¡Reserva confirmada!</Trans> : <Trans>¡Reserva realizada!</Trans>}
         </h1>
         <p className="ck-result__lead">
           {!justMade ? (
@@ -86,9 +88,9 @@ function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNod
               La hiciste el {made}. Estado: {status}.
             </Trans>
           ) : confirmed ? (
-            <Trans>Hemos recibido tu pago. Tu plaza en {group.name} es tuya.</Trans>
+            <Trans>Hemos recibido tu pago. Tu plaza en {tr(group, 'name')} es tuya.</Trans>
           ) : (
-            <Trans>Tu plaza en {group.name} queda reservada hasta que recibamos el primer pago. Te hemos enviado los detalles por email.</Trans>
+            <Trans>Tu plaza en {tr(group, 'name')} queda reservada hasta que recibamos el primer pago. Te hemos enviado los detalles por email.</Trans>
           )}
         </p>
         <p className="ck-result__locator">
@@ -112,6 +114,7 @@ function SuccessContent({ booking, after }: { booking: Booking; after?: ReactNod
 
 function BookingFacts({ booking }: { booking: Booking }) {
   const locale = useLocale()
+  const tr = useTranslated()
   const group = booking.travel_group
   const cart = booking.cart
   const start = formatDate(group.start_at, locale)
@@ -119,9 +122,9 @@ function BookingFacts({ booking }: { booking: Booking }) {
   return (
     <Facts layout="rows">
       <Fact label={<Trans>Viaje</Trans>}>
-        {group.name} · {start} – {end}
+        {tr(group, 'name')} · {start} – {end}
       </Fact>
-      <Fact label={<Trans>Pack</Trans>}>{booking.pack.name}</Fact>
+      <Fact label={<Trans>Pack</Trans>}>{tr(booking.pack, 'name')}</Fact>
       <Fact label={<Trans>Viajeros</Trans>}>{booking.members.map((m) => fullName(m)).join(', ')}</Fact>
       <Fact label={<Trans>Total</Trans>} valueTestId="booking-total">
         {formatAmount(cart.total)}

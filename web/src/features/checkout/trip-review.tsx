@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 import { formatDate, fullName } from '@/lib/format'
 import type { StepId } from '@/features/checkout/draft'
 import type { Offer } from '@/features/checkout/offer'
@@ -10,6 +11,7 @@ import { Fact, Facts } from '@/components/facts'
 export function TripReview({ offer, draftApi, onGoTo }: { offer: Offer; draftApi: DraftApi; onGoTo: (step: StepId) => void }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const tr = useTranslated()
   const { group } = offer
   const { draft } = draftApi
   const pack = group.packs.find((p) => p.id === draft.packId)
@@ -17,7 +19,7 @@ export function TripReview({ offer, draftApi, onGoTo }: { offer: Offer; draftApi
     .filter((r) => r.quantity > 0)
     .map((r) => {
       const room = group.hosting_rooms.find((h) => h.id === r.hosting_id)
-      return room ? `${r.quantity} × ${room.name}` : null
+      return room ? `${r.quantity} × ${tr(room, 'name')}` : null
     })
     .filter(Boolean)
     .join(', ')
@@ -30,10 +32,10 @@ export function TripReview({ offer, draftApi, onGoTo }: { offer: Offer; draftApi
       </h3>
       <Facts layout="rows">
         <Fact label={<Trans>Viaje</Trans>}>
-          {group.name} · {start} – {end}
+          {tr(group, 'name')} · {start} – {end}
         </Fact>
         <Fact label={<Trans>Pack</Trans>}>
-          {pack?.name}{' '}
+          {pack && tr(pack, 'name')}{' '}
           <button type="button" className="ck-link-button" onClick={() => onGoTo('pack')}>
             <Trans>Cambiar pack</Trans>
           </button>

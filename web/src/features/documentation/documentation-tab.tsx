@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useState } from 'react'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Member } from '@contract/generated/model/member'
@@ -77,7 +77,7 @@ function DocumentationContent({ booking, today }: { booking: Booking; today: str
                   <button type="button" className="member-picker__item" aria-pressed={selected} onClick={() => setMemberId(m.id)}>
                     <span className="member-picker__name">{fullName(m)}</span>
                     <span className={missing > 0 ? 'doc-badge doc-badge--pending' : 'doc-badge doc-badge--done'}>
-                      {missing > 0 ? <Trans>{missing} pendientes</Trans> : <Trans>Completa</Trans>}
+                      {missing > 0 ? <Plural value={missing} one="# pendiente" other="# pendientes" /> : <Trans>Completa</Trans>}
                     </span>
                   </button>
                 </li>

@@ -22,6 +22,7 @@ import { GroupJoin } from '@/features/invitation/group-join'
 import { invitationSchema, type InvitationValues } from '@/features/invitation/schemas'
 import './invitation.css'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 
 /** /travelgroup/{id}/invitation: ask for an invitation (an account and a sign-in link); join a group of friends. Public. */
 export function InvitationPage() {
@@ -64,10 +65,11 @@ export function InvitationPage() {
 
 function InvitationHeader({ group }: { group: TravelGroup }) {
   const locale = useLocale()
+  const tr = useTranslated()
   return (
     <header className="page-header">
       <p className="inv-eyebrow">
-        <Link to={`/travelgroup/${encodeURIComponent(group.id)}`}>{group.name}</Link> · {formatDate(group.start_at, locale, 'long')} –{' '}
+        <Link to={`/travelgroup/${encodeURIComponent(group.id)}`}>{tr(group, 'name')}</Link> · {formatDate(group.start_at, locale, 'long')} –{' '}
         {formatDate(group.end_at, locale, 'long')}
       </p>
       <h1 className="page-header__title">
@@ -79,6 +81,7 @@ function InvitationHeader({ group }: { group: TravelGroup }) {
 
 function InvitationSection({ group, info }: { group: TravelGroup; info: InvitationInfo }) {
   const { t } = useLingui()
+  const tr = useTranslated()
   const [sent, setSent] = useState<string | null>(null)
   const send = useMutation(getSendInvitationMutationOptions())
   const form = useZodForm(invitationSchema, {
@@ -109,7 +112,7 @@ function InvitationSection({ group, info }: { group: TravelGroup; info: Invitati
         <Callout tone="success" announce="status" title={<Trans>Revisa tu email</Trans>}>
           <p>
             <Trans>
-              Te hemos enviado un email a <strong>{sent}</strong> con tu enlace de acceso. Con él entrarás directamente a la reserva de {group.name}.
+              Te hemos enviado un email a <strong>{sent}</strong> con tu enlace de acceso. Con él entrarás directamente a la reserva de {tr(group, 'name')}.
             </Trans>
           </p>
         </Callout>
@@ -152,21 +155,21 @@ function InvitationSection({ group, info }: { group: TravelGroup; info: Invitati
       <h2 className="inv-panel__title" id="inv-title">
         <Trans>Tus datos</Trans>
       </h2>
-      <SafeHtml html={info.intro_html} className="inv-intro" />
+      <SafeHtml html={tr(info, 'intro_html')} className="inv-intro" />
       <Form form={form} onSubmit={submit} aria-labelledby="inv-title">
         <TextField name="name" label={t`Nombre y apellidos`} autoComplete="name" maxLength={200} />
         <TextField name="email" type="email" label={t`Email`} autoComplete="email" maxLength={254} />
         <TextField name="phone" type="tel" label={t`Teléfono`} autoComplete="tel" maxLength={30} />
         <RadioGroupField
           name="commercial_consent"
-          legend={info.commercial_consent_text}
+          legend={tr(info, 'commercial_consent_text')}
           inline
           options={[
             { value: 'yes', label: t`Sí` },
             { value: 'no', label: t`No` },
           ]}
         />
-        <CheckboxField name="third_party_consent" label={info.third_party_consent_text} />
+        <CheckboxField name="third_party_consent" label={tr(info, 'third_party_consent_text')} />
         <FormRootError />
         <SubmitButton>
           <Trans>Solicitar invitación</Trans>

@@ -5,6 +5,7 @@ import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
 import { BookingPayments } from '@/features/payments/booking-payments'
 import './payments.css'
 import { BackLink } from '@/components/back-link'
+import { useTranslated } from '@/hooks/use-translated'
 
 /** /booking/{id}/payments: a booking's payments on a page of their own. */
 export function BookingPaymentsPage() {
@@ -32,7 +33,8 @@ export function BookingPaymentsPage() {
 
 function PaymentsPage({ bookingId }: { bookingId: string }) {
   const booking = useGetBooking(bookingId)
-  const group = booking.data?.travel_group.name
+  const tr = useTranslated()
+  const group = booking.data ? tr(booking.data.travel_group, 'name') : undefined
   const locator = booking.data?.locator
   return (
     <div className="pay-page">

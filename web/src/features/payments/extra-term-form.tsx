@@ -11,6 +11,7 @@ import type { TravelItem } from '@contract/generated/model/travelItem'
 import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { isOnSale } from '@core/pricing'
 import type { Locale } from '@/lib/i18n-locales'
+import { useTranslated } from '@/hooks/use-translated'
 
 const extraTermSchema = () =>
   z.object({
@@ -67,6 +68,7 @@ export function ExtraTermForm({
 
 function ExtraTermFields({ booking, items, locale, onMemberChange }: { booking: Booking; items: Item[]; locale: Locale; onMemberChange: () => void }) {
   const { t } = useLingui()
+  const tr = useTranslated()
   const memberId = useWatch<{ memberId: string }, 'memberId'>({ name: 'memberId' })
   const member = booking.members.find((m) => m.id === memberId)
   const owned = (item: Item) =>
@@ -76,7 +78,7 @@ function ExtraTermFields({ booking, items, locale, onMemberChange }: { booking: 
     const has = owned(item)
     return {
       value: item.id,
-      label: `${item.name} · ${formatAmount(item.price)}${until ? ` · ${t`hasta el ${until}`}` : ''}${has ? ` · ${t`ya contratado`}` : ''}`,
+      label: `${tr(item, 'name')} · ${formatAmount(item.price)}${until ? ` · ${t`hasta el ${until}`}` : ''}${has ? ` · ${t`ya contratado`}` : ''}`,
       disabled: has,
     }
   })

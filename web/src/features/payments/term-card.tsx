@@ -7,6 +7,7 @@ import { formatAmount, formatDate } from '@/lib/format'
 import type { Locale } from '@/lib/i18n-locales'
 import { termDue } from '@/features/payments/amounts'
 import { Fact, Facts } from '@/components/facts'
+import { useTranslated } from '@/hooks/use-translated'
 
 /** One term of the plan (or an extra's): what is due and until when, its penalty, when it was paid, and paying it. */
 export function TermCard({
@@ -24,6 +25,7 @@ export function TermCard({
   onPay: () => Promise<void>
   busy: boolean
 }) {
+  const tr = useTranslated()
   const due = formatAmount(termDue(term))
   const base = formatAmount(term.amount)
   const penalty = formatAmount(term.penalty_amount)
@@ -31,7 +33,7 @@ export function TermCard({
   const penaltyLimit = term.penalty_limit_date ? formatDate(term.penalty_limit_date, locale, 'long') : null
   const paidOn = term.paid_at ? formatDate(term.paid_at, locale, 'long') : null
   const number = term.number
-  const title = term.kind === 'extra' ? term.concept : null
+  const title = term.kind === 'extra' ? tr(term, 'concept') : null
   return (
     <li className={`pay-term pay-term--${term.status}`}>
       <div className="pay-term__head">

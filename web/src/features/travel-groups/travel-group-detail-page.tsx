@@ -24,6 +24,7 @@ import { type Locale } from '@/lib/i18n-locales'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 import '@/components/data-table.css'
 
 /** /travelgroup/{id}: everything about a trip before booking it. Public. */
@@ -31,7 +32,8 @@ export function TravelGroupDetailPage() {
   const { t } = useLingui()
   const { id = '' } = useParams()
   const group = useGetTravelGroup(id)
-  useDocumentTitle(group.data?.name ?? t`Viaje`)
+  const tr = useTranslated()
+  useDocumentTitle(group.data ? tr(group.data, 'name') : t`Viaje`)
   if (group.isPending) return <PageSpinner label={t`Cargando el viaje…`} />
   if (group.isError) {
     const notFound = isApiError(group.error) && group.error.code === 'not_found'
@@ -53,6 +55,7 @@ export function TravelGroupDetailPage() {
 function GroupDetail({ group }: { group: TravelGroup }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const tr = useTranslated()
   const statusLabel = useGroupStatusLabel()
   const packSeats = useGetPackSeats(group.id)
   const extras = useListExtras(group.id)
@@ -79,9 +82,9 @@ function GroupDetail({ group }: { group: TravelGroup }) {
           <Link to="/travelgroup">
             <Trans>Viajes</Trans>
           </Link>{' '}
-          / {group.destination}
+          / {tr(group, 'destination')}
         </p>
-        <h1 className="tg-hero__title">{group.name}</h1>
+        <h1 className="tg-hero__title">{tr(group, 'name')}</h1>
         <p className="tg-hero__dates">
           {start} – {end} · <Plural value={nights} one="# noche" other="# noches" />
         </p>
@@ -136,7 +139,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
         <h2 className="tg-section__title" id="tg-about">
           <Trans>El viaje</Trans>
         </h2>
-        <SafeHtml html={group.description_html} className="tg-description" />
+        <SafeHtml html={tr(group, 'description_html')} className="tg-description" />
       </section>
 
       <section className="tg-section" aria-labelledby="tg-packs">
@@ -149,17 +152,17 @@ function GroupDetail({ group }: { group: TravelGroup }) {
             const price = formatAmount(pack.price)
             return (
               <li key={pack.id} className="tg-pack">
-                <h3 className="tg-pack__name">{pack.name}</h3>
+                <h3 className="tg-pack__name">{tr(pack, 'name')}</h3>
                 <p className="tg-pack__price">
                   <Trans>
                     <strong>{price}</strong> por persona
                   </Trans>
                 </p>
-                {pack.description && <p className="tg-pack__description">{pack.description}</p>}
+                {pack.description && <p className="tg-pack__description">{tr(pack, 'description')}</p>}
                 {pack.includes.length > 0 && (
                   <ul className="tg-pack__includes" aria-label={t`Incluye`}>
                     {pack.includes.map((item) => (
-                      <li key={item.id}>{item.name}</li>
+                      <li key={item.id}>{tr(item, 'name')}</li>
                     ))}
                   </ul>
                 )}
@@ -202,7 +205,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
               {group.hosting_rooms.map((room) => (
                 <tr key={room.id}>
                   <th scope="row">
-                    {room.name}
+                    {tr(room, 'name')}
                     {room.sold_out && (
                       <span className="tg-badge">
                         <Trans>Agotada</Trans>
@@ -285,6 +288,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
 }
 
 function ItemList({ title, items, locale }: { title: ReactNode; items: TravelItem[]; locale: Locale }) {
+  const tr = useTranslated()
   if (items.length === 0) return null
   return (
     <div className="tg-item-list">
@@ -294,11 +298,11 @@ function ItemList({ title, items, locale }: { title: ReactNode; items: TravelIte
           const until = item.limit_date ? formatDate(item.limit_date, locale, 'long') : null
           return (
             <li key={item.id} className="tg-item">
-              <span className="tg-item__name">{item.name}</span>
+              <span className="tg-item__name">{tr(item, 'name')}</span>
               <span className="tg-item__price">{formatAmount(item.price)}</span>
               {(item.description || until) && (
                 <span className="tg-item__info">
-                  {item.description}
+                  {item.description && tr(item, 'description')}
                   {item.description && until ? ' · ' : ''}
                   {until && <Trans>hasta el {until}</Trans>}
                 </span>

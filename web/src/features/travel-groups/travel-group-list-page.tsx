@@ -9,10 +9,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useListTravelGroups } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { TravelGroupSummary } from '@contract/generated/model/travelGroupSummary'
 import { errorMessage } from '@/lib/error-messages'
-import { formatAmount, formatDate, truncate } from '@/lib/format'
+import { formatAmount, formatDate } from '@/lib/format'
+import { TruncatedText } from '@/components/truncated-text'
 import { nightsBetween, useGroupStatusLabel } from '@/features/travel-groups/group-facts'
 import './travel-groups.css'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 import '@/components/card-link.css'
 
 const PER_PAGE = 12
@@ -128,6 +130,7 @@ export function TravelGroupListPage() {
 
 function GroupCard({ group }: { group: TravelGroupSummary }) {
   const locale = useLocale()
+  const tr = useTranslated()
   const statusLabel = useGroupStatusLabel()
   const price = formatAmount(group.price_from)
   const nights = nightsBetween(group.start_at, group.end_at)
@@ -135,12 +138,12 @@ function GroupCard({ group }: { group: TravelGroupSummary }) {
   return (
     <article className={`tg-card tg-card--${group.status}`} aria-labelledby={`tg-${group.id}`}>
       <div className="tg-card__top">
-        <span className="tg-card__destination">{group.destination}</span>
+        <span className="tg-card__destination">{tr(group, 'destination')}</span>
         <span className={`tg-status tg-status--${group.status}`}>{statusLabel(group.status)}</span>
       </div>
       <h2 className="tg-card__title" id={`tg-${group.id}`}>
-        <Link className="card-link" to={`/travelgroup/${encodeURIComponent(group.id)}`} title={group.name}>
-          {truncate(group.name)}
+        <Link className="card-link" to={`/travelgroup/${encodeURIComponent(group.id)}`}>
+          <TruncatedText text={tr(group, 'name')} />
         </Link>
       </h2>
       <p className="tg-card__dates">

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { SafeHtml } from '@/components/safe-html'
 import { useGetBookingTravelGroup } from '@/lib/api/generated/endpoints/booking/booking'
@@ -10,6 +10,7 @@ import { ADULT_AGE, ageOn, daysBetween } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
 import type { TabId } from '@/features/booking/booking-rules'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 import { Fact, Facts } from '@/components/facts'
 
 export const itemTypeLabels: Record<TravelItemType, MessageDescriptor> = {
@@ -35,6 +36,7 @@ export function ExperienceTab({
 }) {
   const { i18n } = useLingui()
   const locale = useLocale()
+  const tr = useTranslated()
   const group = booking.travel_group
   const travelGroup = useGetBookingTravelGroup(booking.id)
   const nights = daysBetween(group.start_at, group.end_at)
@@ -50,31 +52,31 @@ export function ExperienceTab({
           <Trans>Tu viaje</Trans>
         </h2>
         <Facts>
-          <Fact label={<Trans>Destino</Trans>}>{group.destination}</Fact>
+          <Fact label={<Trans>Destino</Trans>}>{tr(group, 'destination')}</Fact>
           <Fact label={<Trans>Salida</Trans>}>{formatDate(group.start_at, locale, 'long')}</Fact>
           <Fact label={<Trans>Regreso</Trans>}>{formatDate(group.end_at, locale, 'long')}</Fact>
           <Fact label={<Trans>Duración</Trans>}>
-            <Trans>{nights} noches</Trans>
+            <Plural value={nights} one="# noche" other="# noches" />
           </Fact>
         </Facts>
         {daysLeft > 0 && booking.status !== 'canceled' && (
           <p className="countdown">
-            <Trans>Faltan {daysLeft} días para la salida</Trans>
+            <Plural value={daysLeft} one="Falta # día para la salida" other="Faltan # días para la salida" />
           </p>
         )}
-        {travelGroup.data?.description_html && <SafeHtml html={travelGroup.data.description_html} className="tab-section__prose" />}
+        {travelGroup.data?.description_html && <SafeHtml html={tr(travelGroup.data, 'description_html')} className="tab-section__prose" />}
       </section>
 
       <section className="tab-section" aria-labelledby="exp-pack">
         <h2 id="exp-pack" className="tab-section__title">
-          <Trans>Tu pack: {booking.pack.name}</Trans>
+          <Trans>Tu pack: {tr(booking.pack, 'name')}</Trans>
         </h2>
-        {booking.pack.description && <p className="muted">{booking.pack.description}</p>}
+        {booking.pack.description && <p className="muted">{tr(booking.pack, 'description')}</p>}
         {booking.pack.includes.length > 0 && (
           <ul className="includes">
             {booking.pack.includes.map((item) => (
               <li key={item.id}>
-                <span className="includes__type">{i18n._(itemTypeLabels[item.type])}</span> {item.name}
+                <span className="includes__type">{i18n._(itemTypeLabels[item.type])}</span> {tr(item, 'name')}
               </li>
             ))}
           </ul>
@@ -87,7 +89,7 @@ export function ExperienceTab({
             <ul className="plain-list">
               {booking.rooms.map((room) => (
                 <li key={room.hosting_id}>
-                  {room.quantity} × {room.name}
+                  {room.quantity} × {tr(room, 'name')}
                 </li>
               ))}
             </ul>

@@ -18,6 +18,7 @@ import { formatDate, fullName } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 
 /** Everyone the agency writes to about this booking: the buyer, and the guardians of each minor (SPEC §1). */
 export function noticeRecipients(
@@ -100,6 +101,7 @@ export function NoticesTab({ booking, today }: { booking: Booking; today: string
 function NoticeItem({ booking, notice }: { booking: Booking; notice: Notice }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const tr = useTranslated()
   const queryClient = useQueryClient()
   const markRead = useMutation(getMarkNoticeReadMutationOptions())
   const unread = notice.read_at === null
@@ -123,14 +125,14 @@ function NoticeItem({ booking, notice }: { booking: Booking; notice: Notice }) {
       }}
     >
       <summary className="notice__summary">
-        <span className="notice__title">{notice.title}</span>
+        <span className="notice__title">{tr(notice, 'title')}</span>
         <span className="notice__meta">
           {formatDate(notice.created_at, locale, 'long')}
           {unread && <span className="tag tag--accent">{t`Sin leer`}</span>}
         </span>
       </summary>
       <div className="notice__body">
-        <SafeHtml html={notice.body_html} />
+        <SafeHtml html={tr(notice, 'body_html')} />
         {unread && (
           <Button variant="ghost" size="sm" onClick={read}>
             <Trans>Marcar como leído</Trans>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@/components/button'
@@ -18,11 +18,13 @@ import type { Pack } from '@contract/generated/model/pack'
 import { formatAmount } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'
+import { useTranslated } from '@/hooks/use-translated'
 import { itemTypeLabels } from '@/features/booking/tabs/experience-tab'
 
 /** The group's packs; the booking can move to another one with seats for all its travellers. */
 export function PacksTab({ booking }: { booking: Booking }) {
   const { t, i18n } = useLingui()
+  const tr = useTranslated()
   const group = useGetBookingTravelGroup(booking.id)
   const queryClient = useQueryClient()
   const setPack = useMutation(getSetBookingPackMutationOptions())
@@ -43,7 +45,7 @@ export function PacksTab({ booking }: { booking: Booking }) {
       void queryClient.invalidateQueries({ queryKey: getGetBookingPaymentsQueryKey(booking.id) })
       void queryClient.invalidateQueries({ queryKey: getGetBookingTravelGroupQueryKey(booking.id) })
       dialog.close()
-      toast.success(t`Has cambiado al ${choice.name}`)
+      toast.success(t`Has cambiado al ${tr(choice, 'name')}`)
     } catch (error) {
       setFailure(errorMessage(error))
       void queryClient.invalidateQueries({ queryKey: getGetBookingTravelGroupQueryKey(booking.id) })
@@ -62,7 +64,7 @@ export function PacksTab({ booking }: { booking: Booking }) {
           return (
             <li key={pack.id} className={isCurrent ? 'pack pack--current' : 'pack'}>
               <div className="pack__head">
-                <h3 className="pack__name">{pack.name}</h3>
+                <h3 className="pack__name">{tr(pack, 'name')}</h3>
                 {isCurrent && (
                   <span className="tag tag--accent">
                     <Trans>Tu pack</Trans>
@@ -72,12 +74,12 @@ export function PacksTab({ booking }: { booking: Booking }) {
               <p className="pack__price">
                 <Trans>{formatAmount(pack.price)} por persona</Trans>
               </p>
-              {pack.description && <p className="muted">{pack.description}</p>}
+              {pack.description && <p className="muted">{tr(pack, 'description')}</p>}
               {pack.includes.length > 0 && (
                 <ul className="includes">
                   {pack.includes.map((item) => (
                     <li key={item.id}>
-                      <span className="includes__type">{i18n._(itemTypeLabels[item.type])}</span> {item.name}
+                      <span className="includes__type">{i18n._(itemTypeLabels[item.type])}</span> {tr(item, 'name')}
                     </li>
                   ))}
                 </ul>
@@ -95,7 +97,7 @@ export function PacksTab({ booking }: { booking: Booking }) {
                     dialog.open()
                   }}
                 >
-                  {full ? <Trans>Sin plazas para {people} viajeros</Trans> : <Trans>Cambiar a este pack</Trans>}
+                  {full ? <Plural value={people} one="Sin plazas para # viajero" other="Sin plazas para # viajeros" /> : <Trans>Cambiar a este pack</Trans>}
                 </Button>
               )}
             </li>
@@ -121,7 +123,8 @@ export function PacksTab({ booking }: { booking: Booking }) {
           <div className="stack-sm">
             <p>
               <Trans>
-                Pasarás del {current.name} ({formatAmount(current.price)} por persona) al {choice.name} ({formatAmount(choice.price)} por persona).
+                Pasarás del {tr(current, 'name')} ({formatAmount(current.price)} por persona) al {tr(choice, 'name')} ({formatAmount(choice.price)} por
+                persona).
               </Trans>
             </p>
             <p className="muted">

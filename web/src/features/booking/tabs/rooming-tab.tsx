@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg, t } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { msg, plural, t } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { ErrorState } from '@/components/error-state'
@@ -18,6 +18,7 @@ import { fullName } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
+import { useTranslated } from '@/hooks/use-translated'
 
 const roomingStatusLabels: Record<RoomingStatus, MessageDescriptor> = {
   open: msg`Abierto: puedes pedir con quién compartir habitación`,
@@ -28,6 +29,7 @@ const roomingStatusLabels: Record<RoomingStatus, MessageDescriptor> = {
 /** Who shares a room with whom: the group's rooming list and this booking's request. */
 export function RoomingTab({ booking }: { booking: Booking }) {
   const { i18n } = useLingui()
+  const translate = useTranslated()
   const groupId = booking.travel_group.id
   const list = useGetRoomingList(groupId)
   if (list.isPending) return <Spinner label={i18n._(msg`Cargando el reparto de habitaciones…`)} />
@@ -56,27 +58,31 @@ export function RoomingTab({ booking }: { booking: Booking }) {
           <Trans>Habitaciones del grupo</Trans>
         </h2>
         <ul className="rooms">
-          {rooming.rooms.map((room) => (
-            <li key={room.id} className="rooms__room">
-              <p className="rooms__name">
-                {room.name}{' '}
-                <span className="muted">
-                  <Trans>
-                    ({room.members.length} de {room.capacity} plazas)
-                  </Trans>
-                </span>
-              </p>
-              {room.members.length > 0 && (
-                <ul className="rooms__members">
-                  {room.members.map((m) => (
-                    <li key={`${m.booking_id}-${m.member_id}`} className={m.booking_id === booking.id ? 'rooms__member rooms__member--mine' : 'rooms__member'}>
-                      {m.name}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
+          {rooming.rooms.map((room) => {
+            const taken = room.members.length
+            return (
+              <li key={room.id} className="rooms__room">
+                <p className="rooms__name">
+                  {translate(room, 'name')}{' '}
+                  <span className="muted">
+                    <Plural value={room.capacity} one={`(${taken} de # plaza)`} other={`(${taken} de # plazas)`} />
+                  </span>
+                </p>
+                {room.members.length > 0 && (
+                  <ul className="rooms__members">
+                    {room.members.map((m) => (
+                      <li
+                        key={`${m.booking_id}-${m.member_id}`}
+                        className={m.booking_id === booking.id ? 'rooms__member rooms__member--mine' : 'rooms__member'}
+                      >
+                        {m.name}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            )
+          })}
         </ul>
       </section>
     </div>
@@ -85,6 +91,7 @@ export function RoomingTab({ booking }: { booking: Booking }) {
 
 function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingList }) {
   const { t: tr } = useLingui()
+  const translate = useTranslated()
   const queryClient = useQueryClient()
   const update = useMutation(getUpdateRoomingListMutationOptions())
   const roomOf = (memberId: string) => rooming.rooms.find((r) => r.members.some((m) => m.booking_id === booking.id && m.member_id === memberId))?.id ?? ''
@@ -97,7 +104,7 @@ function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingL
     // who is in it now, yours included, as the list of rooms below says; full only for others
     const occupied = room.members.length
     const others = room.members.filter((m) => !(m.booking_id === booking.id && mine.has(m.member_id))).length
-    return { value: room.id, label: tr`${room.name} · ${occupied} de ${room.capacity} ocupadas`, disabled: room.capacity - others <= 0 }
+    return { value: room.id, label: tr`${translate(room, 'name')} · ${occupied} de ${room.capacity} ocupadas`, disabled: room.capacity - others <= 0 }
   })
 
   return (
@@ -112,7 +119,9 @@ function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingL
           const room = rooming.rooms.find((r) => r.id === roomId)!
           const others = room.members.filter((m) => !(m.booking_id === booking.id && mine.has(m.member_id))).length
           if (others + ids.length > room.capacity) {
-            form.setError('root', { message: tr`En ${room.name} no caben ${ids.length} personas más` })
+            const name = translate(room, 'name')
+            const count = ids.length
+            form.setError('root', { message: plural(count, { one: `En ${name} no cabe # persona más`, other: `En ${name} no caben # personas más` }) })
             return
           }
         }

@@ -7,12 +7,14 @@ import { localDay } from '@core/calendar'
 import { isOnSale } from '@core/pricing'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
 import { useLocale } from '@/hooks/use-locale'
+import { useTranslated } from '@/hooks/use-translated'
 
 type Props = StepProps
 
 /** Step 4: optional extras and insurance for each traveller, with their prices. */
 export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack, serverMessage }: Props) {
   const { t } = useLingui()
+  const tr = useTranslated()
   const { draft, update } = draftApi
   const today = localDay()
 
@@ -87,7 +89,7 @@ export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack,
                             onChange={(event) => toggleExtra(index, extra.id, event.target.checked)}
                           />
                           <label htmlFor={id} className="ck-item-option__label">
-                            <span className="ck-item-option__name">{extra.name}</span>
+                            <span className="ck-item-option__name">{tr(extra, 'name')}</span>
                             <span className="ck-item-option__price">+{formatAmount(extra.price)}</span>
                           </label>
                           <ItemInfo id={`${id}-info`} item={extra} onSale={onSale} />
@@ -134,7 +136,7 @@ export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack,
                             onChange={() => setInsurance(index, item.id)}
                           />
                           <label htmlFor={id} className="ck-item-option__label">
-                            <span className="ck-item-option__name">{item.name}</span>
+                            <span className="ck-item-option__name">{tr(item, 'name')}</span>
                             <span className="ck-item-option__price">+{formatAmount(item.price)}</span>
                           </label>
                           <ItemInfo id={`${id}-info`} item={item} onSale={onSale} />
@@ -154,10 +156,11 @@ export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack,
 
 function ItemInfo({ id, item, onSale }: { id: string; item: TravelItem; onSale: boolean }) {
   const locale = useLocale()
+  const tr = useTranslated()
   const until = item.limit_date ? formatDate(item.limit_date, locale, 'long') : null
   return (
     <p id={id} className="ck-item-option__info">
-      {item.description && <span>{item.description}. </span>}
+      {item.description && <span>{tr(item, 'description')}. </span>}
       {!onSale ? (
         <strong>
           <Trans>Ya no se puede contratar.</Trans>

@@ -12,12 +12,14 @@ import { resizeParty } from '@/features/checkout/draft'
 import { packSeatsLeft } from '@/features/checkout/offer'
 import { packSchema } from '@/features/checkout/schemas'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
+import { useTranslated } from '@/hooks/use-translated'
 
 type Props = Pick<StepProps, 'offer' | 'draftApi' | 'headingRef' | 'onNext'>
 
 /** Step 1: the pack (price per person, seats left) and how many travel. */
 export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {
   const { t } = useLingui()
+  const tr = useTranslated()
   const { group } = offer
   const { draft } = draftApi
   const form = useZodForm(packSchema, {
@@ -44,7 +46,7 @@ export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {
       disabled: left === 0,
       label: (
         <span className="ck-pack-option">
-          <span className="ck-pack-option__name">{pack.name}</span>
+          <span className="ck-pack-option__name">{tr(pack, 'name')}</span>
           <span className="ck-pack-option__price">
             <Trans>{price} por persona</Trans>
           </span>
@@ -52,10 +54,10 @@ export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {
       ),
       description: (
         <span className="ck-pack-option__details">
-          {pack.description && <span>{pack.description}</span>}
+          {pack.description && <span>{tr(pack, 'description')}</span>}
           {pack.includes.length > 0 && (
             <span className="ck-pack-option__includes">
-              <Trans>Incluye:</Trans> {pack.includes.map((item) => item.name).join(' · ')}
+              <Trans>Incluye:</Trans> {pack.includes.map((item) => tr(item, 'name')).join(' · ')}
             </span>
           )}
           <span className={left === 0 ? 'ck-seats ck-seats--none' : left <= 5 ? 'ck-seats ck-seats--few' : 'ck-seats'}>

@@ -5,15 +5,20 @@ import { Button } from '@/components/button'
 import { fullName } from '@/lib/format'
 import { overfullSlots, roomSlots, validAssignment } from '@/features/checkout/rooming'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
+import { useTranslated } from '@/hooks/use-translated'
 
 type Props = StepProps
 
 /** Step 5: who shares a room with whom, when the group allows choosing. */
 export function RoomingStep({ offer, draftApi, headingRef, onNext, onBack, serverMessage }: Props) {
   const { t } = useLingui()
+  const tr = useTranslated()
   const { group } = offer
   const { draft, update } = draftApi
-  const slots = roomSlots(group.hosting_rooms, draft.rooms)
+  const slots = roomSlots(
+    group.hosting_rooms.map((room) => ({ ...room, name: tr(room, 'name') })),
+    draft.rooms,
+  )
   const assignment = validAssignment(draft.rooming, slots)
   const overfull = overfullSlots(slots, assignment)
   const [tried, setTried] = useState(false)

@@ -5,6 +5,7 @@ import { Button } from '@/components/button'
 import { formatAmount } from '@/lib/format'
 import { type RoomChoice, roomsPeople, roomSupplement } from '@core/pricing'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
+import { useTranslated } from '@/hooks/use-translated'
 
 type Props = StepProps
 
@@ -18,6 +19,7 @@ const setQuantity = (rooms: readonly RoomChoice[], id: string, quantity: number)
 /** Step 2: rooms that sleep exactly the party (price per person, sold-out rooms flagged). */
 export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverMessage }: Props) {
   const { t } = useLingui()
+  const tr = useTranslated()
   const { group } = offer
   const { draft } = draftApi
   const [showMismatch, setShowMismatch] = useState(false)
@@ -80,9 +82,9 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
                 <li key={room.id} className={room.sold_out ? 'ck-room ck-room--sold-out' : quantity > 0 ? 'ck-room ck-room--chosen' : 'ck-room'}>
                   <div className="ck-room__info">
                     <h3 className="ck-room__name" id={nameId}>
-                      {room.name}
+                      {tr(room, 'name')}
                     </h3>
-                    {room.description && <p className="ck-room__description">{room.description}</p>}
+                    {room.description && <p className="ck-room__description">{tr(room, 'description')}</p>}
                     <p className="ck-room__facts">
                       <span>
                         <Plural value={capacity} one="Para # persona" other="Para # personas" />
@@ -103,11 +105,11 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
                         // aria-disabled, not disabled: a button that disables itself would drop the focus
                         onClick={() => quantity > 0 && change(room.id, quantity - 1)}
                         aria-disabled={quantity === 0 || undefined}
-                        aria-label={t`Quitar una ${room.name}`}
+                        aria-label={t`Quitar una ${tr(room, 'name')}`}
                       >
                         −
                       </button>
-                      <output className="ck-stepper__value" aria-live="polite" aria-label={t`${room.name}: ${quantity}`}>
+                      <output className="ck-stepper__value" aria-live="polite" aria-label={t`${tr(room, 'name')}: ${quantity}`}>
                         {quantity}
                       </output>
                       <button
@@ -115,7 +117,7 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
                         className="ck-stepper__button"
                         onClick={() => quantity < max && change(room.id, quantity + 1)}
                         aria-disabled={quantity >= max || undefined}
-                        aria-label={t`Añadir una ${room.name}`}
+                        aria-label={t`Añadir una ${tr(room, 'name')}`}
                       >
                         +
                       </button>

@@ -44,7 +44,6 @@ import type {
   AgencyLookup,
   BadRequestResponse,
   FaqEntry,
-  GetAgencyFaqParams,
   NotFoundResponse,
   ServiceUnavailableResponse,
   ValidationFailedResponse
@@ -260,27 +259,20 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
 
 
 
-export const getGetAgencyFaqUrl = (params?: GetAgencyFaqParams,) => {
-  const normalizedParams = new URLSearchParams();
+export const getGetAgencyFaqUrl = () => {
 
-  Object.entries(params || {}).forEach(([key, value]) => {
 
-    if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : String(value))
-    }
-  });
 
-  const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/agency/faq?${stringifiedParams}` : `/agency/faq`
+  return `/agency/faq`
 }
 
 /**
  * @summary Frequently asked questions
  */
-export const getAgencyFaq = async (params?: GetAgencyFaqParams, options?: Parameters<typeof apiFetch>[1]): Promise<FaqEntry[]> => {
+export const getAgencyFaq = async ( options?: Parameters<typeof apiFetch>[1]): Promise<FaqEntry[]> => {
 
-  return apiFetch<FaqEntry[]>(getGetAgencyFaqUrl(params),
+  return apiFetch<FaqEntry[]>(getGetAgencyFaqUrl(),
   {
     ...options,
     method: 'GET'
@@ -293,23 +285,23 @@ export const getAgencyFaq = async (params?: GetAgencyFaqParams, options?: Parame
 
 
 
-export const getGetAgencyFaqQueryKey = (params?: GetAgencyFaqParams,) => {
+export const getGetAgencyFaqQueryKey = () => {
     return [
-    `/agency/faq`, ...(params ? [params] : [])
+    `/agency/faq`
     ] as const;
     }
 
 
-export const getGetAgencyFaqQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyFaq>>, TError = BadRequestResponse | ServiceUnavailableResponse>(params?: GetAgencyFaqParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAgencyFaqQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyFaq>>, TError = BadRequestResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetAgencyFaqQueryKey(params);
+  const queryKey =  queryOptions?.queryKey ?? getGetAgencyFaqQueryKey();
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgencyFaq>>> = ({ signal }) => getAgencyFaq(params, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgencyFaq>>> = ({ signal }) => getAgencyFaq({ signal, ...requestOptions });
 
 
 
@@ -323,7 +315,7 @@ export type GetAgencyFaqQueryError = BadRequestResponse | ServiceUnavailableResp
 
 
 export function useGetAgencyFaq<TData = Awaited<ReturnType<typeof getAgencyFaq>>, TError = BadRequestResponse | ServiceUnavailableResponse>(
- params: undefined |  GetAgencyFaqParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>> & Pick<
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgencyFaq>>,
           TError,
@@ -333,7 +325,7 @@ export function useGetAgencyFaq<TData = Awaited<ReturnType<typeof getAgencyFaq>>
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAgencyFaq<TData = Awaited<ReturnType<typeof getAgencyFaq>>, TError = BadRequestResponse | ServiceUnavailableResponse>(
- params?: GetAgencyFaqParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>> & Pick<
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgencyFaq>>,
           TError,
@@ -343,7 +335,7 @@ export function useGetAgencyFaq<TData = Awaited<ReturnType<typeof getAgencyFaq>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAgencyFaq<TData = Awaited<ReturnType<typeof getAgencyFaq>>, TError = BadRequestResponse | ServiceUnavailableResponse>(
- params?: GetAgencyFaqParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -351,11 +343,11 @@ export function useGetAgencyFaq<TData = Awaited<ReturnType<typeof getAgencyFaq>>
  */
 
 export function useGetAgencyFaq<TData = Awaited<ReturnType<typeof getAgencyFaq>>, TError = BadRequestResponse | ServiceUnavailableResponse>(
- params?: GetAgencyFaqParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyFaq>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetAgencyFaqQueryOptions(params,options)
+  const queryOptions = getGetAgencyFaqQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

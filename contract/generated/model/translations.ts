@@ -20,9 +20,9 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { LangParameter } from './langParameter.ts';
-import type { Language } from './language.ts';
+import type { Translation } from './translation.ts';
 
-export type GetAgencyFaqParams = {
-lang?: LangParameter;
-};
+/**
+ * SPEC §3 "Translatable objects carry translations with lang and text". One shape for every translatable object: its texts in other languages, by field name, each field listing its translations. The fields themselves are in Spanish, the agency's language. A client shows the translation for its language and falls back to the field when there is none; an object with no translations carries `{}`. Each object says which of its fields may be translated.
+ */
+export interface Translations {[key: string]: Translation[]}
