@@ -168,7 +168,7 @@ test('the built portal’s lazy parts bring their texts: a booking tab and a che
   // A fresh page load in English: the checkout's part of the catalog, then a later step's code.
   await page.goto(`${origin}/travelgroup/tg-sol-lon/checkout`)
   await expect(page.locator('#checkout-step-title')).toHaveText('Choose your pack')
-  await page.getByRole('radio', { name: /^Pack básico/ }).check()
+  await page.getByRole('radio', { name: /^Basic pack/ }).check()
   await page.getByLabel('How many people are travelling?').selectOption('2')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.locator('#checkout-step-title')).toHaveText('Choose your rooms')

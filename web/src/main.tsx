@@ -62,9 +62,10 @@ i18n.on('change', () => {
   // "change" also fires when the lazy pages' messages arrive (same language): nothing to refetch then.
   if (i18n.locale === activeLocale) return
   activeLocale = i18n.locale
+  // Server messages follow the language from now on. Nothing is fetched again: translatable objects
+  // carry every language (decision 012), and the reads that take ?lang (terms, countries) have it in
+  // their query key.
   if (isLocale(i18n.locale)) setRequestLanguage(i18n.locale)
-  // Texts from the API (FAQ, names) follow the language.
-  void queryClient.invalidateQueries()
 })
 
 if (!agency) {
