@@ -6,6 +6,7 @@ import type { Booking } from '@contract/generated/model/booking'
 import type { Member } from '@contract/generated/model/member'
 import { addDays, isDay } from '@core/calendar'
 import { formatDate, fullName } from '@/lib/format'
+import { TruncatedText } from '@/components/truncated-text'
 import { AuthorizationSection } from '@/features/documentation/authorization-section'
 import { BuyerForm } from '@/features/documentation/buyer-form'
 import { DniForm, PassportForm } from '@/features/documentation/document-forms'
@@ -75,7 +76,10 @@ function DocumentationContent({ booking, today }: { booking: Booking; today: str
               return (
                 <li key={m.id}>
                   <button type="button" className="member-picker__item" aria-pressed={selected} onClick={() => setMemberId(m.id)}>
-                    <span className="member-picker__name">{fullName(m)}</span>
+                    <span className="member-picker__name">
+                      {/* the selected traveller's section below has the name in full */}
+                      <TruncatedText text={fullName(m)} />
+                    </span>
                     <span className={missing > 0 ? 'doc-badge doc-badge--pending' : 'doc-badge doc-badge--done'}>
                       {missing > 0 ? <Plural value={missing} one="# pendiente" other="# pendientes" /> : <Trans>Completa</Trans>}
                     </span>
