@@ -79,7 +79,15 @@ describe('cartPreview', () => {
       choice({ discount: { code: 'VERANO10', type: 'percentage', value: 10 }, extras: [{ item_id: 'e2', member_index: 0 }] }),
       BEFORE,
     )
-    expect(cart.lines.at(-1)).toEqual({ type: 'discount', concept: 'VERANO10', translations: {}, traveller: null, quantity: 1, unit_price: -19000, amount: -19000 })
+    expect(cart.lines.at(-1)).toEqual({
+      type: 'discount',
+      concept: 'VERANO10',
+      translations: {},
+      traveller: null,
+      quantity: 1,
+      unit_price: -19000,
+      amount: -19000,
+    })
     expect(cart.total).toBe(190000 + 12000 + 6500 + 1500 - 19000)
   })
 
