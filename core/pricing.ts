@@ -75,6 +75,9 @@ export const discountAmount = (coupon: { type: 'percentage' | 'fixed'; value: nu
  * late instalment's penalty when one is due (`termPenalty`, charged with the last instalment), the
  * management fee and the discount.
  */
+/** What a booking's term costs: its amount plus the late-term penalty it carries (only ever the last one). */
+export const termDue = (term: { amount: number; penalty_amount: number }): number => term.amount + term.penalty_amount
+
 /** A line's concept when it is an item's name: the name and its translations. */
 const named = (item: PricedItem): Pick<PriceLine<never>, 'concept' | 'translations'> => {
   const name = item.translations && Object.hasOwn(item.translations, 'name') ? item.translations['name'] : undefined

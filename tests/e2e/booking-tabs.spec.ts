@@ -1,11 +1,11 @@
 // The booking page's tabs as a customer uses them, with axe on every tab: the demo bookings of Viajes
 // Sol read as they are (confirmed, canceled, completed, invited), and what changes data (bank account,
 // pack, rooming request) on bookings bought for the test in a tenant of its own.
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs } from './support/booking-world'
-import { signInFast, SOL } from './support/portal'
+import { API, apiToken, signInFast, SOL } from './support/portal'
 
 // Each test buys or reads a booking and walks several forms through the API: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -13,6 +13,13 @@ test.describe.configure({ timeout: 90_000 })
 const tablist = (page: Page) => page.getByRole('tablist', { name: /Secciones de la reserva|Booking sections/ })
 const tab = (page: Page, name: string | RegExp) => tablist(page).getByRole('tab', { name })
 const panel = (page: Page) => page.getByRole('tabpanel')
+
+/** How many members Ana's London booking group has now, as the API says. */
+async function groupMembers(request: APIRequestContext): Promise<number> {
+  const token = await apiToken(request, 'ana.garcia@example.com')
+  const res = await request.get(`${API}/booking/bkg-sol-1001`, { headers: { Authorization: `Bearer ${token}`, agencyId: 'ag-sol' } })
+  return ((await res.json()) as { group: { members: unknown[] } }).group.members.length
+}
 
 async function show(page: Page, name: string | RegExp) {
   await tab(page, name).click()
@@ -117,7 +124,8 @@ test('a confirmed booking: every tab, the keyboard tablist, axe on each', async 
   await expect(panel(page).getByRole('heading', { name: 'Tu grupo: Amigos de 4ºB' })).toBeVisible()
   await expect(panel(page).getByText('AMIGOS-4B')).toBeVisible()
   // the group's members are people who joined, not every traveller: both counts, each under its name
-  await expect(panel(page).locator('dt:has-text("Miembros del grupo") + dd')).toHaveText('1')
+  // the group's members as the API counts them now (another test may have joined the group meanwhile)
+  await expect(panel(page).locator('dt:has-text("Miembros del grupo") + dd')).toHaveText(String(await groupMembers(request)))
   await expect(panel(page).locator('dt:has-text("Viajeros de tu reserva") + dd')).toHaveText('2')
   await expectNoSeriousA11yViolations(page)
 
@@ -180,7 +188,7 @@ test('in English, on a desktop: tabs and content translated', async ({ page, con
     await expect(panel(page).getByRole('heading', { name: heading, exact: true })).toBeVisible()
   }
   await show(page, 'Group details')
-  await expect(panel(page).locator('dt:has-text("Group members") + dd')).toHaveText('1')
+  await expect(panel(page).locator('dt:has-text("Group members") + dd')).toHaveText(String(await groupMembers(request)))
   await expect(panel(page).locator('dt:has-text("Travellers in your booking") + dd')).toHaveText('2')
   await show(page, /^Notifications/)
   await expect(panel(page).getByRole('heading', { name: 'Who receives the notices' })).toBeVisible()

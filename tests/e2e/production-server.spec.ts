@@ -86,6 +86,50 @@ test('forwarded headers choose the agency: title, link preview, colours, extra C
   expect(mar.body).toContain('<title>Mar Azul Viajes</title>')
 })
 
+test("each agency installs as its own app: a manifest and an icon per host, in the visitor's language", async ({ page }) => {
+  const sol = await get('/manifest.webmanifest', { Host: `127.0.0.1:${port}`, 'X-Forwarded-Host': 'sol.localhost' })
+  expect(sol.status).toBe(200)
+  expect(sol.headers['content-type']).toBe('application/manifest+json; charset=utf-8')
+  expect(JSON.parse(sol.body)).toMatchObject({
+    name: 'Viajes Sol',
+    short_name: 'Viajes Sol',
+    lang: 'es',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#c2410c',
+    icons: [
+      { src: '/app-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/app-icon.svg?maskable', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+    ],
+  })
+  const norte = await get('/manifest.webmanifest', { Host: 'norte.localhost', 'Accept-Language': 'en-GB,en;q=0.9' })
+  const norteManifest = JSON.parse(norte.body) as { name: string; short_name: string; lang: string; theme_color: string; description: string }
+  expect(norteManifest).toMatchObject({ name: 'Aventura Norte', short_name: 'Aventura', lang: 'en', theme_color: '#0f766e' })
+  expect(norteManifest.description).toBe('Aventura Norte: bookings, payments and documents for your group trips.')
+
+  // the icon: Viajes Sol's logo on its background; an agency without a logo gets its initial on its colour
+  const solIcon = await get('/app-icon.svg', { Host: 'sol.localhost' })
+  expect(solIcon.headers['content-type']).toBe('image/svg+xml; charset=utf-8')
+  expect(solIcon.body).toMatch(/^<svg [^>]*viewBox="0 0 512 512"><rect [^>]*fill="#[0-9a-f]{6}"\/><image href="data:image\/svg\+xml/)
+  expect(String(solIcon.headers['content-security-policy'])).toContain("default-src 'none'")
+  const plain = await get('/app-icon.svg?maskable', { Host: 'norte.localhost' })
+  expect(plain.body).toMatch(/<rect [^>]*fill="#0f766e"\/><text [^>]*fill="#ffffff">A<\/text><\/svg>$/)
+
+  // the page links them, and Chromium reads the manifest as installable
+  const html = await get('/', { Host: 'sol.localhost' })
+  expect(html.body).toContain('<link rel="manifest" href="/manifest.webmanifest" />')
+  expect(html.body).toContain('<meta name="theme-color" content="#c2410c" />')
+  expect(html.body).not.toContain('href="data:,"')
+  await page.goto(`http://sol.localhost:${port}/auth/login`)
+  const cdp = await page.context().newCDPSession(page)
+  const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] }
+  expect(errors).toEqual([])
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
+  // a service worker is not yet registered, and plain http on a non-localhost host is not a secure
+  // context; everything the manifest itself decides passes
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => /manifest|icon/i.test(id))).toEqual([])
+})
+
 test('in the browser: branded first paint, no lookup from the page, sign-in works under the CSP', async ({ page }) => {
   const origin = `http://norte.localhost:${port}`
   const problems: string[] = []

@@ -1,7 +1,8 @@
 // The booking payments page's amounts: what a term costs, paying several, the late-term penalty —
 // checked against hand-worked cases and against the backend's own rule (the mock's lateTermPenalty).
 import { describe, expect, it } from 'vitest'
-import { isLate, isPayable, lastPlanTerm, lateTermPenalty, paidTotal, payableTerms, termDue, termsDue } from '@/features/payments/amounts'
+import { isLate, isPayable, lastPlanTerm, lateTermPenalty, paidTotal, payableTerms, termsDue } from '@/features/payments/amounts'
+import { termDue } from '@core/pricing'
 import type { Term } from '@contract/generated/model/term'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../../mock/src/world/types'
 import { lateTermPenalty as mockLatePenalty, type ViewContext } from '../../mock/src/world/views'

@@ -5,16 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTarget } from '../../web/server/api-proxy.ts'
-import {
-  type BuildManifest,
-  contentSecurityPolicy,
-  createPortalServer,
-  INLINE_CSS_MAX_BYTES,
-  inlineStylesheets,
-  pagePreloads,
-  redactPath,
-  renderIndexHtml,
-} from '../../web/server/portal-server.ts'
+import { contentSecurityPolicy, createPortalServer, redactPath } from '../../web/server/portal-server.ts'
+import { type BuildManifest, INLINE_CSS_MAX_BYTES, inlineStylesheets, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
 import { matchPage } from '../../web/server/page-routes.ts'
 
 const agencies: Record<string, unknown> = {

@@ -16,6 +16,7 @@ import type {
   AgencyRecord,
   BookingRecord,
   CustomerRecord,
+  HostingRecord,
   MemberRecord,
   PaymentRecord,
   RoomingListRecord,
@@ -336,6 +337,16 @@ const groupSpecs: Record<string, GroupSpec[]> = {
   ],
 }
 
+/** A room type of a group: its name and description in Spanish and English, beds, supplement per person and how many there are. */
+const hostingRoom = (
+  id: string,
+  [name, description]: [string, string],
+  [nameEn, descriptionEn]: [string, string],
+  capacity: number,
+  price: number,
+  rooms_total: number,
+): HostingRecord => ({ id, name, description, translations: english({ name: nameEn, description: descriptionEn }), capacity, price, rooms_total })
+
 const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupRecord => {
   const id = `${agencyId.replace('ag-', 'tg-')}-${spec.key}`
   const start = addDays(utcDay(today), spec.startInDays)
@@ -486,51 +497,11 @@ const makeGroup = (agencyId: string, spec: GroupSpec, today: Date): TravelGroupR
       },
     ],
     hosting_rooms: [
-      {
-        id: `${id}-hst-2`,
-        name: 'Habitación doble',
-        description: 'Dos camas',
-        translations: english({ name: 'Double room', description: 'Two beds' }),
-        capacity: 2,
-        price: 6000,
-        rooms_total: 12,
-      },
-      {
-        id: `${id}-hst-3`,
-        name: 'Habitación triple',
-        description: 'Tres camas',
-        translations: english({ name: 'Triple room', description: 'Three beds' }),
-        capacity: 3,
-        price: 3000,
-        rooms_total: 10,
-      },
-      {
-        id: `${id}-hst-4`,
-        name: 'Habitación cuádruple',
-        description: 'Cuatro camas',
-        translations: english({ name: 'Quadruple room', description: 'Four beds' }),
-        capacity: 4,
-        price: 0,
-        rooms_total: 6,
-      },
-      {
-        id: `${id}-hst-1`,
-        name: 'Habitación individual',
-        description: 'Una cama, con suplemento',
-        translations: english({ name: 'Single room', description: 'One bed, with a supplement' }),
-        capacity: 1,
-        price: 15000,
-        rooms_total: 6,
-      },
-      {
-        id: `${id}-hst-5`,
-        name: 'Suite familiar',
-        description: 'Cinco camas y salón',
-        translations: english({ name: 'Family suite', description: 'Five beds and a living room' }),
-        capacity: 5,
-        price: 9000,
-        rooms_total: 0,
-      },
+      hostingRoom(`${id}-hst-2`, ['Habitación doble', 'Dos camas'], ['Double room', 'Two beds'], 2, 6000, 12),
+      hostingRoom(`${id}-hst-3`, ['Habitación triple', 'Tres camas'], ['Triple room', 'Three beds'], 3, 3000, 10),
+      hostingRoom(`${id}-hst-4`, ['Habitación cuádruple', 'Cuatro camas'], ['Quadruple room', 'Four beds'], 4, 0, 6),
+      hostingRoom(`${id}-hst-1`, ['Habitación individual', 'Una cama, con suplemento'], ['Single room', 'One bed, with a supplement'], 1, 15000, 6),
+      hostingRoom(`${id}-hst-5`, ['Suite familiar', 'Cinco camas y salón'], ['Family suite', 'Five beds and a living room'], 5, 9000, 0),
     ],
     extras,
     insurances,

@@ -20,7 +20,7 @@ import type {
 } from '../../../contract/generated/model/index.ts'
 import type { ScenarioName } from '../scenarios.ts'
 import { addDays, utcDay } from '../../../core/calendar.ts'
-import { linesTotal } from '../../../core/pricing.ts'
+import { linesTotal, termDue } from '../../../core/pricing.ts'
 import { english } from '../../../core/translations.ts'
 import { priceLines } from './pricing.ts'
 import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TermRecord, TravelGroupRecord, World } from './types.ts'
@@ -255,7 +255,7 @@ export const cartView = (ctx: ViewContext, group: TravelGroupRecord, booking: Bo
   const termPenalty = lateTermPenalty(ctx, group, booking)
   const lines = priceLines(group, booking, termPenalty)
   const total = linesTotal(lines)
-  const paid = booking.terms.filter((t) => t.paid_at).reduce((sum, t) => sum + t.amount + t.penalty_amount, 0)
+  const paid = booking.terms.filter((t) => t.paid_at).reduce((sum, t) => sum + termDue(t), 0)
   const payments = ctx.world.payments.filter((p) => p.bookingId === booking.id && p.status === 'paid')
   return {
     lines,

@@ -32,7 +32,8 @@ export const LIGHT_TEXT = '#ffffff'
 /** The text colour (near-black or white) that reads best on a background. */
 export const textOn = (background: string): string => (contrastRatio(background, DARK_TEXT) >= contrastRatio(background, LIGHT_TEXT) ? DARK_TEXT : LIGHT_TEXT)
 
-const safeHex = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value.toLowerCase() : fallback)
+/** A colour as #rrggbb, or the fallback: agency data never reaches a style or an SVG attribute unchecked. */
+export const safeHex = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value.toLowerCase() : fallback)
 
 /** `:root { --brand-1: …; --on-brand-1: …; … }` for an agency (defaults when a colour is missing or malformed). */
 export const brandVariablesCss = (brand: Partial<Brand> | null | undefined): string => {

@@ -19,6 +19,7 @@ import type { TravelGroup } from '@contract/generated/model/travelGroup'
 import { errorMessage } from '@/lib/error-messages'
 import { formatDate } from '@/lib/format'
 import { GroupJoin } from '@/features/invitation/group-join'
+import { TripDatesToCalendar } from '@/features/invitation/trip-dates-to-calendar'
 import { invitationSchema, type InvitationValues } from '@/features/invitation/schemas'
 import './invitation.css'
 import { useLocale } from '@/hooks/use-locale'
@@ -75,6 +76,7 @@ function InvitationHeader({ group }: { group: TravelGroup }) {
       <h1 className="page-header__title">
         <Trans>Solicitar invitación</Trans>
       </h1>
+      <TripDatesToCalendar group={group} />
     </header>
   )
 }

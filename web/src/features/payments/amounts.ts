@@ -5,11 +5,10 @@
 import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
 import type { Term } from '@contract/generated/model/term'
 
+import { termDue } from '@core/pricing'
+
 type TermLike = Pick<Term, 'amount' | 'penalty_amount'>
 type PlanTermLike = Pick<Term, 'kind' | 'paid_at' | 'penalty_limit_date'>
-
-/** What a term costs: its amount plus the late-term penalty it carries (only ever the last one). */
-export const termDue = (term: TermLike): number => term.amount + term.penalty_amount
 
 /** What paying these terms together costs. */
 export const termsDue = (terms: readonly TermLike[]): number => terms.reduce((sum, term) => sum + termDue(term), 0)

@@ -5,7 +5,7 @@ import type { Term } from '@contract/generated/model/term'
 import { messageForCode } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import type { Locale } from '@/lib/i18n-locales'
-import { termDue } from '@/features/payments/amounts'
+import { termDue } from '@core/pricing'
 import { Fact, Facts } from '@/components/facts'
 import { useTranslated } from '@/hooks/use-translated'
 

@@ -12,6 +12,7 @@ import type { TabId } from '@/features/booking/booking-rules'
 import { useLocale } from '@/hooks/use-locale'
 import { useTranslated } from '@/hooks/use-translated'
 import { Fact, Facts } from '@/components/facts'
+import { AddToCalendar } from '@/features/booking/add-to-calendar'
 
 export const itemTypeLabels: Record<TravelItemType, MessageDescriptor> = {
   transport: msg`Transporte`,
@@ -64,6 +65,7 @@ export function ExperienceTab({
             <Plural value={daysLeft} one="Falta # día para la salida" other="Faltan # días para la salida" />
           </p>
         )}
+        {daysLeft > 0 && booking.status !== 'canceled' && <AddToCalendar booking={booking} />}
         {travelGroup.data?.description_html && <SafeHtml html={tr(travelGroup.data, 'description_html')} className="tab-section__prose" />}
       </section>
 

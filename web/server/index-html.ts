@@ -1,0 +1,155 @@
+// The page the production server sends: the build's index.html with the agency's branding in the
+// <head> (title, link preview, colours, app manifest), the first route's preloads, the inlined entry
+// stylesheet and the early reads. Pure functions of their inputs; portal-server.ts serves them.
+import type { Agency } from '../../contract/generated/model/agency.ts'
+import type { Config } from '../../contract/generated/model/config.ts'
+import { brandVariablesCss, DEFAULT_COLOURS, escapeHtml, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/branding.ts'
+import type { Locale } from '../src/lib/i18n-locales.ts'
+import { earlyReadsTags } from './early-reads.ts'
+import { type EarlyReads, matchPage } from './page-routes.ts'
+import { ICON_PATH, MANIFEST_PATH } from './web-app-manifest.ts'
+
+/** The branded <head> additions for an agency (or the neutral defaults when none was found). */
+export const brandedHead = (agency: Agency | null, nonce: string): string => {
+  const title = agency ? escapeHtml(agency.name) : 'Portal de viajes'
+  const description = agency
+    ? `${escapeHtml(agency.name)}: reservas, pagos y documentación de tus viajes en grupo.`
+    : 'Reservas, pagos y documentación de tus viajes en grupo.'
+  const parts = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:site_name" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:type" content="website" />`,
+    // installable as the agency's own app (web-app-manifest.ts)
+    `<link rel="manifest" href="${MANIFEST_PATH}" />`,
+    `<link rel="icon" href="${ICON_PATH}" type="image/svg+xml" />`,
+    `<meta name="theme-color" content="${safeHex(agency?.color1, DEFAULT_COLOURS.color1)}" />`,
+    `<style nonce="${nonce}" id="brand-vars">${brandVariablesCss(agency)}</style>`,
+  ]
+  if (agency?.logo)
+    parts.push(`<meta property="og:image" content="${escapeHtml(agency.logo.images.original.startsWith('data:') ? '' : agency.logo.images.original)}" />`)
+  if (agency?.css_extra) parts.push(`<style nonce="${nonce}" id="brand-extra">${sanitizeTenantCss(agency.css_extra)}</style>`)
+  // the page never sees the raw extra CSS, only its neutralized form
+  const pageAgency = agency ? { ...agency, css_extra: agency.css_extra ? sanitizeTenantCss(agency.css_extra) : null } : null
+  parts.push(`<script nonce="${nonce}">window.__AGENCY__=${inlineJson(pageAgency)};</script>`)
+  return parts.join('\n    ')
+}
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+export type BuildManifest = Record<string, ManifestChunk>
+
+const closure = (manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> => {
+  if (into.has(key) || !manifest[key]) return into
+  into.add(key)
+  for (const imported of manifest[key].imports ?? []) closure(manifest, imported, into)
+  return into
+}
+
+/**
+ * What the page at `pathname` will load right after the entry: its language's part of the catalog
+ * (web/catalog-split.ts) and, for a lazy route, its chunk, that chunk's imports and CSS, and the route's
+ * part of the catalog. Announced in the HTML, they download alongside the entry instead of after it.
+ */
+export type Preloads = {
+  /** needed before the first render (the language's first catalog part) */
+  first: string[]
+  /** the page's lazy chunk, its imports and its part of the catalog: needed right after */
+  js: string[]
+  css: string[]
+}
+
+export const pagePreloads = (manifest: BuildManifest | null, pathname: string, locale: Locale): Preloads => {
+  if (!manifest) return { first: [], js: [], css: [] }
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
+  const loaded = entry ? closure(manifest, entry) : new Set<string>()
+  const first = closure(manifest, `src/locales/${locale}/messages.po?catalog=startup`)
+  const later = new Set<string>()
+  const page = matchPage(pathname)
+  if (page && !page.firstBundle) {
+    closure(manifest, page.module, later)
+    // the route module's own part of the catalog (web/catalog-split.ts)
+    closure(manifest, `src/locales/${locale}/messages.po?catalog=route-${page.route.page}`, later)
+  }
+  const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []))
+  const files = (keys: Iterable<string>) =>
+    [...keys]
+      .filter((key) => !loaded.has(key))
+      .map((key) => manifest[key]!.file)
+      .filter((file) => file.endsWith('.js'))
+  return {
+    first: files(first),
+    js: files([...later].filter((key) => !first.has(key))),
+    css: [...new Set([...later].filter((key) => !loaded.has(key)).flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedCss.has(file)),
+  }
+}
+
+// The page's own chunks at low priority: they load alongside the entry without competing with what
+// the first paint needs (the entry, its stylesheet, the first catalog part).
+const preloadTags = (preloads: Preloads): string =>
+  [
+    ...preloads.first.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}" />`),
+    ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${escapeHtml(file)}" />`),
+  ].join('\n    ')
+
+/**
+ * Painted from the HTML while the app loads (replaced by its first render): the agency's name, so the
+ * screen is not blank on a slow connection. Decorative: the app's own page is what is announced.
+ */
+export const bootSplash = (agency: Agency | null, nonce: string): { style: string; markup: string } => ({
+  style: `<style nonce="${nonce}" id="boot-splash-style">.boot-splash{box-sizing:border-box;min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:1.5rem;margin:0;font:800 1.25rem/1.2 system-ui,sans-serif;color:var(--brand-3,#1e293b);text-align:center}</style>`,
+  markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeHtml(agency.name) : 'Portal de viajes'}</p>`,
+})
+
+export const renderIndexHtml = (
+  template: string,
+  agency: Agency | null,
+  nonce: string,
+  preloads: Preloads = { first: [], js: [], css: [] },
+  config: Config | null = null,
+  early: { reads: EarlyReads; apiBase: string; script: string } | null = null,
+): string => {
+  const splash = bootSplash(agency, nonce)
+  // The page's first API reads, started before the app's code (early-reads.ts); not during maintenance,
+  // when every page goes to the notice.
+  const earlyScript = early && agency && !config?.maintenance ? earlyReadsTags(early.reads, agency.id, early.apiBase, nonce, early.script) : ''
+  // The agency's config (maintenance, build) in the page: the first route's guard needs it, and asking
+  // for it from the page costs a round trip before anything shows. The page still polls it.
+  const configScript = config ? `<script nonce="${nonce}">window.__CONFIG__=${inlineJson(config)};</script>` : ''
+  const extra = [earlyScript, preloadTags(preloads), splash.style, configScript].filter(Boolean).join('\n    ')
+  // The build's own tags get the nonce first, before anything from the agency is spliced in.
+  // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
+  return (
+    template
+      .replace(/<script(?![^>]*nonce=)/g, `<script nonce="${nonce}"`)
+      .replace(/<style(?![^>]*nonce=)/g, `<style nonce="${nonce}"`)
+      .replace(/<link rel="stylesheet"/g, `<link nonce="${nonce}" rel="stylesheet"`)
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      // the agency's icon (brandedHead) replaces the empty one the development page keeps
+      .replace(/\s*<!--[^>]*-->\s*<link rel="icon" href="data:," \/>/, '')
+      .replace('</head>', () => `    ${brandedHead(agency, nonce)}\n    ${extra}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${splash.markup}</div>`)
+  )
+}
+
+/** Stylesheets up to this size are put into the page rather than linked. */
+export const INLINE_CSS_MAX_BYTES = 32 * 1024
+
+/**
+ * The build's entry stylesheet, put into the HTML: a linked one blocks the first paint for a round
+ * trip (on a phone, 150 ms or more), while the page is fetched once per visit anyway (every later
+ * page is drawn by the app). Only `/assets/…` files up to INLINE_CSS_MAX_BYTES; `url()`s in them are
+ * absolute or data: (Vite writes them so), so they mean the same from the page.
+ */
+export const inlineStylesheets = (template: string, readAsset: (path: string) => string | null): string =>
+  template.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g, (tag, href: string) => {
+    const css = readAsset(href)
+    if (css === null || Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || /url\(\s*(?!['"]?(?:data:|\/|https?:))/i.test(css)) return tag
+    // a `</style` (or any `</`) inside the CSS, in a string, must not end the element: `\/` is the same character to CSS
+    // The disabled link is not fetched; it is what Vite's preloader looks for before loading a lazy
+    // chunk's stylesheets: without it, the first lazy page loaded this one again, after the agency's
+    // branding styles, and put the default colours back over the agency's.
+    return `<style data-href="${href}">${css.replaceAll('</', '<\\/')}</style><link rel="stylesheet" href="${href}" disabled>`
+  })
