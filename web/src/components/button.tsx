@@ -1,5 +1,7 @@
 import { type ButtonHTMLAttributes, type MouseEvent, useRef, useState } from 'react'
 import { Spinner } from '@/components/spinner'
+import { OFFLINE_NOTICE_ID } from '@/components/offline-notice'
+import { useOnline } from '@/hooks/use-online'
 import './button.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
@@ -15,6 +17,11 @@ export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick
    * it settles, so a double click never pays twice.
    */
   onClick?: (event: MouseEvent<HTMLButtonElement>) => unknown
+  /**
+   * The action needs the server (pay, save, cancel): disabled while offline, pointing at the offline
+   * notice as the reason, so nothing is sent into the void and what was typed stays.
+   */
+  needsNetwork?: boolean
 }
 
 export function Button({
@@ -28,8 +35,11 @@ export function Button({
   children,
   type = 'button',
   onMouseDown,
+  needsNetwork = false,
   ...rest
 }: ButtonProps) {
+  const online = useOnline()
+  const waitsForNetwork = needsNetwork && !online
   const [pending, setPending] = useState(false)
   // State updates are async; the ref stops a second click in the same frame.
   const inFlight = useRef(false)
@@ -61,8 +71,9 @@ export function Button({
       {...rest}
       type={type}
       className={classes}
-      disabled={disabled || busy}
+      disabled={disabled || busy || waitsForNetwork}
       aria-busy={busy || undefined}
+      aria-describedby={waitsForNetwork ? [rest['aria-describedby'], OFFLINE_NOTICE_ID].filter(Boolean).join(' ') : rest['aria-describedby']}
       onClick={handleClick}
       onMouseDown={(event) => {
         onMouseDown?.(event)

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useLocation } from 'react-router'
 import { BrandMark } from '@/app/layouts/brand-mark'
 import { LanguageSwitcher } from '@/components/language-switcher'
+import { OfflineNotice } from '@/components/offline-notice'
 import { useAgency } from '@/lib/agency'
 import { rememberReturnTo, useSignedIn } from '@/lib/session'
 import { UserMenu } from '@/features/auth/user-menu'
@@ -13,6 +14,7 @@ export function DefaultLayout() {
   const { pathname, search } = useLocation()
   return (
     <div className="layout">
+      <OfflineNotice />
       <header className="site-header">
         <div className="site-header__inner">
           <BrandMark />

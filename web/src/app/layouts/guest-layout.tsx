@@ -1,12 +1,14 @@
 import { Outlet } from 'react-router'
 import { BrandMark } from '@/app/layouts/brand-mark'
 import { LanguageSwitcher } from '@/components/language-switcher'
+import { OfflineNotice } from '@/components/offline-notice'
 import './layouts.css'
 
 /** Bare: the agency's mark, the page, the language. For signing in and the maintenance notice. */
 export function GuestLayout() {
   return (
     <div className="guest-layout">
+      <OfflineNotice />
       <header className="guest-layout__top">
         <BrandMark size="lg" />
       </header>

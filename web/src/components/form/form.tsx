@@ -57,7 +57,8 @@ export function Form<TValues extends FieldValues, TOutput extends FieldValues = 
 /** Busy and disabled while the form's onSubmit promise is pending (and, as every submit button, keeps focus in the field: see Button). */
 export function SubmitButton({ loading, ...props }: Omit<ButtonProps, 'type' | 'onClick'>) {
   const { formState } = useFormContext()
-  return <Button {...props} type="submit" loading={loading || formState.isSubmitting} />
+  // every form sends to the server: it waits for the network, keeping what was typed
+  return <Button needsNetwork {...props} type="submit" loading={loading || formState.isSubmitting} />
 }
 
 /**

@@ -101,7 +101,7 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
             <Button variant="secondary" onClick={() => setBreakdown(null)}>
               <Trans>Volver</Trans>
             </Button>
-            <Button variant="danger" onClick={confirm}>
+            <Button variant="danger" needsNetwork onClick={confirm}>
               <Trans>Confirmar la cancelación</Trans>
             </Button>
           </>

@@ -367,7 +367,7 @@ function BookedPanel({
               </Callout>
             )}
             <div className="ck-booked__actions">
-              <Button onClick={resume}>
+              <Button needsNetwork onClick={resume}>
                 <Trans>Continuar con el pago</Trans>
               </Button>
               <Link className="button button--secondary button--md" to={`/booking/${encodeURIComponent(booked.bookingId)}`}>

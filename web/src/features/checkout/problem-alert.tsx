@@ -40,7 +40,7 @@ export function ProblemAlert({ problem, onGoTo, onRetryHold }: { problem: Proble
           <p>
             <Trans>No se ha perdido nada de lo que has escrito. Comprueba la conexión y vuelve a pulsar el botón de pago.</Trans>
           </p>
-          <Button variant="secondary" size="sm" onClick={() => onRetryHold()}>
+          <Button variant="secondary" size="sm" needsNetwork onClick={() => onRetryHold()}>
             <Trans>Reintentar</Trans>
           </Button>
         </Callout>

@@ -173,7 +173,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
           </div>
         </dl>
         {!canceled && payable.length > 1 && (
-          <Button block loading={purchase.isPending} onClick={() => pay(payable.map((term) => term.id))} disabled={!method}>
+          <Button block needsNetwork loading={purchase.isPending} onClick={() => pay(payable.map((term) => term.id))} disabled={!method}>
             <Trans>Pagar todo lo pendiente ({allDue})</Trans>
           </Button>
         )}

@@ -192,15 +192,15 @@ function UnpaidResult({ payment, onCheck }: { payment: Payment; onCheck: () => P
         )}
         <div className="pay-result__actions">
           {failed ? (
-            <Button loading={retry.isPending} onClick={() => run(() => retry.mutateAsync({ id: payment.id }))}>
+            <Button needsNetwork loading={retry.isPending} onClick={() => run(() => retry.mutateAsync({ id: payment.id }))}>
               <Trans>Reintentar pago</Trans>
             </Button>
           ) : (
             <>
-              <Button loading={redirect.isPending} onClick={() => run(() => redirect.mutateAsync({ id: payment.id }))}>
+              <Button needsNetwork loading={redirect.isPending} onClick={() => run(() => redirect.mutateAsync({ id: payment.id }))}>
                 <Trans>Continuar con el pago</Trans>
               </Button>
-              <Button variant="secondary" onClick={onCheck}>
+              <Button variant="secondary" needsNetwork onClick={onCheck}>
                 <Trans>Comprobar de nuevo</Trans>
               </Button>
             </>

@@ -66,7 +66,7 @@ export function TermCard({
         </p>
       )}
       {canPay && (
-        <Button size="sm" loading={busy} onClick={onPay}>
+        <Button size="sm" needsNetwork loading={busy} onClick={onPay}>
           <Trans>Pagar este plazo ({due})</Trans>
         </Button>
       )}

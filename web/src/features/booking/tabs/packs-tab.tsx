@@ -113,7 +113,7 @@ export function PacksTab({ booking }: { booking: Booking }) {
             <Button variant="secondary" onClick={() => dialog.close()}>
               <Trans>Cancelar</Trans>
             </Button>
-            <Button data-autofocus onClick={confirm}>
+            <Button data-autofocus needsNetwork onClick={confirm}>
               <Trans>Confirmar el cambio</Trans>
             </Button>
           </>
