@@ -1,14 +1,18 @@
 // Writes contract/generated/api-operations.ts: every operation of the contract as its method and path
 // template. The production server forwards to the API only requests that match one (web/server), so
 // nothing else on the API's host (a mock's control API, an admin route) is reachable through the portal.
+// It also writes the contract's digest: the portal keeps a traveller's data for reading offline under it,
+// so data saved under another contract (another shape) is never read back (web/src/lib/offline-data.ts).
 // Part of `npm run generate`; `npm run generate:check` fails when it drifts.
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parse } from 'yaml'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
 const target = 'contract/generated/api-operations.ts'
 
-const contract = parse(readFileSync('contract/openapi.yaml', 'utf8')) as { paths: Record<string, Record<string, unknown>> }
+const source = readFileSync('contract/openapi.yaml', 'utf8')
+const contract = parse(source) as { paths: Record<string, Record<string, unknown>> }
 const operations = Object.entries(contract.paths)
   .flatMap(([path, item]) => METHODS.filter((method) => item[method] !== undefined).map((method) => [method.toUpperCase(), path] as const))
   .sort(([m1, p1], [m2, p2]) => p1.localeCompare(p2) || m1.localeCompare(m2))
@@ -21,6 +25,9 @@ writeFileSync(
 export const API_OPERATIONS: readonly (readonly [method: string, pathTemplate: string])[] = [
 ${lines.join('\n')}
 ];
+
+/** The first 16 hex digits of the contract's SHA-256: changes whenever the contract does. */
+export const CONTRACT_DIGEST = '${createHash('sha256').update(source).digest('hex').slice(0, 16)}';
 `,
 )
 console.log(`${target}: ${operations.length} operations`)

@@ -6,6 +6,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { catalogSplit } from './catalog-split.ts'
 import { earlyReadsScriptPlugin } from './early-reads-plugin.ts'
 
@@ -84,10 +85,31 @@ const withoutMockWorker = (): Plugin => {
   }
 }
 
+/**
+ * The service worker (web/src/service-worker.ts, decision 013), written next to the pages as
+ * /service-worker.js with the build's scripts and styles listed in it. Production builds only. No
+ * manifest from here (the production server writes one per agency) and no page in the list: the server
+ * builds each page with its agency and nonce, and the worker keeps them as they come.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['assets/**/*.{js,css}'],
+      // the largest file is the app's first bundle (~440 kB before compression)
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  })
+
 export default defineConfig(({ mode }) => ({
   root: webRoot,
   // .vite/early-reads.js: the script that starts a page's first reads from its HTML (web/server/early-reads.ts).
-  plugins: [...webPlugins(), earlyReadsScriptPlugin(), buildInfo(mode), withoutMockWorker()],
+  plugins: [...webPlugins(), earlyReadsScriptPlugin(), buildInfo(mode), withoutMockWorker(), serviceWorker()],
   resolve: { alias: webAliases },
   server: {
     port: 5173,

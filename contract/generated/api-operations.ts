@@ -71,3 +71,6 @@ export const API_OPERATIONS: readonly (readonly [method: string, pathTemplate: s
   ['GET', '/travelgroup/{id}/seats-availability'],
   ['GET', '/travelgroup/{id}/terms'],
 ];
+
+/** The first 16 hex digits of the contract's SHA-256: changes whenever the contract does. */
+export const CONTRACT_DIGEST = 'acc03f5c687cae1c';

@@ -1,6 +1,6 @@
 // Losing the network with a booking open (issue 16): an honest notice of what is shown and from when,
 // actions that need the server disabled with that reason, nothing typed lost, and a refresh by itself
-// once back online. (The service worker that opens a booking with no network at all is not built yet.)
+// once back online. Opening a booking with no network at all (the service worker): offline-app.spec.ts.
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs } from './support/booking-world'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api/api-error'
-import { apiBaseUrl, apiFetch } from '@/lib/api/client'
+import { apiBaseUrl } from '@/lib/api/api-base-url'
+import { apiFetch } from '@/lib/api/client'
 import { json, RESET, startFakeServer, type FakeServer } from '../support/fake-server'
 
 // A server closing a kept-alive connection as the portal reuses it resets the request before any

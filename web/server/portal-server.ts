@@ -125,6 +125,7 @@ export const pageLocale = (req: IncomingMessage): Locale =>
 export const createPortalServer = (options: PortalServerOptions): Server => {
   const distDir = resolve(options.distDir)
   const indexPath = join(distDir, 'index.html')
+  const serviceWorkerPath = join(distDir, 'service-worker.js')
   if (!existsSync(indexPath)) throw new Error(`No build at ${distDir}: run \`npm run build\` first.`)
   const template = inlineStylesheets(readFileSync(indexPath, 'utf8'), (href) => {
     const file = join(distDir, href)
@@ -197,7 +198,8 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const type = MIME[extname(file)] ?? 'application/octet-stream'
     res.setHeader('Content-Type', type)
     const immutable = file.includes(`${join(distDir, 'assets')}`)
-    res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+    // the service worker is checked for a new build on every navigation, never from a cache
+    res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : file === serviceWorkerPath ? 'no-cache' : 'public, max-age=300')
     const gzipOk = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /javascript|css|json|svg|html/.test(type)
     if (gzipOk) {
       let body = gzipCache.get(file)

@@ -6,9 +6,11 @@ import { i18n } from '@lingui/core'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { keepQueriesOffline } from '@/app/offline-queries'
 import { AppProvider } from '@/app/provider'
 import { queryClient } from '@/app/query-client'
 import { createAppRouter } from '@/app/router'
+import { registerServiceWorkerWhenSettled } from '@/app/service-worker-registration'
 import { createUnauthorizedHandler } from '@/app/session-expiry'
 import { UnknownAgency } from '@/app/unknown-agency'
 import { captureCredentialsFromUrl } from '@/features/auth/link-credentials'
@@ -20,8 +22,10 @@ import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-co
 import { reloadAfterChunkError } from '@/lib/chunk-reload'
 import { initI18n } from '@/lib/i18n'
 import { isLocale } from '@/lib/i18n-locales'
+import { startFromBrowserNetworkState } from '@/lib/network-status'
 
 captureCredentialsFromUrl()
+startFromBrowserNetworkState()
 
 // zod (in the lazy pages' forms) probes `new Function` to compile fast parsers; the production CSP has
 // no 'unsafe-eval', so the probe is blocked and reported as a violation on every page with a form.
@@ -55,7 +59,8 @@ if (window.__AGENCY__) {
   else void queryClient.prefetchQuery(getGetConfigQueryOptions())
 }
 
-const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
+// The reads saved on an earlier visit come back first, so a booking opened offline shows at once.
+const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__), keepQueriesOffline(queryClient)])
 setRequestLanguage(locale)
 let activeLocale: string = locale
 i18n.on('change', () => {
@@ -90,3 +95,7 @@ if (!agency) {
     </StrictMode>,
   )
 }
+
+// The service worker keeps the app's code, its pages and the customer's files for offline use
+// (web/src/service-worker.ts). Production builds only: in development the mock's own worker may run.
+if (import.meta.env.PROD) registerServiceWorkerWhenSettled('/service-worker.js')

@@ -1,7 +1,7 @@
 // Route middleware, run in the order SPEC §2 gives: maintenance, auth, i18n. Routes name the
 // guards they need (`guards('auth', 'i18n')`); a name nobody registered fails the navigation with
 // the 500 "Unknown middleware {name}" of SPEC §8 instead of silently letting the page through.
-import { type QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { data, type MiddlewareFunction, redirect } from 'react-router'
 import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { i18n } from '@lingui/core'
@@ -20,8 +20,11 @@ export const maintenanceGuard =
   (client: QueryClient): MiddlewareFunction =>
   async ({ request }) => {
     let maintenance: boolean
+    const options = getGetConfigQueryOptions()
+    // offline with no config kept: a read would wait for the network, so carry on as after a failed one
+    if (!onlineManager.isOnline() && client.getQueryData(options.queryKey) === undefined) return
     try {
-      maintenance = (await client.ensureQueryData(getGetConfigQueryOptions())).maintenance
+      maintenance = (await client.ensureQueryData(options)).maintenance
     } catch (error) {
       console.warn('Could not read the portal configuration; carrying on.', error)
       return

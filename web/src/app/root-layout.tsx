@@ -38,6 +38,7 @@ export function RootLayout() {
   )
 }
 
+/** The first page's code arriving (from the service worker's cache when offline). */
 export function RootHydrateFallback() {
-  return <PageSpinner />
+  return <PageSpinner readsFromNetwork={false} />
 }

@@ -2,7 +2,7 @@
 // parallel with the page's code (a loader that lives in a lazy route module only runs once that
 // module has arrived, a round trip later on a phone). The queries are the generated ones, with their
 // keys, that the page then reads from the cache.
-import type { QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import type { LoaderFunction } from 'react-router'
 import type { PageRoute } from '@/config/routes'
 
@@ -12,8 +12,9 @@ export function pageLoader(client: QueryClient, route: PageRoute): LoaderFunctio
   return async ({ params }) => {
     const id = params.id ?? ''
     for (const read of route.reads?.({ id }) ?? []) void client.prefetchQuery(read)
-    // a failed call is left to the page, which says so and offers a retry
-    if (route.awaits) await client.prefetchQuery({ ...route.awaits({ id }), retry: false })
+    // a failed call is left to the page, which says so and offers a retry; offline, the page shows what
+    // it kept (a read waits for the network, so awaiting it would hold the page back until then)
+    if (route.awaits && onlineManager.isOnline()) await client.prefetchQuery({ ...route.awaits({ id }), retry: false })
     return null
   }
 }

@@ -3,6 +3,7 @@
 // (cookie + local storage "auth._token.local", 30 days); this module adds change notification.
 import { useSyncExternalStore } from 'react'
 import { getToken, setToken } from '@/lib/api/request-context'
+import { forgetOfflineData } from '@/lib/offline-data'
 
 /** How the session was opened: a session from a mailed link may set a password without the current one. */
 export type SessionVia = 'password' | 'link'
@@ -46,13 +47,16 @@ export function useSignedIn(): boolean {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, () => false)
 }
 
+// Whoever signs in or out, nothing the last customer left for offline reading stays (issue 16).
 export function signIn(token: string, via: SessionVia): void {
+  void forgetOfflineData()
   setToken(token)
   storage('local')?.setItem(SESSION_VIA_KEY, via)
   emit()
 }
 
 export function signOut(): void {
+  void forgetOfflineData()
   setToken(null)
   storage('local')?.removeItem(SESSION_VIA_KEY)
   emit()

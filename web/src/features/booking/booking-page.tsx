@@ -144,7 +144,7 @@ function BookingView({ booking, slots }: { booking: Booking; slots: BookingPageS
         <Suspense
           fallback={
             <div className="tab-section tab-loading">
-              <Spinner label={t`Cargando…`} />
+              <Spinner label={t`Cargando…`} readsFromNetwork={false} />
             </div>
           }
         >

@@ -218,7 +218,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
           <Suspense
             fallback={
               <div className="ck-panel ck-step-loading">
-                <Spinner size="lg" label={t`Cargando…`} />
+                <Spinner size="lg" label={t`Cargando…`} readsFromNetwork={false} />
               </div>
             }
           >

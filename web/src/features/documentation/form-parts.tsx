@@ -139,7 +139,7 @@ export function FileUploadField({ name, label }: { name: string; label: React.Re
           disabled={busy}
           onChange={onChange}
         />
-        {busy && <Spinner size="sm" label={t`Subiendo el archivo…`} />}
+        {busy && <Spinner size="sm" label={t`Subiendo el archivo…`} readsFromNetwork={false} />}
       </div>
       {current && (
         <p className="upload__current">

@@ -1,16 +1,9 @@
 import { fetchRetryingIdempotent } from '../../../../core/http-retry.ts'
 import { ApiError } from './api-error.ts'
+import { apiBaseUrl } from './api-base-url.ts'
 import type { ErrorBody } from '@contract/generated/model/errorBody.ts'
 import { earlyReadKey, takeEarlyRead } from './early-reads.ts'
 import { getAgencyId, getRequestLanguage, getToken, identityHeaders, notifyUnauthorized } from './request-context.ts'
-
-// The development default of SPEC §9; production builds set VITE_API_URL.
-const DEFAULT_API_URL = 'http://localhost:3333/api/customer'
-
-export const apiBaseUrl = (): string => {
-  const fromEnv = (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_API_URL
-  return (fromEnv || DEFAULT_API_URL).replace(/\/$/, '')
-}
 
 const CREDENTIAL_CALLS = /^\/auth\/(login|autologin|debug|validate|remember)(\?|$)/
 

@@ -42,7 +42,7 @@ export function QrTab({ booking }: { booking: Booking }) {
             <Trans>No hemos podido dibujar el código QR. Indica tu localizador al embarcar.</Trans>
           </p>
         ) : (
-          <Spinner label={t`Preparando el código QR…`} />
+          <Spinner label={t`Preparando el código QR…`} readsFromNetwork={false} />
         )}
       </div>
       <p className="qr__locator">
