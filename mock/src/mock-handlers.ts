@@ -7,12 +7,12 @@ import type { Runtime } from './runtime.ts'
 
 /**
  * Everything the mock answers, in one list for the three ways it runs (node:http server, msw/node,
- * the service worker). Control and provider first: their prefixes never overlap the API's, and
- * they must keep working whatever scenario the API handlers are in.
+ * the service worker). Their paths never overlap, so the order only decides how many handlers MSW
+ * tries first: the API (nearly every request) leads.
  */
 export const createMockHandlers = (rt: Runtime, options: { control?: boolean } = {}): HttpHandler[] => [
+  ...createApiHandlers(rt),
   // Without the control API (a demo others can reach) /__mock does not exist: every call is a 404.
   ...(options.control === false ? [] : createControlHandlers(rt)),
   ...createProviderHandlers(rt),
-  ...createApiHandlers(rt),
 ]

@@ -16,13 +16,6 @@ export type Runtime = {
     /** the key the API and the card provider sign payment forms with: new for every runtime, never stored */
     providerSecret: string
   }
-  /**
-   * Counts the writes the world has seen, where someone counts them: the HTTP server bumps it after
-   * every write request (POST, PUT, PATCH, DELETE: the only requests that change the world, as its
-   * journal also assumes). Answers made from the world may be kept while it holds
-   * (handlers/view-cache.ts). Undefined elsewhere (Vitest, the browser): nothing is kept.
-   */
-  generation?: number
 }
 
 export const DEFAULT_SEED = 20261121

@@ -1,16 +1,13 @@
 // The mock as a real HTTP server (npm run mock): node:http in front of the same MSW handlers that
-// run in Vitest and in the service worker. @mswjs/http-middleware does not support msw 3, so the
-// adapter is here: IncomingMessage → Fetch Request → msw getResponse() → ServerResponse.
+// run in Vitest and in the service worker, through the same path: IncomingMessage → Fetch Request →
+// msw getResponse() → ServerResponse. (@mswjs/http-middleware does not support msw 3.)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
-import { http, HttpResponse, type RequestHandler } from 'msw'
+import { getResponse, http, HttpResponse, type RequestHandler } from 'msw'
 
-import { createDispatcher, type Dispatcher, type RequestSource } from './dispatch.ts'
-import { createLightRequest } from './light-request.ts'
-import { jsonBodyOf, jsonBytesOf, useLightResponses } from './handlers/context.ts'
 import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts'
 import { CONTROL_PREFIX } from './control.ts'
 import { createMockHandlers } from './mock-handlers.ts'
@@ -160,7 +157,7 @@ const readBodyStream = (req: IncomingMessage, maxBytes: number): Promise<BodyRea
     req.on('error', () => settle({ kind: 'aborted' }))
   })
 
-const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, signal: AbortSignal): Request => {
+const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer): Request => {
   const headers = new Headers()
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     if (name.startsWith(':') || HOP_BY_HOP.has(name) || values === undefined) continue
@@ -169,21 +166,12 @@ const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, signal
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0
   // String concatenation, not new URL(path, base): a path like //evil/x must stay a path.
-  return new Request(href, { method, headers, body: hasBody ? (body as Uint8Array<ArrayBuffer>) : null, signal })
+  return new Request(href, { method, headers, body: hasBody ? (body as Uint8Array<ArrayBuffer>) : null })
 }
 
-let lastHost = ''
-let lastOrigin = ''
 const requestOrigin = (req: IncomingMessage, fallbackHost: string): string => {
   const host = req.headers.host
-  // Nearly every request names the same host: remember the last one checked.
-  if (host === lastHost && host !== '') return lastOrigin
-  if (host !== undefined && /^[a-z0-9.\-[\]:]+$/i.test(host)) {
-    lastHost = host
-    lastOrigin = `http://${host}`
-    return lastOrigin
-  }
-  return `http://${fallbackHost}`
+  return host !== undefined && /^[a-z0-9.\-[\]:]+$/i.test(host) ? `http://${host}` : `http://${fallbackHost}`
 }
 
 // ── response writing ──
@@ -192,19 +180,6 @@ const jsonError = (status: number, code: string, message: string): Response =>
   new Response(JSON.stringify({ code, message }), { status, headers: { 'Content-Type': 'application/json' } })
 
 const writeResponse = async (res: ServerResponse, response: Response, extraHeaders: Record<string, string>, isHead: boolean): Promise<void> => {
-  const text = jsonBodyOf(response)
-  const isFetchResponse: boolean = response instanceof Response
-  if (text !== undefined && !isFetchResponse) {
-    // A light JSON answer (handlers/context.ts): status, type and text are all there is. Encoded once
-    // here (measuring the text's UTF-8 length and writing it would walk it twice).
-    const kept = jsonBytesOf(response)
-    const bytes = kept ?? Buffer.from(text, 'utf8')
-    const light: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(bytes.length) }
-    for (const [name, value] of Object.entries(extraHeaders)) light[name.toLowerCase()] = value
-    res.writeHead(response.status, light)
-    res.end(isHead ? undefined : bytes)
-    return
-  }
   const headers: Record<string, string | string[]> = {}
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value
@@ -220,11 +195,8 @@ const writeResponse = async (res: ServerResponse, response: Response, extraHeade
   // Bytes as they are (binary-safe): blobs, PDFs and images go through untouched. Every answer the
   // mock makes is complete in memory (at most a stored upload), so one read and one write (headers
   // and body in a single packet) beat piping a web stream, which costs several writes per answer.
-  const body = text ?? new Uint8Array(await response.arrayBuffer())
-  // json() sets the length of its text already.
-  if (text === undefined || headers['content-length'] === undefined) {
-    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength)
-  }
+  const body = new Uint8Array(await response.arrayBuffer())
+  headers['content-length'] = String(body.byteLength)
   res.writeHead(response.status, response.statusText || undefined, headers)
   res.end(body)
 }
@@ -253,7 +225,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   let live: { rt: Runtime; journal: Journal } | null = null
   let tracker: WorldTracker | null = null
   let journaled: JournaledStore | null = null
-  let dispatcher: Dispatcher = createDispatcher([])
+  let handlers: RequestHandler[] = []
   const sockets = new Set<Socket>()
   let inFlight = 0
   let closing = false
@@ -332,30 +304,16 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     // proxy (the portal's server) already said it, else this connection's peer.
     if (req.headers['x-forwarded-for'] === undefined && req.socket.remoteAddress !== undefined) req.headers['x-forwarded-for'] = req.socket.remoteAddress
 
-    let real: Request | undefined
-    const source: RequestSource = {
-      method,
-      url,
-      real: () => {
-        if (real === undefined) {
-          // Aborted when the client goes away, so handlers that honour the signal can stop early.
-          const abort = new AbortController()
-          res.on('close', () => {
-            if (!res.writableFinished) abort.abort()
-          })
-          real = toFetchRequest(req, href, body, abort.signal)
-        }
-        return real
-      },
-      light: () => createLightRequest({ method, url, req, hidden: HOP_BY_HOP, body, real: source.real }),
-    }
+    // No abort signal: every handler answers from memory at once (the slow scenario's delay ends on
+    // its own), and a signal per request costs undici a finalization registry entry.
+    const request = toFetchRequest(req, href, body)
 
     const isWrite = WRITE_METHODS.has(method)
     // A write runs tracked: what it touches is what the journal stores for it.
     const touched: Touched | null = isWrite && tracker !== null ? newTouched() : null
     let response: Response
     try {
-      const respond = () => dispatcher.respond(source)
+      const respond = () => getResponse(handlers, request, { quiet: true })
       response =
         (await (touched !== null && tracker !== null ? tracker.track(touched, respond) : respond())) ??
         jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`)
@@ -363,9 +321,6 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       logError(`handler failed for ${method} ${maskUrl(rawPath)}`, error)
       response = jsonError(500, 'service_unavailable', 'The mock failed to handle this request.')
     }
-
-    // Whatever the write did (even a failed one may have changed something), answers kept from before are stale.
-    if (isWrite && rt.generation !== undefined) rt.generation += 1
 
     if (response.type === 'error' || response.status === 0) {
       // HttpResponse.error(): the flaky scenario's dropped connection. No bytes, just a reset.
@@ -471,7 +426,6 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     }
     // With fresh it does not even read the old world; a world it had to seed, it stores at once.
     runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap, debugLogin: opts.debugLogin })
-    runtime.generation = 0
     state = opts.fresh === true ? 'fresh' : restored ? 'restored' : 'seeded'
     // A restored world starts a journal of its own: the replayed one is folded into world.json.
     if (state === 'restored' && journaled !== null) journaled.compact()
@@ -496,11 +450,10 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
           afterGc: collected,
         },
         journal: journaled?.stats() ?? null,
-        directlyRouted: dispatcher.direct,
       })
     })
     const control = opts.control !== false
-    dispatcher = createDispatcher([...(opts.extraHandlers?.(runtime) ?? []), ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control })])
+    handlers = [...(opts.extraHandlers?.(runtime) ?? []), ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control })]
     live = { rt: runtime, journal: journalFor(runtime) }
   } catch (error) {
     server.close()
@@ -523,14 +476,9 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       await stopped
       // Leaves a complete world.json behind (and an empty journal).
       if (journaled !== null) await journaled.close()
-      serverStopped()
     })()
     return closed
   }
-
-  // JSON answers as light objects while a server runs in this process: all of them end in writeResponse.
-  runningServers += 1
-  useLightResponses(true)
 
   const journalStats = () => journaled?.stats() ?? null
   return { url, port: actualPort, host, dataDir, state, runtime, control: opts.control !== false, journalStats, close }
@@ -544,12 +492,6 @@ const fullGc = () => {
     gcFunction = runInNewContext('gc') as () => void
   }
   gcFunction()
-}
-
-let runningServers = 0
-const serverStopped = () => {
-  runningServers = Math.max(0, runningServers - 1)
-  if (runningServers === 0) useLightResponses(false)
 }
 
 const isClientGone = (error: unknown) => {

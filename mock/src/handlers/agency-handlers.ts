@@ -1,9 +1,8 @@
-import type { HttpHandler } from 'msw'
 import { FindAgencyBody } from '../../../contract/generated/zod.ts'
 import type { Runtime } from '../runtime.ts'
 import type { AgencyRecord, World } from '../world/types.ts'
 import { agencyView, faqView } from '../world/views.ts'
-import { fail, json, readJson, route } from './context.ts'
+import { fail, json, readJson, route, type ApiRoute } from './context.ts'
 
 /** The agency served at a url: exact host:port first, then the bare host name. */
 export const agencyForUrl = (world: World, url: string): AgencyRecord | null => {
@@ -18,7 +17,7 @@ export const agencyForUrl = (world: World, url: string): AgencyRecord | null => 
   return world.agencies.find((a) => a.hosts.includes(host)) ?? world.agencies.find((a) => a.hosts.includes(hostname)) ?? null
 }
 
-export const agencyHandlers = (rt: Runtime): HttpHandler[] => [
+export const agencyHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'post', '/agency', 'agency-free', async (ctx) => {
     const body = await readJson(ctx, FindAgencyBody)
     const agency = agencyForUrl(ctx.world, body.url) ?? fail(404, 'not_found', `No agency is served at ${body.url}.`)

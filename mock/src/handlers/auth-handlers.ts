@@ -1,4 +1,3 @@
-import type { HttpHandler } from 'msw'
 import {
   AutologinBody,
   DebugLoginBody,
@@ -12,7 +11,7 @@ import type { Runtime } from '../runtime.ts'
 import { hashPassword } from '../world/seed.ts'
 import type { CustomerRecord, SessionRecord } from '../world/types.ts'
 import { userView } from '../world/views.ts'
-import { type Ctx, fail, findIn, json, readJson, route, untracked } from './context.ts'
+import { type Ctx, fail, findIn, json, readJson, route, untracked, type ApiRoute } from './context.ts'
 import { assertNotThrottled, countAttempt } from './throttle.ts'
 
 export const TOKEN_TTL_SECONDS = 2_592_000
@@ -101,7 +100,7 @@ export const mailSignInLink = (ctx: Ctx, customer: CustomerRecord, purpose: 'log
   sendMail(ctx, customer.email, subject, `Entra en tu área de cliente con este enlace (válido 24 horas): ${link}`, link)
 }
 
-export const authHandlers = (rt: Runtime): HttpHandler[] => [
+export const authHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/auth/config', 'public-optional-agency', (ctx) => {
     const build = ctx.agencyOrNull?.build ?? '2026.11.21-1'
     return json({ maintenance: ctx.scenarios.has('maintenance'), build: ctx.scenarios.has('new-build') ? `${build}-next` : build })

@@ -4,17 +4,24 @@
 import { ageOn } from '../../../core/calendar.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { sendMail } from './auth-handlers.ts'
-import { type Ctx, fail } from './context.ts'
+import { type Ctx, fail, findIn } from './context.ts'
 
 export const ADULT_AGE = 18
+
+const canSee = (ctx: Ctx, customerId: string, booking: BookingRecord): boolean =>
+  booking.agencyId === ctx.agency.id && booking.access.some((a) => a.customerId === customerId)
 
 /** The signed-in customer's bookings in this agency (401 without a session). */
 export const visibleBookings = (ctx: Ctx): BookingRecord[] => {
   const me = ctx.me()
-  return ctx.world.bookings.filter((b) => b.agencyId === ctx.agency.id && b.access.some((a) => a.customerId === me.id))
+  return ctx.world.bookings.filter((b) => canSee(ctx, me.id, b))
 }
 
-export const bookingFor = (ctx: Ctx, id: string): BookingRecord => visibleBookings(ctx).find((b) => b.id === id) ?? fail(404, 'not_found', 'No such booking.')
+export const bookingFor = (ctx: Ctx, id: string): BookingRecord => {
+  const me = ctx.me()
+  const booking = findIn(ctx.world.bookings, (b) => b.id === id)
+  return booking !== undefined && canSee(ctx, me.id, booking) ? booking : fail(404, 'not_found', 'No such booking.')
+}
 
 /** A member of the booking, else 404: ids of other bookings' passengers are as unknown as any other. */
 export const memberFor = (booking: BookingRecord, memberId: string): MemberRecord =>

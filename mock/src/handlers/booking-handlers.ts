@@ -2,7 +2,6 @@
 // invoices and cancellation. Documentation writes live in documentation-handlers.ts.
 import { isOnSale } from '../../../core/pricing.ts'
 import { english, translated } from '../../../core/translations.ts'
-import type { HttpHandler } from 'msw'
 import { z } from 'zod'
 import {
   CancelBookingBody,
@@ -30,8 +29,7 @@ import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/type
 import { bookingSummaryView, bookingView, buyerValid, cartView, groupOf, packSeatsLeft, paymentView, termsView, travelGroupView } from '../world/views.ts'
 import { sendMail } from './auth-handlers.ts'
 import { bookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts'
-import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, route } from './context.ts'
-import { cachedJson } from './view-cache.ts'
+import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
 
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
 
@@ -104,7 +102,7 @@ const BankAccountInput = UpdateBankAccountBody.extend({
 })
 const CancelInput = CancelBookingBody.extend({ owner: z.string().max(cancelBookingBodyOwnerMax), iban: z.string().max(cancelBookingBodyIbanMax) })
 
-export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
+export const bookingHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/booking', 'auth', (ctx) => {
     if (ctx.scenarios.has('no-bookings')) return json([])
     const me = ctx.me()
@@ -117,7 +115,7 @@ export const bookingHandlers = (rt: Runtime): HttpHandler[] => [
   route(rt, 'get', '/booking/:id', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)
     const reader = ctx.me().id
-    return cachedJson(ctx, `booking|${booking.id}|${reader}`, () => bookingView(ctx, booking, reader))
+    return json(bookingView(ctx, booking, reader))
   }),
 
   route(rt, 'get', '/booking/:id/rooms', 'auth', (ctx, params) => json(bookingView(ctx, bookingFor(ctx, params.id!), ctx.me().id).rooms)),

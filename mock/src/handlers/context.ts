@@ -2,7 +2,7 @@
 // It resolves the tenant, the session and the scenarios, applies slow/flaky, parses JSON bodies
 // against the contract's zod schemas (400 invalid_json, 422 with field errors), and turns
 // `fail(...)` into the contract's error body. Handlers only hold the business rules.
-import { delay, http, HttpResponse, matchRequestUrl, type HttpHandler } from 'msw'
+import { delay, HttpResponse } from 'msw'
 import type { z } from 'zod'
 import type { ErrorCode, FieldError } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
@@ -11,9 +11,8 @@ import { utcDay } from '../../../core/calendar.ts'
 import type { AgencyRecord, CustomerRecord, Language, SessionRecord, World } from '../world/types.ts'
 import type { ViewContext } from '../world/views.ts'
 
-export const API_PREFIX = '*/api/customer'
-
-const PARSED_URL = Symbol.for('travel-portal.mock.parsed-url')
+/** Where the customer API lives, from the root of the path. */
+export const API_PATH = '/api/customer'
 
 export type Access =
   /** no agency needed (POST /agency) */
@@ -81,94 +80,9 @@ export const assertAgencyReturnUrl = (ctx: Ctx, url: string): void => {
 }
 
 // JSON answers are built directly rather than with HttpResponse.json, which sizes the body through a
-// Blob (a copy per answer). The body is a stream that encodes the text only when read (a Response
-// made from a string encodes it at once: most of the cost of an answer); the HTTP server does not
-// read it but writes the text itself (jsonBodyOf), encoded natively into the socket.
-const encoder = new TextEncoder()
-const byteLength: (text: string) => number =
-  typeof Buffer === 'undefined' ? (text) => encoder.encode(text).byteLength : (text) => Buffer.byteLength(text, 'utf8')
-const responseText = new WeakMap<object, string>()
-
-// In the node:http server every answer goes to the server's own writer (which reads jsonBodyOf), so
-// JSON answers need not be Fetch Responses at all: a light object with the same reading methods
-// saves the Response, its Headers and its stream (most of the allocation of an answer, so of the
-// GC pauses under load). Off everywhere else (Vitest, the browser).
-let lightResponses = false
-/** The HTTP server switches this on (server.ts). */
-export const useLightResponses = (on: boolean) => {
-  lightResponses = on
-}
-
-// The UTF-8 bytes of an answer kept by the view cache (view-cache.ts), so it is not encoded again.
-const responseBytes = new WeakMap<object, Uint8Array>()
-
-const lightJsonResponse = (text: string, status: number, bytes?: Uint8Array): Response => {
-  let bodyUsed = false
-  let headers: Headers | undefined
-  const take = () => {
-    if (bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'))
-    bodyUsed = true
-    return Promise.resolve(text)
-  }
-  const light = {
-    status,
-    statusText: '',
-    ok: status >= 200 && status < 300,
-    type: 'default' as ResponseType,
-    redirected: false,
-    url: '',
-    get headers() {
-      return (headers ??= new Headers({ 'Content-Type': 'application/json', 'Content-Length': String(byteLength(text)) }))
-    },
-    get body() {
-      return bodyUsed ? null : new Response(text).body
-    },
-    get bodyUsed() {
-      return bodyUsed
-    },
-    text: take,
-    json: () => take().then((t) => JSON.parse(t) as unknown),
-    arrayBuffer: () => take().then((t) => encoder.encode(t).buffer),
-    bytes: () => take().then((t) => encoder.encode(t)),
-    blob: () => take().then((t) => new Blob([t], { type: 'application/json' })),
-    formData: () => Promise.reject(new TypeError('not form data')),
-    clone: () => lightJsonResponse(text, status, bytes),
-  }
-  responseText.set(light, text)
-  if (bytes !== undefined) responseBytes.set(light, bytes)
-  return light as unknown as Response
-}
-
-const jsonResponse = (body: unknown, status: number): Response => {
-  const text = JSON.stringify(body)
-  if (lightResponses) return lightJsonResponse(text, status)
-  // highWaterMark 0: nothing is pulled (so encoded) before someone reads.
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        controller.enqueue(encoder.encode(text))
-        controller.close()
-      },
-    },
-    { highWaterMark: 0 },
-  )
-  const response = new Response(stream, { status, headers: { 'Content-Type': 'application/json', 'Content-Length': String(byteLength(text)) } })
-  responseText.set(response, text)
-  return response
-}
-
-/** The body of an unread answer made by json()/errorResponse(), as text (the HTTP server's shortcut). */
-export const jsonBodyOf = (response: Response): string | undefined => (response.bodyUsed ? undefined : responseText.get(response))
-
-/** The same, already encoded, when it came from the view cache. */
-export const jsonBytesOf = (response: Response): Uint8Array | undefined => (response.bodyUsed ? undefined : responseBytes.get(response))
-
-/**
- * A JSON answer from text made earlier (the view cache): light in the HTTP server, with its bytes
- * kept for the next time; an ordinary one elsewhere.
- */
-export const jsonFromText = (text: string, status: number, bytes?: Uint8Array): Response =>
-  lightResponses ? lightJsonResponse(text, status, bytes) : new Response(text, { status, headers: { 'Content-Type': 'application/json' } })
+// Blob (a copy per answer).
+const jsonResponse = (body: unknown, status: number): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[], headers?: Record<string, string>) => {
   const body = fields && fields.length ? { code, message, fields } : { code, message }
@@ -304,34 +218,23 @@ type Method = 'get' | 'post' | 'put' | 'delete'
 
 export type Resolver = (ctx: Ctx, params: Record<string, string>) => Response | Promise<Response>
 
-type RouteParams = Record<string, string | readonly string[] | undefined>
-
 /**
- * What the node:http server needs to call a route() handler without going through MSW's handler
- * chain (see mock/src/dispatch.ts): its method, its MSW path pattern and the resolver itself.
+ * One operation of the customer API as route() makes it: handlers/index.ts puts them all in one
+ * router behind a single MSW handler, the same in Node, Vitest and the browser.
  */
-export type FastRoute = {
-  method: string
-  /** the MSW path pattern, e.g. '*\/api/customer/booking/:id' */
+export type ApiRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** from the API's root, e.g. '/booking/:id' */
   path: string
-  /** the same from the root of the path, e.g. '/api/customer/booking/:id' (MSW's `*` also swallows a path prefix) */
-  rootedPath: string
-  run(request: Request, params: RouteParams): Promise<Response>
+  /** params already percent-decoded */
+  run(request: Request, params: Record<string, string>): Promise<Response>
 }
 
-const fastRoutes = new WeakMap<HttpHandler, FastRoute>()
-
-/** The direct entry of a handler made by route(); undefined for any other handler. */
-export const fastRouteOf = (handler: unknown): FastRoute | undefined =>
-  typeof handler === 'object' && handler !== null ? fastRoutes.get(handler as HttpHandler) : undefined
-
-export const route = (rt: Runtime, method: Method, path: string, access: Access, resolve: Resolver): HttpHandler => {
-  const pattern = `${API_PREFIX}${path}`
-  const resolver = async ({ request, params }: { request: Request; params: RouteParams }): Promise<Response> => {
+export const route = (rt: Runtime, method: Method, path: string, access: Access, resolve: Resolver): ApiRoute => {
+  const run = async (request: Request, params: Record<string, string>): Promise<Response> => {
     const world = rt.world
     const now = rt.now()
-    // The HTTP server's light requests carry their url parsed already (light-request.ts).
-    const url = ((request as unknown as Record<symbol, URL | undefined>)[PARSED_URL] as URL | undefined) ?? new URL(request.url)
+    const url = new URL(request.url)
     const agency = findAgencyByHeader(world, request)
     const scenarios: Set<ScenarioName> = activeScenarios(world, agency?.id ?? null)
 
@@ -368,26 +271,12 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
           return `${prefix}-${world.counter}`
         },
       }
-      // MSW has already percent-decoded the params (and leaves a malformed escape as it is):
-      // decoding again turned '%25' into a URIError, answered as a 503.
-      const flatParams: Record<string, string> = {}
-      for (const [key, value] of Object.entries(params)) if (typeof value === 'string') flatParams[key] = value
-      return await resolve(ctx, flatParams)
+      return await resolve(ctx, params)
     } catch (error) {
       if (error instanceof HttpFailure) return errorResponse(error.status, error.code, error.message, error.fields, error.headers)
       console.error('[mock] handler error', method.toUpperCase(), path, error)
       return errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.')
     }
   }
-  // MSW's leading `*` matches any origin but also any path before /api/customer, so that
-  // /anything/api/customer/booking was answered as /api/customer/booking. Only a path that starts
-  // with the API's is ours; anything else falls through to the next handler (and ends a 404).
-  const rootedPath = `${API_PREFIX.replace(/^\*/, '')}${path}`
-  const handler = http[method](pattern, async (info) => {
-    const url = new URL(info.request.url)
-    if (!matchRequestUrl(url, `${url.origin}${rootedPath}`).matches) return undefined
-    return resolver(info)
-  })
-  fastRoutes.set(handler, { method: method.toUpperCase(), path: pattern, rootedPath, run: (request, params) => resolver({ request, params }) })
-  return handler
+  return { method: method.toUpperCase() as ApiRoute['method'], path, run }
 }

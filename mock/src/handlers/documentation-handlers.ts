@@ -1,7 +1,6 @@
 // Passenger documentation on a booking: personal data, DNI, passport, guardians of minors, emergency
 // contact, billing data, and the parental authorization (list, sign, PDF).
 // Every write answers the booking as GET /booking/{id} shows it, so the portal can refresh the tasks.
-import type { HttpHandler } from 'msw'
 import {
   AuthorizeMemberBody,
   UpdateBuyerBody,
@@ -19,7 +18,7 @@ import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { bookingView, documentProblem, groupOf } from '../world/views.ts'
 import { bookingFor, isMinorOn, memberFor, notifyGuardians } from './booking-access.ts'
-import { type Ctx, fail, json, readJson, route } from './context.ts'
+import { type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
 
 /** Parental authorizations must be signed at least this many days before departure (SPEC §9). */
 export const AUTHORIZATION_MIN_DAYS = 60
@@ -138,7 +137,7 @@ const authorizationPdf = (ctx: Ctx, booking: BookingRecord, member: MemberRecord
   })
 }
 
-export const documentationHandlers = (rt: Runtime): HttpHandler[] => [
+export const documentationHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'put', '/booking/:id/data', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateMemberDataBody)
     const booking = editableBooking(ctx, params.id!)

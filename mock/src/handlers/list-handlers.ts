@@ -1,11 +1,11 @@
 // Address lists (country, state, city), services, and document uploads.
-import { HttpResponse, type HttpHandler } from 'msw'
+import { HttpResponse } from 'msw'
 import { ListCitiesQueryParams, ListCountriesQueryParams, ListServicesQueryParams, ListStatesQueryParams } from '../../../contract/generated/zod.ts'
 import type { City, Country, Service, State, UploadedFile } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
 import { cityId, COUNTRIES, foldForSearch, STATES } from '../world/geo.ts'
 import type { FileRecord } from '../world/types.ts'
-import { type Ctx, fail, json, readQuery, route } from './context.ts'
+import { type Ctx, fail, json, readQuery, route, type ApiRoute } from './context.ts'
 import { paginate, readPagedQuery } from './pagination.ts'
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -62,7 +62,7 @@ const matches = (needle: string | undefined) => {
 
 const byName = (lang: string) => (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, lang)
 
-export const listHandlers = (rt: Runtime): HttpHandler[] => [
+export const listHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/country', 'public-optional-agency', (ctx) => {
     const query = readQuery(ctx, ListCountriesQueryParams, 400)
     const lang = query.lang ?? ctx.lang

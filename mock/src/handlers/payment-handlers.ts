@@ -1,10 +1,9 @@
 // A payment after checkout (or a purchase): back to the provider, its outcome, and a retry after a failure.
-import type { HttpHandler } from 'msw'
 import type { Runtime } from '../runtime.ts'
 import { actionFor, createPayment, paymentContext } from '../world/payments.ts'
 import type { BookingRecord, PaymentRecord } from '../world/types.ts'
 import { paymentView, termStatus } from '../world/views.ts'
-import { type Ctx, fail, json, route } from './context.ts'
+import { type Ctx, fail, json, route, type ApiRoute } from './context.ts'
 
 /** A payment of a booking the signed-in customer can see (buyer, passenger or guardian); anything else is 404. */
 const paymentOf = (ctx: Ctx, id: string | undefined): { payment: PaymentRecord; booking: BookingRecord } => {
@@ -37,7 +36,7 @@ const latestOf = (ctx: Ctx, payment: PaymentRecord) => {
   return latest
 }
 
-export const paymentHandlers = (rt: Runtime): HttpHandler[] => [
+export const paymentHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'post', '/payment/:id/redirect', 'auth', (ctx, params) => {
     const { payment, booking } = paymentOf(ctx, params['id'])
     payable(booking)

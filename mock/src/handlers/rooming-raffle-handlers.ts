@@ -1,6 +1,5 @@
 // Rooming requests (who shares a room with whom) and the raffle: the share text of a block of
 // ballots and the ballot image.
-import type { HttpHandler } from 'msw'
 import { ShareRaffleBlockBody, UpdateRoomingListBody } from '../../../contract/generated/zod.ts'
 import type { FieldError } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
@@ -9,7 +8,7 @@ import { roomingConfirmed, roomingListView } from '../world/rooming.ts'
 import { groupOf } from '../world/views.ts'
 import { portalOrigin } from './auth-handlers.ts'
 import { bookingFor } from './booking-access.ts'
-import { fail, json, readJson, route } from './context.ts'
+import { fail, json, readJson, route, type ApiRoute } from './context.ts'
 
 /** Text inside SVG markup: the five XML specials escaped, so names cannot break out of the document. */
 const xml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!)
@@ -20,7 +19,7 @@ const listNumbers = (numbers: number[], lang: 'es' | 'en') => {
   return `${numbers.slice(0, -1).join(', ')} ${lang === 'es' ? 'y' : 'and'} ${numbers[numbers.length - 1]}`
 }
 
-export const roomingRaffleHandlers = (rt: Runtime): HttpHandler[] => [
+export const roomingRaffleHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'put', '/roominglist/:id/update', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateRoomingListBody)
     const list = ctx.world.roomingLists.find((l) => l.id === params.id && l.agencyId === ctx.agency.id) ?? fail(404, 'not_found', 'No such rooming list.')

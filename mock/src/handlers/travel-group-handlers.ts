@@ -1,7 +1,7 @@
 // Travel groups: the offer (packs, rooms, extras, plans), seat holds, coupons, the checkout,
 // invitations and booking groups (friends travelling together).
 import { isOnSale } from '../../../core/pricing.ts'
-import { HttpResponse, type HttpHandler } from 'msw'
+import { HttpResponse } from 'msw'
 import { z } from 'zod'
 import {
   CheckoutBody,
@@ -47,8 +47,7 @@ import { actionFor, createPayment, paymentContext } from '../world/payments.ts'
 import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGroupRecord } from '../world/types.ts'
 import { bookingView, groupSeatsLeft, packSeatsLeft, packSeatsView, roomsLeft, travelGroupSummaryView, travelGroupView } from '../world/views.ts'
 import { mailSignInLink, portalOrigin, sendMail } from './auth-handlers.ts'
-import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, readQuery, route } from './context.ts'
-import { cachedJson } from './view-cache.ts'
+import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, readQuery, route, type ApiRoute } from './context.ts'
 import { paginate, readPagedQuery } from './pagination.ts'
 
 type CheckoutInput = z.infer<typeof CheckoutBody>
@@ -420,7 +419,7 @@ const bookingGroupView = (g: { id: string; travelGroupId: string; name: string; 
   members: g.members,
 })
 
-export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
+export const travelGroupHandlers = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/travelgroup', 'optional-auth', (ctx) => {
     const query = readPagedQuery(ctx, ListTravelGroupsQueryParams)
     const search = foldForSearch(query.search ?? '')
@@ -437,7 +436,7 @@ export const travelGroupHandlers = (rt: Runtime): HttpHandler[] => [
 
   route(rt, 'get', '/travelgroup/:id', 'optional-auth', (ctx, params) => {
     const group = groupOr404(ctx, params['id'])
-    return cachedJson(ctx, `travelgroup|${ctx.agency.id}|${group.id}`, () => travelGroupView(ctx, group))
+    return json(travelGroupView(ctx, group))
   }),
 
   route(rt, 'get', '/travelgroup/:id/payment-terms', 'optional-auth', (ctx, params) => json(groupOr404(ctx, params['id']).paymentPlans)),

@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockServer, type MockServer } from '../../../mock/src/server.ts'
 import { LOCK_TTL_MS } from '../../../mock/src/world/checkout-rules.ts'
 
-// The HTTP server keeps GET answers of the booking and travel group views (mock/src/handlers/view-cache.ts)
-// while the world, the day and the running seat holds stay the same. Whatever changes one of them
-// must show in the next read, never a kept answer.
+// Reads through the HTTP server always show the world as it is now: a write, the day changing and a
+// seat hold running out each show in the very next read of the booking and travel group views.
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mock-view-cache-'))
+const dir = mkdtempSync(path.join(tmpdir(), 'mock-fresh-reads-'))
 let now = new Date('2026-11-21T10:00:00Z')
 let server: MockServer
 let token = ''
@@ -42,7 +41,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-describe('answers kept by the mock server', () => {
+describe('reads after a change', () => {
   it('a repeated read answers the same bytes; a write shows in the next read', async () => {
     const first = await fetch(api('/booking/bkg-sol-1001'), { headers: headers() }).then((r) => r.text())
     const second = await fetch(api('/booking/bkg-sol-1001'), { headers: headers() }).then((r) => r.text())
