@@ -10,6 +10,7 @@ import { getResponse, http, HttpResponse, type RequestHandler } from 'msw'
 
 import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts'
 import { CONTROL_PREFIX } from './control.ts'
+import { type Api, createApi } from './handlers/index.ts'
 import { createMockHandlers } from './mock-handlers.ts'
 import { createRuntime, type Runtime, type Store } from './runtime.ts'
 import { createFileStore, DEFAULT_DATA_DIR } from './store/file-store.ts'
@@ -226,6 +227,10 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   let tracker: WorldTracker | null = null
   let journaled: JournaledStore | null = null
   let handlers: RequestHandler[] = []
+  // The API answered without MSW's handler machinery: the same operations, the same Request and
+  // Response, minus a request clone and an abort controller per request. Null when a test put
+  // handlers of its own in front (they must be asked first, so everything goes through MSW).
+  let direct: Api | null = null
   const sockets = new Set<Socket>()
   let inFlight = 0
   let closing = false
@@ -313,7 +318,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     const touched: Touched | null = isWrite && tracker !== null ? newTouched() : null
     let response: Response
     try {
-      const respond = () => getResponse(handlers, request, { quiet: true })
+      const respond = async () => (await direct?.answer(request)) ?? getResponse(handlers, request, { quiet: true })
       response =
         (await (touched !== null && tracker !== null ? tracker.track(touched, respond) : respond())) ??
         jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`)
@@ -453,7 +458,10 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       })
     })
     const control = opts.control !== false
-    handlers = [...(opts.extraHandlers?.(runtime) ?? []), ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control })]
+    const api = createApi(runtime)
+    const extra = opts.extraHandlers?.(runtime) ?? []
+    handlers = [...extra, ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control, api })]
+    direct = extra.length === 0 ? api : null
     live = { rt: runtime, journal: journalFor(runtime) }
   } catch (error) {
     server.close()

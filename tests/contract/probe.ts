@@ -4,7 +4,7 @@
 import { getResponse } from 'msw'
 import type { ErrorCode } from '../../contract/generated/model/index.ts'
 import { createControlHandlers } from '../../mock/src/control.ts'
-import { createApiHandlers } from '../../mock/src/handlers/index.ts'
+import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime, type Runtime } from '../../mock/src/runtime.ts'
 import type { ScenarioName } from '../../mock/src/scenarios.ts'
 import { DEMO_PASSWORD } from '../../mock/src/world/seed.ts'
@@ -63,7 +63,7 @@ export const createProbeApi = (): ProbeApi => {
   // Probes sign in by debug sign-in where a tenant turned it on (off by default): every tenant but
   // ag-mar, which stays the production-like one whose 403 debug_disabled is probed.
   for (const agency of rt.world.agencies) agency.debug_login = agency.id !== 'ag-mar'
-  const handlers = [...createControlHandlers(rt), ...createApiHandlers(rt)]
+  const handlers = [...createControlHandlers(rt), createApi(rt).handler]
   const tokens = new Map<LoginName, string>()
 
   const call: ProbeApi['call'] = async (method, path, options = {}) => {

@@ -36,20 +36,30 @@ const decoded = (segment: string): string => {
   }
 }
 
-export const createApiHandlers = (rt: Runtime): HttpHandler[] => {
+/** The customer API of one runtime: its MSW handler, and the same answer without MSW around it. */
+export type Api = {
+  handler: HttpHandler
+  /**
+   * The operation's answer to `request`, or undefined when no operation has its method and path.
+   * What the handler answers, minus MSW's handler machinery (a request clone, an abort controller
+   * and a cleanup scheduler per request): the HTTP server asks here first (server.ts).
+   */
+  answer(request: Request): Promise<Response> | undefined
+}
+
+export const createApi = (rt: Runtime): Api => {
   const router = createRouter<ApiRoute>()
   for (const operation of apiRoutes(rt)) addRoute(router, operation.method, operation.path, operation)
-  return [
-    // `*` matches any origin (the portal's dev server, the production server's proxy, a test's base).
-    http.all(`*${API_PATH}/*`, ({ request }) => {
-      const { pathname } = new URL(request.url)
-      // MSW's `*` also matches a path prefix: only a path that starts with the API's is ours.
-      if (!pathname.startsWith(`${API_PATH}/`)) return undefined
-      const found = findRoute(router, request.method, pathname.slice(API_PATH.length))
-      if (found === undefined) return undefined
-      const params: Record<string, string> = {}
-      for (const [name, value] of Object.entries(found.params ?? {})) params[name] = decoded(value)
-      return found.data.run(request, params)
-    }),
-  ]
+  const answer = (request: Request): Promise<Response> | undefined => {
+    const { pathname } = new URL(request.url)
+    // MSW's `*` also matches a path prefix: only a path that starts with the API's is ours.
+    if (!pathname.startsWith(`${API_PATH}/`)) return undefined
+    const found = findRoute(router, request.method, pathname.slice(API_PATH.length))
+    if (found === undefined) return undefined
+    const params: Record<string, string> = {}
+    for (const [name, value] of Object.entries(found.params ?? {})) params[name] = decoded(value)
+    return found.data.run(request, params)
+  }
+  // `*` matches any origin (the portal's dev server, the production server's proxy, a test's base).
+  return { handler: http.all(`*${API_PATH}/*`, ({ request }) => answer(request)), answer }
 }

@@ -1,6 +1,7 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
+import { createApi } from '../../../mock/src/handlers/index.ts'
 import { createMockHandlers } from '../../../mock/src/mock-handlers.ts'
 import { createRuntime } from '../../../mock/src/runtime.ts'
 
@@ -60,5 +61,31 @@ describe('finding the operation of a request', () => {
     expect(await answer('/api/customer/travelgroup/__proto__')).toBe('404 not_found')
     expect(await answer('/api/customer/booking/constructor')).toBe('401 unauthorized')
     expect(await answer('/api/customer/__proto__/x')).toBe('no route')
+  })
+})
+
+describe('the HTTP server’s way in', () => {
+  it('answers as the MSW handler does, and leaves alone what is not the API’s', async () => {
+    const api = createApi(createRuntime({ fresh: true, now: () => NOW }))
+    const paths = [
+      '/api/customer/travelgroup/tg-sol-lon',
+      '/api/customer/travelgroup/tg-sol-lon/',
+      '/api/customer/travelgroup/%25',
+      '/api/customer/agency',
+      '/api/customer/booking/bkg-sol-1001',
+    ]
+    const make = (path: string, method = 'GET') => new Request(`http://localhost:3333${path}`, { method, headers: { agencyId: 'ag-sol' } })
+    const summary = async (res: Response | undefined) =>
+      res === undefined ? 'no route' : `${res.status} ${res.headers.get('content-type')} ${await res.text()}`
+    for (const path of paths) {
+      expect(await summary(await api.answer(make(path))), path).toBe(await summary(await getResponse([api.handler], make(path), { quiet: true })))
+    }
+    for (const [path, method] of [
+      ['/__mock/health', 'GET'],
+      ['/api/customer/travelgroup/tg-sol-lon', 'DELETE'],
+      ['/foo/api/customer/agency', 'GET'],
+    ] as const) {
+      expect(api.answer(make(path, method)), `${method} ${path}`).toBeUndefined()
+    }
   })
 })
