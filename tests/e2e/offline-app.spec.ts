@@ -103,6 +103,8 @@ test('a booking opened once reads with no network at all, in Spanish and English
   await savedWith(page, booking.bookingId)
   expect((await storedData(page)).files).toEqual([expect.stringMatching(/\/api\/customer\/booking\/[^/]+\/invoice\/[^/]+\/render$/)])
 
+  // every tab's reads are saved a moment after they arrive (app/offline-queries.ts)
+  await savedWith(page, `/booking/${booking.bookingId}/payments`)
   // on the bus: no network, the page opened again from the home screen
   await goOffline(page)
   await page.goto(`${origin}/booking/${booking.bookingId}?tab=qr`)
@@ -134,6 +136,9 @@ test('a booking opened once reads with no network at all, in Spanish and English
   await page.goto(`${origin}/booking/${booking.bookingId}?tab=payments`)
   await expect(notice.locator('p').first()).toHaveText(/^Offline · data from \d{1,2} \w+ \d{4} at \d{2}:\d{2}$/)
   await expect(notice).toContainText('Paying, saving and cancelling work again once you are back online.')
+  // the payments themselves, in English, from what was saved
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Instalments', exact: true })).toBeVisible()
+  await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0)
   await page.screenshot({ path: 'test-results/screenshots/offline-booking-payments-en.png', fullPage: true })
   await expectNoSeriousA11yViolations(page)
 
