@@ -309,8 +309,8 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     // proxy (the portal's server) already said it, else this connection's peer.
     if (req.headers['x-forwarded-for'] === undefined && req.socket.remoteAddress !== undefined) req.headers['x-forwarded-for'] = req.socket.remoteAddress
 
-    // No abort signal: every handler answers from memory at once (the slow scenario's delay ends on
-    // its own), and a signal per request costs undici a finalization registry entry.
+    // No abort signal: no handler reads one (each answers from memory; the slow scenario's delay ends
+    // on its own).
     const request = toFetchRequest(req, href, body)
 
     const isWrite = WRITE_METHODS.has(method)

@@ -17,7 +17,7 @@ export const agencyForUrl = (world: World, url: string): AgencyRecord | null => 
   return world.agencies.find((a) => a.hosts.includes(host)) ?? world.agencies.find((a) => a.hosts.includes(hostname)) ?? null
 }
 
-export const agencyHandlers = (rt: Runtime): ApiRoute[] => [
+export const agencyRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'post', '/agency', 'agency-free', async (ctx) => {
     const body = await readJson(ctx, FindAgencyBody)
     const agency = agencyForUrl(ctx.world, body.url) ?? fail(404, 'not_found', `No agency is served at ${body.url}.`)

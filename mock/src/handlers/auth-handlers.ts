@@ -100,7 +100,7 @@ export const mailSignInLink = (ctx: Ctx, customer: CustomerRecord, purpose: 'log
   sendMail(ctx, customer.email, subject, `Entra en tu área de cliente con este enlace (válido 24 horas): ${link}`, link)
 }
 
-export const authHandlers = (rt: Runtime): ApiRoute[] => [
+export const authRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/auth/config', 'public-optional-agency', (ctx) => {
     const build = ctx.agencyOrNull?.build ?? '2026.11.21-1'
     return json({ maintenance: ctx.scenarios.has('maintenance'), build: ctx.scenarios.has('new-build') ? `${build}-next` : build })

@@ -102,7 +102,7 @@ const BankAccountInput = UpdateBankAccountBody.extend({
 })
 const CancelInput = CancelBookingBody.extend({ owner: z.string().max(cancelBookingBodyOwnerMax), iban: z.string().max(cancelBookingBodyIbanMax) })
 
-export const bookingHandlers = (rt: Runtime): ApiRoute[] => [
+export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/booking', 'auth', (ctx) => {
     if (ctx.scenarios.has('no-bookings')) return json([])
     const me = ctx.me()

@@ -137,7 +137,7 @@ const authorizationPdf = (ctx: Ctx, booking: BookingRecord, member: MemberRecord
   })
 }
 
-export const documentationHandlers = (rt: Runtime): ApiRoute[] => [
+export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'put', '/booking/:id/data', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateMemberDataBody)
     const booking = editableBooking(ctx, params.id!)

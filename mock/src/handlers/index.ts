@@ -5,25 +5,25 @@
 import { http, type HttpHandler } from 'msw'
 import { addRoute, createRouter, findRoute } from 'rou3'
 import type { Runtime } from '../runtime.ts'
-import { agencyHandlers } from './agency-handlers.ts'
-import { authHandlers } from './auth-handlers.ts'
-import { bookingHandlers } from './booking-handlers.ts'
+import { agencyRoutes } from './agency-handlers.ts'
+import { authRoutes } from './auth-handlers.ts'
+import { bookingRoutes } from './booking-handlers.ts'
 import { API_PATH, type ApiRoute } from './context.ts'
-import { documentationHandlers } from './documentation-handlers.ts'
-import { listHandlers } from './list-handlers.ts'
-import { paymentHandlers } from './payment-handlers.ts'
-import { roomingRaffleHandlers } from './rooming-raffle-handlers.ts'
-import { travelGroupHandlers } from './travel-group-handlers.ts'
+import { documentationRoutes } from './documentation-handlers.ts'
+import { listRoutes } from './list-handlers.ts'
+import { paymentRoutes } from './payment-handlers.ts'
+import { roomingRaffleRoutes } from './rooming-raffle-handlers.ts'
+import { travelGroupRoutes } from './travel-group-handlers.ts'
 
 export const apiRoutes = (rt: Runtime): ApiRoute[] => [
-  ...agencyHandlers(rt),
-  ...authHandlers(rt),
-  ...listHandlers(rt),
-  ...travelGroupHandlers(rt),
-  ...paymentHandlers(rt),
-  ...bookingHandlers(rt),
-  ...documentationHandlers(rt),
-  ...roomingRaffleHandlers(rt),
+  ...agencyRoutes(rt),
+  ...authRoutes(rt),
+  ...listRoutes(rt),
+  ...travelGroupRoutes(rt),
+  ...paymentRoutes(rt),
+  ...bookingRoutes(rt),
+  ...documentationRoutes(rt),
+  ...roomingRaffleRoutes(rt),
 ]
 
 /** A path segment as the handlers see it: percent-decoded, or as it is when the escape is malformed. */

@@ -62,7 +62,7 @@ const matches = (needle: string | undefined) => {
 
 const byName = (lang: string) => (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, lang)
 
-export const listHandlers = (rt: Runtime): ApiRoute[] => [
+export const listRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/country', 'public-optional-agency', (ctx) => {
     const query = readQuery(ctx, ListCountriesQueryParams, 400)
     const lang = query.lang ?? ctx.lang

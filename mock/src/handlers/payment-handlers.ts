@@ -36,7 +36,7 @@ const latestOf = (ctx: Ctx, payment: PaymentRecord) => {
   return latest
 }
 
-export const paymentHandlers = (rt: Runtime): ApiRoute[] => [
+export const paymentRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'post', '/payment/:id/redirect', 'auth', (ctx, params) => {
     const { payment, booking } = paymentOf(ctx, params['id'])
     payable(booking)

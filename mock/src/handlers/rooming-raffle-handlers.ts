@@ -19,7 +19,7 @@ const listNumbers = (numbers: number[], lang: 'es' | 'en') => {
   return `${numbers.slice(0, -1).join(', ')} ${lang === 'es' ? 'y' : 'and'} ${numbers[numbers.length - 1]}`
 }
 
-export const roomingRaffleHandlers = (rt: Runtime): ApiRoute[] => [
+export const roomingRaffleRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'put', '/roominglist/:id/update', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateRoomingListBody)
     const list = ctx.world.roomingLists.find((l) => l.id === params.id && l.agencyId === ctx.agency.id) ?? fail(404, 'not_found', 'No such rooming list.')

@@ -419,7 +419,7 @@ const bookingGroupView = (g: { id: string; travelGroupId: string; name: string; 
   members: g.members,
 })
 
-export const travelGroupHandlers = (rt: Runtime): ApiRoute[] => [
+export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/travelgroup', 'optional-auth', (ctx) => {
     const query = readPagedQuery(ctx, ListTravelGroupsQueryParams)
     const search = foldForSearch(query.search ?? '')

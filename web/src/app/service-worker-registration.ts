@@ -5,6 +5,8 @@
 // has fetched nothing for a moment (as Lighthouse's own "network quiet" does) and the browser is idle
 // keeps it off the traveller's way; offline support arrives a few seconds later on the first visit.
 
+import { runWhenIdle } from '@/lib/run-when-idle'
+
 const QUIET_MS = 2_000
 
 /** Resolves once the document has loaded and no resource has finished loading for `quietMs`. */
@@ -31,11 +33,7 @@ function whenNetworkQuiet(quietMs: number): Promise<void> {
   })
 }
 
-const whenIdle = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 5_000 })
-    else resolve()
-  })
+const whenIdle = (): Promise<void> => new Promise((resolve) => runWhenIdle(resolve, 5_000))
 
 export function registerServiceWorkerWhenSettled(url: string) {
   if (!('serviceWorker' in navigator)) return

@@ -23,6 +23,7 @@ import { errorMessage } from '@/lib/error-messages'
 import { formatAmount, formatDate } from '@/lib/format'
 import { lazyComponent } from '@/lib/lazy-component'
 import { needsRedirect, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
+import { runWhenIdle } from '@/lib/run-when-idle'
 import { cartPreview } from '@/features/checkout/amounts'
 import { localDay } from '@core/calendar'
 import { isStepId, STEPS, type StepId } from '@/features/checkout/draft'
@@ -54,15 +55,13 @@ function usePreloadNextStep(step: StepId) {
   useEffect(() => {
     const next = STEPS[STEPS.indexOf(step) + 1]
     if (!next || next === 'pack') return
-    let idle: number | undefined
+    let cancelIdle: (() => void) | undefined
     const timer = setTimeout(() => {
-      const preload = () => laterSteps[next].preload()
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(preload, { timeout: 3_000 })
-      else preload()
+      cancelIdle = runWhenIdle(() => laterSteps[next].preload(), 3_000)
     }, 2_000)
     return () => {
       clearTimeout(timer)
-      if (idle !== undefined) cancelIdleCallback(idle)
+      cancelIdle?.()
     }
   }, [step])
 }
