@@ -73,7 +73,7 @@ const track = (child: ChildProcess): Started => {
 }
 
 /** debugLogin: POST /auth/debug for every tenant (by environment, so an older mock given as mockRoot starts too). */
-export type MockStart = { port: number; dataDir?: string; fresh?: boolean; persistence?: 'journal' | 'snapshot'; mockRoot?: string; debugLogin?: boolean }
+export type MockStart = { port: number; dataDir?: string; fresh?: boolean; mockRoot?: string; debugLogin?: boolean }
 
 /**
  * The mock as `npm run mock` runs it (tsx), but with `node --import tsx` so that the child is the
@@ -85,7 +85,6 @@ export const spawnMock = (options: MockStart): Started & { dataDir: string } => 
   const root = options.mockRoot ?? repoRoot
   const args = ['--import', 'tsx', 'mock/src/main.ts', '--port', String(options.port), '--data-dir', dataDir, '--quiet']
   if (options.fresh !== false) args.push('--fresh')
-  if (options.persistence !== undefined) args.push('--persistence', options.persistence)
   const env = options.debugLogin === true ? { ...process.env, MOCK_DEBUG_LOGIN: '1' } : process.env
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] })
   return { ...track(child), dataDir }

@@ -3,7 +3,7 @@
 // with a load generator on loopback: requests per second, p50/p99 latency, the ratio, and the CPU
 // each server spent per request. Then our start-up time (spawn → first 200 from /__mock/health,
 // median of 5, fresh and restored). Goal (issue 7): ≥ 5× Prism's throughput with p99 < 20 ms at 50
-// connections, while staying stateful (every login stores a session, journaled before the answer).
+// connections, while staying stateful (every login stores a session, committed to SQLite before the answer).
 //
 // Results: bench-results/mock.json and rows in the README's benchmark table. Bounded: about two
 // minutes with the defaults; every server it starts is stopped, every temporary directory removed.
@@ -38,7 +38,6 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     tool: { type: 'string' },
     startups: { type: 'string', default: '5' },
-    'no-snapshot': { type: 'boolean', default: false },
     'no-readme': { type: 'boolean', default: false },
     /** another checkout's mock (e.g. a git worktree of an older commit), for before/after numbers */
     'mock-root': { type: 'string' },
@@ -58,7 +57,7 @@ const GOAL_P99_MS = 20
 const AGENCY = 'ag-sol'
 const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' }
 
-type JournalCounters = { commits: number; records: number; flushes: number; largestBatch: number; snapshots: number }
+type StoreCounters = { transactions: number; rowsWritten: number; rowsRemoved: number }
 type Server = { name: string; base: string; started: Started }
 type Measured = LoadResult & { cpuUsPerRequest: number; rssMb: number }
 type OperationResult = {
@@ -68,7 +67,6 @@ type OperationResult = {
   ratio: number
   meetsGoal: boolean
   rounds: { ours: Measured; prism: Measured }[]
-  oursSnapshot?: Measured
 }
 
 const login = async (base: string): Promise<string> => {
@@ -185,38 +183,25 @@ const main = async (): Promise<number> => {
     results.push({ operation: operation.name, ours: oursResult, prism: prismResult, ratio, meetsGoal, rounds })
   }
 
-  // Stateful: every login answered stored a session, journaled (and fsynced) before its answer.
-  let journal: JournalCounters | null = null
+  // Stateful: every login answered stored a session, in its own transaction, before its answer.
+  let store: StoreCounters | null = null
   try {
-    journal = ((await (await fetch(`http://127.0.0.1:${oursPort}/__mock/process`)).json()) as { journal?: JournalCounters | null }).journal ?? null
+    store = ((await (await fetch(`http://127.0.0.1:${oursPort}/__mock/process`)).json()) as { store?: StoreCounters | null }).store ?? null
   } catch {
     // an older mock (--mock-root) has no /__mock/process
   }
   const probe = await login(servers.ours.base)
   const profile = await fetch(`${servers.ours.base}/auth/profile`, { headers: { agencyId: AGENCY, Authorization: `Bearer ${probe}` } })
-  const stateful = { journal, profileAfterLoad: profile.status }
-  if (journal !== null) {
+  const stateful = { store, profileAfterLoad: profile.status }
+  if (store !== null) {
     console.log(
-      `\nstateful: ${fmt(journal.commits)} writes acknowledged through ${fmt(journal.records)} journal records ` +
-        `(${fmt(journal.commits / Math.max(1, journal.flushes), 1)} per fsync on average, ${journal.largestBatch} at most), ${journal.snapshots} snapshots; a new session reads its profile: ${profile.status}`,
+      `\nstateful: ${fmt(store.transactions)} SQLite transactions, ${fmt(store.rowsWritten)} rows written and ${fmt(store.rowsRemoved)} removed; a new session reads its profile: ${profile.status}`,
     )
   }
   await prism.stop()
-  // Stopped gracefully: world.json holds the world the load left (thousands of sessions), for the restored start-ups.
+  // Stopped gracefully: world.db holds the world the load left (thousands of sessions), for the restored start-ups.
   await ours.stop()
   const restoredDir = ours.dataDir
-
-  // For comparison: the first design, the whole world.json rewritten (and fsynced) per write.
-  if (!args['no-snapshot'] && args['mock-root'] === undefined) {
-    const port = await freePort()
-    const snapshot = spawnMock({ port, persistence: 'snapshot' })
-    await waitFor(`http://127.0.0.1:${port}/__mock/health`, snapshot)
-    const server = { name: 'our mock (snapshot)', base: `http://127.0.0.1:${port}/api/customer`, started: snapshot }
-    const result = await measure(server, operations[2]!.spec(server, ''), true)
-    console.log(`\nPOST login with --persistence snapshot (world.json rewritten per write):\n${line(server.name, result)}`)
-    results[2]!.oursSnapshot = result
-    await snapshot.stop()
-  }
 
   // ── start-up ──
   const startups = { fresh: [] as number[], restored: [] as number[] }
@@ -264,18 +249,15 @@ const main = async (): Promise<number> => {
   const met = results.filter((r) => r.meetsGoal).length
   if (!args['no-readme'] && args['mock-root'] === undefined) {
     const opText = (r: OperationResult) =>
-      `${r.operation}: ${fmt(r.ours.rps)} vs ${fmt(r.prism.rps)} req/s (**${fmt(r.ratio, 1)}×**), p50/p99 ${fmt(r.ours.p50Ms, 1)}/${fmt(r.ours.p99Ms, 1)} ms vs ${fmt(r.prism.p50Ms, 1)}/${fmt(r.prism.p99Ms, 1)} ms, CPU ${fmt(r.ours.cpuUsPerRequest)} vs ${fmt(r.prism.cpuUsPerRequest)} µs/req (${fmt(r.prism.cpuUsPerRequest / r.ours.cpuUsPerRequest, 1)}×)` +
-      (r.oursSnapshot ? ` (whole-file persistence per write instead: ${fmt(r.oursSnapshot.rps)} req/s, p99 ${fmt(r.oursSnapshot.p99Ms, 1)} ms)` : '')
+      `${r.operation}: ${fmt(r.ours.rps)} vs ${fmt(r.prism.rps)} req/s (**${fmt(r.ratio, 1)}×**), p50/p99 ${fmt(r.ours.p50Ms, 1)}/${fmt(r.ours.p99Ms, 1)} ms vs ${fmt(r.prism.p50Ms, 1)}/${fmt(r.prism.p99Ms, 1)} ms, CPU ${fmt(r.ours.cpuUsPerRequest)} vs ${fmt(r.prism.cpuUsPerRequest)} µs/req (${fmt(r.prism.cpuUsPerRequest / r.ours.cpuUsPerRequest, 1)}×)`
     upsertBenchRow({
       id: 'mock-vs-prism',
       what: `Mock HTTP server vs Stoplight Prism 5.16 mock (static examples), same contract and operations, ${CONNECTIONS} connections`,
-      how: `\`npm run bench:mock\`: ${TOOL} (1 thread) on loopback, each server alone, ${WARMUP_S} s warm-up then ${ROUNDS} rounds of ${DURATION_S} s per operation, the servers alternating, medians; our mock \`--fresh --quiet\`, journal persistence; Prism \`-v silent\` (paths without /api/customer, bearer token sent); CPU from /proc`,
+      how: `\`npm run bench:mock\`: ${TOOL} (1 thread) on loopback, each server alone, ${WARMUP_S} s warm-up then ${ROUNDS} rounds of ${DURATION_S} s per operation, the servers alternating, medians; our mock \`--fresh --quiet\` (SQLite store); Prism \`-v silent\` (paths without /api/customer, bearer token sent); CPU from /proc`,
       machine,
       result:
         `${results.map(opText).join(' · ')} · goal ≥ ${GOAL_RATIO}× with p99 < ${GOAL_P99_MS} ms: met for ${met} of ${results.length}` +
-        (stateful.journal
-          ? ` · stateful: ${fmt(stateful.journal.commits)} acknowledged writes, ${fmt(stateful.journal.commits / Math.max(1, stateful.journal.flushes), 1)} per fsync`
-          : ''),
+        (stateful.store ? ` · stateful: ${fmt(stateful.store.transactions)} SQLite transactions (one per write)` : ''),
       date: startedAt.toISOString().slice(0, 10),
     })
     upsertBenchRow({

@@ -111,7 +111,7 @@ const main = async (): Promise<number> => {
     upsertBenchRow({
       id: 'smoke-journey',
       what: 'The smoke journey (`travel-portal smoke`) against the mock',
-      how: `\`npm run bench:times\`: a fresh mock on loopback (journal persistence), the CLI as a process (\`node cli/bin.js smoke …\`, Node and tsx start included), ${RUNS} runs read-only then ${RUNS} with --write`,
+      how: `\`npm run bench:times\`: a fresh mock on loopback (SQLite store), the CLI as a process (\`node cli/bin.js smoke …\`, Node and tsx start included), ${RUNS} runs read-only then ${RUNS} with --write`,
       machine,
       result: `${describe('readOnly')} · ${describe('write')}`,
       date: startedAt.toISOString().slice(0, 10),

@@ -1,5 +1,5 @@
 // npm run bench:crash — kills the mock server with SIGKILL while it writes, N times (default 50),
-// and checks after every kill that the stored world is valid JSON holding every write the server
+// and checks after every kill that the stored world (world.db) is valid and holds every write the server
 // acknowledged. Writes mix the control API (add / delete a tenant) and the customer API (sign-in,
 // which stores a session). Loopback only; bounded in time. Results: bench-results/crash.json and a
 // README row (--no-readme to skip it).
@@ -8,14 +8,14 @@
 // acknowledged and must survive the kill; a write cut off by the kill may or may not have landed,
 // so the key it touched is dropped from the expectations (and never touched again).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
-import { readStoredState } from '../mock/src/store/journaled-store.ts'
+import { DB_FILE, readStoredState } from '../mock/src/store/sqlite-store.ts'
 import { describeMachine, upsertBenchRow } from './bench-readme.ts'
 import { DEMO_PASSWORD } from '../mock/src/world/seed.ts'
 import type { World } from '../mock/src/world/types.ts'
@@ -46,7 +46,8 @@ type RunResult = {
   sent: number
   acked: number
   cut: number
-  tmpLeft: number
+  /** the write-ahead log a kill left for the restart to recover */
+  walKb: number
   fileKb: number
   restartMs: number
   checked: number
@@ -98,7 +99,7 @@ const killHard = (child: ChildProcess): Promise<void> =>
     child.kill('SIGKILL')
   })
 
-/** What is on disk must satisfy: valid, and every acknowledged write in it (world.json plus the journal that continues it). */
+/** What is on disk must satisfy: valid, and every acknowledged write in it (world.db and its WAL). */
 const checkStored = (dir: string, expected: Map<string, Expectation>): { problems: string[]; world: World | null } => {
   const stored = readStoredState(dir)
   if (!stored.ok) return { problems: [`stored world is invalid (${stored.problem}: ${stored.detail})`], world: null }
@@ -119,7 +120,7 @@ const main = async (): Promise<number> => {
   const started = Date.now()
   const loadBefore = Math.round(loadavg()[0]! * 100) / 100
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mock-crash-'))
-  const file = path.join(dataDir, 'world.json')
+  const file = path.join(dataDir, DB_FILE)
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const expected = new Map<string, Expectation>()
@@ -145,12 +146,12 @@ const main = async (): Promise<number> => {
         console.log(`\ntime budget of ${BUDGET_MS / 1000} s reached after ${run - 1} runs`)
         break
       }
-      const result: RunResult = { run, killAtMs: 0, sent: 0, acked: 0, cut: 0, tmpLeft: 0, fileKb: 0, restartMs: 0, checked: expected.size, problems: [] }
+      const result: RunResult = { run, killAtMs: 0, sent: 0, acked: 0, cut: 0, walKb: 0, fileKb: 0, restartMs: 0, checked: expected.size, problems: [] }
       results.push(result)
 
       // 1. What the previous kill left on disk.
       if (run > 1) {
-        result.tmpLeft = readdirSync(dataDir).filter((name) => name.startsWith('world.json.tmp-') || name.startsWith('world.journal.tmp-')).length
+        result.walKb = existsSync(`${file}-wal`) ? Math.round(statSync(`${file}-wal`).size / 1024) : 0
         result.problems.push(...checkStored(dataDir, expected).problems)
       }
 
@@ -266,9 +267,9 @@ const main = async (): Promise<number> => {
 
   // Summary.
   const rows = [
-    ['run', 'kill@ms', 'writes', 'acked', 'cut', 'tmp left', 'file KB', 'restart ms', 'checked', 'result'],
+    ['run', 'kill@ms', 'writes', 'acked', 'cut', 'WAL KB', 'db KB', 'restart ms', 'checked', 'result'],
     ...results.map((r) =>
-      [r.run, r.killAtMs, r.sent, r.acked, r.cut, r.tmpLeft, r.fileKb, r.restartMs, r.checked, r.problems.length === 0 ? 'ok' : 'FAIL'].map(String),
+      [r.run, r.killAtMs, r.sent, r.acked, r.cut, r.walKb, r.fileKb, r.restartMs, r.checked, r.problems.length === 0 ? 'ok' : 'FAIL'].map(String),
     ),
   ]
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)))
@@ -278,7 +279,7 @@ const main = async (): Promise<number> => {
   const restarts = results.map((r) => r.restartMs).sort((a, b) => a - b)
   console.log(
     `\n${results.length} kills, ${sum((r) => r.sent)} writes sent, ${sum((r) => r.acked)} acknowledged, ${sum((r) => r.cut)} cut by a kill, ` +
-      `${sum((r) => r.tmpLeft)} torn temporary files left by kills (all ignored), restart median ${restarts[Math.floor(restarts.length / 2)] ?? 0} ms, ` +
+      `${results.filter((r) => r.walKb > 0).length} kills left a WAL to recover, restart median ${restarts[Math.floor(restarts.length / 2)] ?? 0} ms, ` +
       `${Math.round((Date.now() - started) / 1000)} s in all`,
   )
   for (const r of failed) for (const problem of r.problems) console.log(`run ${r.run}: ${problem}`)
@@ -295,7 +296,7 @@ const main = async (): Promise<number> => {
     acknowledged: sum((r) => r.acked),
     cutByKill: sum((r) => r.cut),
     expectationsCheckedPerRestart: { max: Math.max(0, ...results.map((r) => r.checked)), total: sum((r) => r.checked) },
-    tornTmpFiles: sum((r) => r.tmpLeft),
+    killsLeavingWal: results.filter((r) => r.walKb > 0).length,
     restartMedianMs: restarts[Math.floor(restarts.length / 2)] ?? 0,
     seconds: Math.round((Date.now() - started) / 1000),
     verdict,
@@ -311,8 +312,8 @@ const main = async (): Promise<number> => {
       id: 'mock-crash-safety',
       what: 'Mock crash safety: SIGKILL while writing; every restart must load a valid world with every acknowledged write',
       machine,
-      how: `\`npm run bench:crash\`: ${WRITERS} writers on loopback (add/delete tenants, sign-ins), SIGKILL 20–420 ms into each run, then the disk (world.json + journal, as a restart reads them) and the restarted server are checked`,
-      result: `${summary.kills} kills, ${summary.writesSent} writes sent, ${summary.acknowledged} acknowledged and all present after the kills (up to ${summary.expectationsCheckedPerRestart.max} checked per restart, ${summary.expectationsCheckedPerRestart.total} checks in all), ${summary.cutByKill} cut by a kill, ${summary.tornTmpFiles} torn temporary files ignored, restart median ${summary.restartMedianMs} ms, ${summary.seconds} s; ${verdict}`,
+      how: `\`npm run bench:crash\`: ${WRITERS} writers on loopback (add/delete tenants, sign-ins), SIGKILL 20–420 ms into each run, then the disk (world.db with its WAL, as a restart reads it) and the restarted server are checked`,
+      result: `${summary.kills} kills, ${summary.writesSent} writes sent, ${summary.acknowledged} acknowledged and all present after the kills (up to ${summary.expectationsCheckedPerRestart.max} checked per restart, ${summary.expectationsCheckedPerRestart.total} checks in all), ${summary.cutByKill} cut by a kill, ${summary.killsLeavingWal} kills left a WAL to recover, restart median ${summary.restartMedianMs} ms, ${summary.seconds} s; ${verdict}`,
     })
   }
 

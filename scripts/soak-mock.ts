@@ -32,7 +32,7 @@ const AGENCY = 'ag-sol'
 const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' }
 const IBAN = 'ES9121000418450200051332'
 
-type Sample = { t: number; rssMb: number; heapMb: number; inFlight: number; journalMb: number; afterGc: boolean }
+type Sample = { t: number; rssMb: number; heapMb: number; inFlight: number; afterGc: boolean }
 type Kind = { name: string; weight: number; expect: number[]; run: (base: string, state: State) => Promise<Response> }
 type State = { token: string; bookingId: string; toSignOut: string[] }
 
@@ -166,20 +166,17 @@ const main = async (): Promise<number> => {
     for (let second = 0; second <= DURATION_S; second += 1) {
       await sleep(Math.max(0, t0 + second * 1000 - performance.now()))
       let heapMb = Number.NaN
-      let journalMb = Number.NaN
       // At the end of every 10 s window, the heap after a full collection: what is live.
       const afterGc = second > 0 && second % 10 === 0
       try {
         const info = (await (await fetch(`${root}/__mock/process${afterGc ? '?gc=1' : ''}`, { signal: AbortSignal.timeout(2_000) })).json()) as {
           memory: { heapUsed: number }
-          journal: { journalBytes: number } | null
         }
         heapMb = info.memory.heapUsed / 1024 / 1024
-        journalMb = (info.journal?.journalBytes ?? 0) / 1024 / 1024
       } catch {
         // counted as a failure below if the server stopped answering
       }
-      samples.push({ t: second, rssMb: rssBytes(mock.pid) / 1024 / 1024, heapMb, inFlight, journalMb, afterGc })
+      samples.push({ t: second, rssMb: rssBytes(mock.pid) / 1024 / 1024, heapMb, inFlight, afterGc })
     }
   })()
 
@@ -227,7 +224,7 @@ const main = async (): Promise<number> => {
   await sampler
   if (inFlight > 0) failures.push(`${inFlight} requests never answered`)
 
-  const info = (await (await fetch(`${root}/__mock/process`)).json()) as { journal: unknown; memory: unknown }
+  const info = (await (await fetch(`${root}/__mock/process`)).json()) as { store: unknown; memory: unknown }
   await mock.stop()
 
   // ── memory verdict ──
@@ -298,7 +295,7 @@ const main = async (): Promise<number> => {
     upsertBenchRow({
       id: 'mock-soak',
       what: `Mock soak: ${DURATION_S} s at ${RATE} req/s (after ${WARMUP_S} s of the same), reads and writes mixed (sign-in/out, profile, bank account, reminders)`,
-      how: '`npm run bench:soak`: open-loop schedule with fetch on loopback against a spawned mock (journal persistence); RSS from /proc every second, live heap from /__mock/process?gc=1 every 10 s; bounded = last window within 20% of the 10–20 s one (RSS mean, live heap) and no climb over the last 40 s',
+      how: '`npm run bench:soak`: open-loop schedule with fetch on loopback against a spawned mock (SQLite store); RSS from /proc every second, live heap from /__mock/process?gc=1 every 10 s; bounded = last window within 20% of the 10–20 s one (RSS mean, live heap) and no climb over the last 40 s',
       machine,
       result:
         `${fmt(done)} requests (${fmt(achieved)} req/s), ${errorCount} errors, p50/p99 ${fmt(percentile(sorted, 50), 1)}/${fmt(percentile(sorted, 99), 1)} ms · ` +

@@ -32,7 +32,7 @@ export const startBrowserMock = async (options: BrowserMockOptions = {}): Promis
   // Only the portal's origin is served here, whatever host it is deployed on.
   runtime.options.portalOrigins.push(window.location.origin)
   const worker = setupWorker(...createMockHandlers(runtime))
-  const unobserve = observeMswEvents(worker.events, runtime, { persist: true })
+  const unobserve = observeMswEvents(worker.events, runtime)
   await worker.start({
     serviceWorker: { url: options.serviceWorkerUrl ?? `${baseUrl()}mockServiceWorker.js` },
     // The app's own files (scripts, styles, images) go to the network untouched.

@@ -233,8 +233,10 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
     const scopeField = record['agency'] !== undefined ? 'agency' : 'tenant'
     const scope = agencyScope(rt.world, record['agency'] ?? record['tenant'], scopeField)
     if (!scope.ok) return scope.response
-    setScenarios(rt.world, scope.agency, names.names)
-    rt.save()
+    rt.write((writer) => {
+      setScenarios(writer.world, scope.agency, names.names)
+      writer.saveValue('scenarios')
+    })
     return HttpResponse.json(scenarioListing(rt.world))
   }),
 
@@ -244,8 +246,10 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
     if (!names.ok) return names.response
     const scope = agencyScope(rt.world, agencyParam(url), 'agency')
     if (!scope.ok) return scope.response
-    setScenarios(rt.world, scope.agency, [...new Set([...scenariosOf(rt.world, scope.agency), ...names.names])])
-    rt.save()
+    rt.write((writer) => {
+      setScenarios(writer.world, scope.agency, [...new Set([...scenariosOf(writer.world, scope.agency), ...names.names])])
+      writer.saveValue('scenarios')
+    })
     return HttpResponse.json(scenarioListing(rt.world))
   }),
 
@@ -254,9 +258,11 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
     const url = new URL(request.url)
     const scope = agencyScope(rt.world, agencyParam(url), 'agency')
     if (!scope.ok) return scope.response
-    if (scope.agency === null) rt.world.scenarios = { global: [], byAgency: {} }
-    else delete rt.world.scenarios.byAgency[scope.agency]
-    rt.save()
+    rt.write((writer) => {
+      if (scope.agency === null) writer.world.scenarios = { global: [], byAgency: {} }
+      else delete writer.world.scenarios.byAgency[scope.agency]
+      writer.saveValue('scenarios')
+    })
     return HttpResponse.json(scenarioListing(rt.world))
   }),
 
@@ -312,7 +318,8 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
       if (html!.description_html !== undefined) group.description_html = html!.description_html
       if (html!.terms_html !== undefined) group.terms_html = { es: html!.terms_html, en: html!.terms_html }
     }
-    rt.save()
+    // seeding touches many collections: stored whole, like a reset
+    rt.storeWhole()
     return HttpResponse.json(agency, { status: 201 })
   }),
 
@@ -355,18 +362,20 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
       result.travelGroups.push(...seedAgencyContent(world, agency).keys())
       result.tenants.push(agency)
     }
-    rt.save()
+    rt.storeWhole()
     return HttpResponse.json(result)
   }),
 
   http.delete(`${CONTROL_PREFIX}/tenants/:id`, ({ params }) => {
     const id = String(params['id'])
-    const world = rt.world
-    if (!world.agencies.some((a) => a.id === id)) return errorResponse(404, 'not_found', `No agency with id '${id}'.`)
+    const agency = rt.world.agencies.find((a) => a.id === id)
+    if (!agency) return errorResponse(404, 'not_found', `No agency with id '${id}'.`)
     // Its bookings, customers… stay in the world but are unreachable: every API call is scoped by agency.
-    world.agencies = world.agencies.filter((a) => a.id !== id)
-    delete world.scenarios.byAgency[id]
-    rt.save()
+    rt.write((writer) => {
+      writer.remove('agencies', [agency])
+      delete writer.world.scenarios.byAgency[id]
+      writer.saveValue('scenarios')
+    })
     return new HttpResponse(null, { status: 204 })
   }),
 
@@ -379,8 +388,8 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
     const mails = rt.world.outbox
       .map((mail, index) => ({ mail, index }))
       .filter(({ mail }) => (to === null || mail.to.toLowerCase() === to) && (agency === null || mail.agencyId === agency))
-      // Newest first by sentAt; equal instants (a frozen clock in tests) keep the outbox's own order.
-      .sort((a, b) => b.mail.sentAt.localeCompare(a.mail.sentAt) || a.index - b.index)
+      // Newest first: the outbox is in the order mails were sent (equal instants under a frozen clock in tests).
+      .sort((a, b) => b.mail.sentAt.localeCompare(a.mail.sentAt) || b.index - a.index)
       .slice(0, limit)
       .map(({ mail }) => mail)
     const body: OutboxListing = { mails }

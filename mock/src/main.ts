@@ -3,7 +3,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer, type MockServer } from './server.ts'
-import { DEFAULT_DATA_DIR } from './store/file-store.ts'
+import { DB_FILE, DEFAULT_DATA_DIR } from './store/sqlite-store.ts'
 import { DEMO_LOGINS } from './world/seed.ts'
 
 const USAGE = `Usage: npm run mock -- [options]
@@ -14,8 +14,6 @@ const USAGE = `Usage: npm run mock -- [options]
   --fresh            discard the stored world and start from the seed (env MOCK_FRESH=1)
   --data-dir <dir>   where the world is stored (env MOCK_DATA_DIR, default ${DEFAULT_DATA_DIR})
   --quiet            no line per request (env MOCK_QUIET=1)
-  --persistence <p>  journal (default: changes appended to world.journal, group-committed) or
-                     snapshot (the whole world.json rewritten per write) (env MOCK_PERSISTENCE)
   --debug-login      POST /auth/debug signs in as anyone, for every tenant (env MOCK_DEBUG_LOGIN=1);
                      off by default: then only tenants added with debug_login have it
   --no-control       no control API: /__mock does not exist (env MOCK_NO_CONTROL=1). Run any demo
@@ -44,7 +42,6 @@ const parseOptions = (argv: string[]) => {
       fresh: { type: 'boolean' },
       'data-dir': { type: 'string' },
       quiet: { type: 'boolean' },
-      persistence: { type: 'string' },
       'debug-login': { type: 'boolean' },
       'no-control': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -55,11 +52,8 @@ const parseOptions = (argv: string[]) => {
   const host = values.host ?? env['MOCK_HOST'] ?? DEFAULT_HOST
   // Loopback only: the mock has no authentication worth the name and must not face a network.
   if (!['127.0.0.1', 'localhost', '::1'].includes(host)) throw new UsageError(`--host must be 127.0.0.1, localhost or ::1, got '${host}'`)
-  const persistence = values.persistence ?? env['MOCK_PERSISTENCE'] ?? 'journal'
-  if (persistence !== 'journal' && persistence !== 'snapshot') throw new UsageError(`--persistence must be journal or snapshot, got '${persistence}'`)
   return {
     help: values.help === true,
-    persistence: persistence as 'journal' | 'snapshot',
     port: intOption('--port', values.port ?? env['MOCK_PORT'], 0, 65_535) ?? DEFAULT_PORT,
     host,
     seed: intOption('--seed', values.seed ?? env['MOCK_SEED'], 0, 2 ** 31 - 1),
@@ -99,7 +93,7 @@ Mock API listening on ${server.url}  (${Math.round(startedMs)} ms)
   control   ${server.control ? `${server.url}/__mock  (scenarios, reset, tenants, outbox, journal, health)` : 'off (--no-control)'}
   debug     ${server.runtime.options.debugLogin ? 'POST /auth/debug on for every tenant (--debug-login)' : 'POST /auth/debug off (on per tenant, or with --debug-login)'}
   state     ${stateLine}
-  stored in ${path.resolve(server.dataDir)}
+  stored in ${path.resolve(server.dataDir, DB_FILE)}  (sqlite3 opens it)
 
 Demo logins:
 ${logins}

@@ -3,24 +3,18 @@ import type { SetupWorker } from 'msw/browser'
 import { isJournalRead, journalFor, maskBody, maskUrl } from './journal.ts'
 import type { Runtime } from './runtime.ts'
 
-// What the node:http server does around each request (journal, persist acknowledged writes), for
-// the two ways the handlers run inside MSW itself: setupServer in Vitest and setupWorker in the
-// browser. Both expose the same life-cycle events.
+// What the node:http server does around each request (the request journal), for the two ways the
+// handlers run inside MSW itself: setupServer in Vitest and setupWorker in the browser. Both expose
+// the same life-cycle events. Writes are stored by the handlers themselves (route() commits them).
 
 type NetworkEvents = SetupWorker['events']
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const MAX_PENDING = 1000
 
 type Pending = { started: number; time: string; body: Promise<string | undefined> }
 
-export type ObserveOptions = {
-  /** save the world after each write that did not fail (the browser's localStorage store) */
-  persist: boolean
-}
-
-/** Wires the journal (and persistence) to MSW's events; returns a function that unwires them. */
-export const observeMswEvents = (events: NetworkEvents, rt: Runtime, options: ObserveOptions): (() => void) => {
+/** Wires the journal to MSW's events; returns a function that unwires them. */
+export const observeMswEvents = (events: NetworkEvents, rt: Runtime): (() => void) => {
   const journal = journalFor(rt)
   const pending = new Map<string, Pending>()
 
@@ -42,7 +36,6 @@ export const observeMswEvents = (events: NetworkEvents, rt: Runtime, options: Ob
     const entry = pending.get(requestId)
     pending.delete(requestId)
     const status = response.type === 'error' ? 0 : response.status
-    if (options.persist && WRITE_METHODS.has(request.method) && status !== 0 && status < 500) rt.save()
     const url = new URL(request.url)
     if (entry === undefined || isJournalRead(request.method, url.pathname)) return
     const durationMs = Math.round((performance.now() - entry.started) * 10) / 10

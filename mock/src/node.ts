@@ -18,6 +18,6 @@ export const setupMockServer = (options: { seed?: number; now?: () => Date } = {
   const store = createMemoryStore()
   const runtime = createRuntime({ seed: options.seed, now: options.now, store })
   const server = setupServer(...createMockHandlers(runtime))
-  observeMswEvents(server.events, runtime, { persist: true })
+  observeMswEvents(server.events, runtime)
   return { server, runtime, store }
 }

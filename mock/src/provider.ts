@@ -172,7 +172,6 @@ export const createProviderHandlers = (rt: Runtime): HttpHandler[] => {
       if (!isOutcome(outcome)) return errorPage(400, 'Elige aprobar o rechazar el pago.', 'Choose to approve or decline the payment.')
       const completed = completeProviderPayment(rt, signed.payment.id, outcome)
       if (completed === null) return errorPage(404, 'Pago no encontrado.', 'Payment not found.')
-      rt.save()
       // 303: the browser follows with a GET, so a reload of the portal page never re-posts the form.
       return new HttpResponse(null, { status: 303, headers: { Location: completed.returnUrl, 'Cache-Control': 'no-store' } })
     }),

@@ -1,13 +1,33 @@
+import { createWorldWrite, type Changes, type WorldWrite, type WorldWriter } from './store/world-writes.ts'
 import { newProviderSecret } from './world/payments.ts'
 import { createWorld } from './world/seed.ts'
 import type { World } from './world/types.ts'
 
-export type Store = { load(): World | null; save(world: World): void }
+/**
+ * Where a runtime keeps its world: SQLite for the HTTP server, localStorage in the browser, memory
+ * in Vitest. Every method is synchronous: a write is stored before it is answered.
+ */
+export type Store = {
+  load(): World | null
+  /** The whole world: a new seed, a reset, tenants seeded. */
+  replace(world: World): void
+  /** What one write changed; `world` already holds it. */
+  write(world: World, changes: Changes): void
+}
 
 export type Runtime = {
-  world: World
+  readonly world: World
   now(): Date
-  save(): void
+  /**
+   * Starts one write (an API request, a payment decided on the provider's page): what it changes
+   * through the writer is stored together by `commit()`.
+   */
+  begin(): WorldWrite & { commit(): void }
+  /** `begin`, `fn`, `commit`, for writes that are done in one synchronous step. */
+  write<T>(fn: (writer: WorldWriter) => T): T
+  /** Stores the whole world again (after changes too wide to name, such as seeding a tenant). */
+  storeWhole(): void
+  /** A new seeded world, stored whole. */
   reset(seed?: number): void
   options: {
     portalOrigins: string[]
@@ -25,11 +45,6 @@ export type RuntimeOptions = {
   store?: Store
   now?: () => Date
   fresh?: boolean
-  /**
-   * What handlers see of each world the runtime holds (loaded, seeded or reset): the HTTP server
-   * passes its change tracker here (store/tracked-world.ts). The identity by default.
-   */
-  wrap?: (world: World) => World
   /** debug sign-in (POST /auth/debug) for every tenant; off by default */
   debugLogin?: boolean
 }
@@ -37,26 +52,40 @@ export type RuntimeOptions = {
 export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
   const seed = opts.seed ?? DEFAULT_SEED
   const now = opts.now ?? (() => new Date())
-  const wrap = opts.wrap ?? ((world: World) => world)
-  const loaded = opts.fresh ? null : (opts.store?.load() ?? null)
-  let world = wrap(loaded && loaded.version === 2 ? loaded : createWorld(seed, now()))
+  const store = opts.store
+  const loaded = opts.fresh ? null : (store?.load() ?? null)
+  let world = loaded ?? createWorld(seed, now())
   const rt: Runtime = {
     get world() {
       return world
     },
-    set world(next: World) {
-      world = wrap(next)
-    },
     now,
-    save() {
-      opts.store?.save(rt.world)
+    begin() {
+      const write = createWorldWrite(world)
+      return Object.assign(write, {
+        commit() {
+          // a write that started before a reset changed the world that was replaced: nothing to store
+          if (!write.empty && write.world === world) store?.write(world, write.changes)
+        },
+      })
+    },
+    write(fn) {
+      const write = rt.begin()
+      try {
+        return fn(write)
+      } finally {
+        write.commit()
+      }
+    },
+    storeWhole() {
+      store?.replace(world)
     },
     reset(nextSeed?: number) {
-      rt.world = createWorld(nextSeed ?? rt.world.seed ?? seed, now())
-      rt.save()
+      world = createWorld(nextSeed ?? world.seed ?? seed, now())
+      rt.storeWhole()
     },
     options: { portalOrigins: [], debugLogin: opts.debugLogin === true, providerSecret: newProviderSecret() },
   }
-  if (!loaded) rt.save()
+  if (!loaded) rt.storeWhole()
   return rt
 }

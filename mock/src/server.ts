@@ -13,9 +13,7 @@ import { CONTROL_PREFIX } from './control.ts'
 import { type Api, createApi } from './handlers/index.ts'
 import { createMockHandlers } from './mock-handlers.ts'
 import { createRuntime, type Runtime, type Store } from './runtime.ts'
-import { createFileStore, DEFAULT_DATA_DIR } from './store/file-store.ts'
-import { createJournaledStore, type JournaledStore, type JournalStats } from './store/journaled-store.ts'
-import { createWorldTracker, newTouched, type Touched, type WorldTracker } from './store/tracked-world.ts'
+import { createSqliteStore, DEFAULT_DATA_DIR, type SqliteStore, type SqliteStoreStats } from './store/sqlite-store.ts'
 
 export const DEFAULT_PORT = 3333
 export const DEFAULT_HOST = '127.0.0.1'
@@ -40,15 +38,6 @@ export type MockServerOptions = {
   maxBodyBytes?: number
   /** where log lines go; console.log by default */
   log?: (line: string) => void
-  /**
-   * How acknowledged writes reach the disk: 'journal' (default) appends what each batch of writes
-   * changed to world.journal (group commit, fsynced before the answers) and snapshots world.json
-   * now and then; 'snapshot' rewrites the whole world.json before every answer (the first design,
-   * kept for comparison in the benchmark).
-   */
-  persistence?: 'journal' | 'snapshot'
-  /** journal size past which the next flush writes a snapshot instead */
-  compactAboveBytes?: number
   /** false: no control API at all (/__mock answers 404), for a demo others can reach */
   control?: boolean
   /** debug sign-in (POST /auth/debug) for every tenant, not only those that turned it on */
@@ -67,8 +56,8 @@ export type MockServer = {
   runtime: Runtime
   /** whether the control API (/__mock) exists on this server */
   control: boolean
-  /** the journal's counters ('journal' persistence), else null */
-  journalStats(): JournalStats | null
+  /** the database's counters: transactions committed, rows written and removed */
+  storeStats(): SqliteStoreStats
   close(): Promise<void>
 }
 
@@ -113,8 +102,6 @@ const corsHeadersFor = (origin: string | undefined, rt: Runtime): Record<string,
 
 // Connection-level headers describe the hop to this server, not the request the handlers see.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect'])
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 type BodyRead = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted' }
 
@@ -224,8 +211,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
 
   // Filled in once the port is ours (see below); until then requests get a 503.
   let live: { rt: Runtime; journal: Journal } | null = null
-  let tracker: WorldTracker | null = null
-  let journaled: JournaledStore | null = null
+  let sqlite: SqliteStore | null = null
   let handlers: RequestHandler[] = []
   // The API answered without MSW's handler machinery: the same operations, the same Request and
   // Response, minus a request clone and an abort controller per request. Null when a test put
@@ -313,14 +299,12 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     // on its own).
     const request = toFetchRequest(req, href, body)
 
-    const isWrite = WRITE_METHODS.has(method)
-    // A write runs tracked: what it touches is what the journal stores for it.
-    const touched: Touched | null = isWrite && tracker !== null ? newTouched() : null
+    // A write is in the database before its answer comes back from the handlers (route() commits it).
     let response: Response
     try {
-      const respond = async () => (await direct?.answer(request)) ?? getResponse(handlers, request, { quiet: true })
       response =
-        (await (touched !== null && tracker !== null ? tracker.track(touched, respond) : respond())) ??
+        (await direct?.answer(request)) ??
+        (await getResponse(handlers, request, { quiet: true })) ??
         jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`)
     } catch (error) {
       logError(`handler failed for ${method} ${maskUrl(rawPath)}`, error)
@@ -332,18 +316,6 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       req.socket.destroy()
       done(0)
       return
-    }
-
-    if (isWrite && response.status < 500) {
-      try {
-        // Before the answer: a write the client saw acknowledged is on disk.
-        if (touched !== null && journaled !== null) await journaled.commit(touched)
-        else rt.save()
-      } catch (error) {
-        logError('could not persist the world', error)
-        // The change stays in memory (and is saved with the next write) but is not acknowledged.
-        response = jsonError(503, 'service_unavailable', 'The mock could not store the change.')
-      }
     }
 
     try {
@@ -411,33 +383,25 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   let state: MockStateSource
   try {
     const storeLog = (line: string) => log(`[mock] ${line}`)
-    let fileStore: Store
-    if (opts.persistence === 'snapshot') {
-      fileStore = createFileStore(dataDir, { log: storeLog })
-    } else {
-      tracker = createWorldTracker()
-      journaled = createJournaledStore(dataDir, { log: storeLog, compactAboveBytes: opts.compactAboveBytes })
-      journaled.attach(tracker)
-      fileStore = journaled
-    }
+    const database = createSqliteStore(dataDir, { log: storeLog })
+    sqlite = database
     let restored = false
     const store: Store = {
       load: () => {
-        const world = fileStore.load()
+        const world = database.load()
         restored = world !== null
         return world
       },
-      save: (world) => fileStore.save(world),
+      replace: database.replace,
+      write: database.write,
     }
     // With fresh it does not even read the old world; a world it had to seed, it stores at once.
-    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, wrap: tracker?.wrap, debugLogin: opts.debugLogin })
+    runtime = createRuntime({ seed: opts.seed, store, now: opts.now, fresh: opts.fresh === true, debugLogin: opts.debugLogin })
     state = opts.fresh === true ? 'fresh' : restored ? 'restored' : 'seeded'
-    // A restored world starts a journal of its own: the replayed one is folded into world.json.
-    if (state === 'restored' && journaled !== null) journaled.compact()
     if (state === 'restored' && opts.seed !== undefined && opts.seed !== runtime.world.seed) {
       log(`[mock] kept the stored world (seed ${runtime.world.seed}); --seed ${opts.seed} applies with --fresh`)
     }
-    // This process, for benchmarks and soak runs: memory, and how the journal and the router fare.
+    // This process, for benchmarks and soak runs: memory, and what the database stored.
     // ?gc=1 runs a full garbage collection first: what is live, not what awaits collection (soak runs).
     const processHandler = http.get(`${CONTROL_PREFIX}/process`, ({ request }) => {
       const collected = new URL(request.url).searchParams.get('gc') === '1'
@@ -454,7 +418,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
           arrayBuffers: memory.arrayBuffers,
           afterGc: collected,
         },
-        journal: journaled?.stats() ?? null,
+        store: database.stats(),
       })
     })
     const control = opts.control !== false
@@ -464,6 +428,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     direct = extra.length === 0 ? api : null
     live = { rt: runtime, journal: journalFor(runtime) }
   } catch (error) {
+    sqlite?.close()
     server.close()
     throw error
   }
@@ -482,14 +447,14 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
       for (const socket of sockets) socket.destroy()
       await stopped
-      // Leaves a complete world.json behind (and an empty journal).
-      if (journaled !== null) await journaled.close()
+      // Folds the WAL into world.db.
+      sqlite?.close()
     })()
     return closed
   }
 
-  const journalStats = () => journaled?.stats() ?? null
-  return { url, port: actualPort, host, dataDir, state, runtime, control: opts.control !== false, journalStats, close }
+  const storeStats = () => sqlite!.stats()
+  return { url, port: actualPort, host, dataDir, state, runtime, control: opts.control !== false, storeStats, close }
 }
 
 let gcFunction: (() => void) | null = null

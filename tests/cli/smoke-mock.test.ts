@@ -6,6 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { runCli } from '../../cli/src/main.ts'
+import { readStoredWorld } from '../../mock/src/store/sqlite-store.ts'
 import { defaultContractPath } from '../../cli/src/repo-paths.ts'
 import { loadContract } from '../../cli/src/smoke/contract-index.ts'
 import { buildJourney } from '../../cli/src/smoke/journey.ts'
@@ -118,6 +119,8 @@ describe('smoke against the mock', () => {
       'POST /__provider/complete 303',
     ])
     expect(report.coverage.some((entry) => entry.operationId === 'provider')).toBe(false)
+    // Every write of the journey is in world.db as it is in memory: a restart would serve the same world.
+    expect(readStoredWorld(mock.dataDir)).toEqual(mock.runtime.world)
   })
 
   it('prints steps with progress and a timing footer, without colour off a terminal', async () => {

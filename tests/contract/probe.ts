@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../contract/generated/model/index.ts'
 import { createControlHandlers } from '../../mock/src/control.ts'
 import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime, type Runtime } from '../../mock/src/runtime.ts'
+import { createMemoryStore } from '../../mock/src/store/memory-store.ts'
 import type { ScenarioName } from '../../mock/src/scenarios.ts'
 import { DEMO_PASSWORD } from '../../mock/src/world/seed.ts'
 import type { World } from '../../mock/src/world/types.ts'
@@ -59,7 +60,8 @@ export type Probe = {
 
 export const createProbeApi = (): ProbeApi => {
   let now = PROBE_NOW.getTime()
-  const rt = createRuntime({ fresh: true, now: () => new Date(now) })
+  const store = createMemoryStore()
+  const rt = createRuntime({ fresh: true, now: () => new Date(now), store })
   // Probes sign in by debug sign-in where a tenant turned it on (off by default): every tenant but
   // ag-mar, which stays the production-like one whose 403 debug_disabled is probed.
   for (const agency of rt.world.agencies) agency.debug_login = agency.id !== 'ag-mar'
@@ -83,8 +85,13 @@ export const createProbeApi = (): ProbeApi => {
     }
     const url = new URL(`http://localhost:3333/api/customer${path}`)
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v)
+    // Every write must name what it changes, or a restart of the HTTP mock would lose it: the store is
+    // brought level with the world (tests arrange state directly), then must still be level after.
+    if (method !== 'GET') store.replace(rt.world)
     const res = await getResponse(handlers, new Request(url, { method, headers, body }))
     if (!res) throw new Error(`no mock handler answered ${method} ${path}`)
+    const unstored = method === 'GET' ? [] : store.differences(rt.world)
+    if (unstored.length > 0) throw new Error(`${method} ${path} changed what it did not store: ${unstored.slice(0, 5).join(', ')}`)
     return res
   }
 

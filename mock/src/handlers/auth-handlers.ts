@@ -11,7 +11,7 @@ import type { Runtime } from '../runtime.ts'
 import { hashPassword } from '../world/seed.ts'
 import type { CustomerRecord, SessionRecord } from '../world/types.ts'
 import { userView } from '../world/views.ts'
-import { type Ctx, fail, findIn, json, readJson, route, untracked, type ApiRoute } from './context.ts'
+import { type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
 import { assertNotThrottled, countAttempt } from './throttle.ts'
 
 export const TOKEN_TTL_SECONDS = 2_592_000
@@ -50,17 +50,22 @@ const openSession = (ctx: Ctx, customer: CustomerRecord, via: SessionRecord['via
   // open, but only when there is something to drop. Sessions are appended as they open with one TTL,
   // so the first is the oldest. Filtering on every sign-in made each one O(sessions); now it is
   // amortised (down to 80% of the cap at a time). An expired session left in place answers 401 anyway.
-  const sessions = untracked(ctx.world.sessions)
+  const sessions = ctx.world.sessions
   const nowMs = ctx.now.getTime()
   if (sessions.length >= MAX_SESSIONS || (sessions[0] !== undefined && Date.parse(sessions[0].expiresAt) <= nowMs)) {
-    ctx.world.sessions = sessions.filter((s) => Date.parse(s.expiresAt) > nowMs).slice(-Math.floor(MAX_SESSIONS * 0.8))
+    const live = sessions.filter((s) => Date.parse(s.expiresAt) > nowMs)
+    const kept = new Set(live.slice(-Math.floor(MAX_SESSIONS * 0.8)))
+    ctx.remove(
+      'sessions',
+      sessions.filter((s) => !kept.has(s)),
+    )
   }
-  ctx.world.sessions.push(session)
+  ctx.insert('sessions', session)
   return json({ token: session.token, expires_in: TOKEN_TTL_SECONDS, user: userView(customer), ...extra })
 }
 
 const customerByEmail = (ctx: Ctx, email: string) =>
-  findIn(ctx.world.customers, (c) => c.agencyId === ctx.agency.id && c.email.toLowerCase() === email.toLowerCase()) ?? null
+  ctx.world.customers.find((c) => c.agencyId === ctx.agency.id && c.email.toLowerCase() === email.toLowerCase()) ?? null
 
 /** The portal origin a link should point at: the request's Origin when it is one of the agency's hosts. */
 export const portalOrigin = (ctx: Ctx): string => {
@@ -76,17 +81,24 @@ export const portalOrigin = (ctx: Ctx): string => {
   return `http://${ctx.agency.hosts[0] === 'localhost' ? 'localhost:5173' : `${ctx.agency.hosts[0]}:5173`}`
 }
 
-/** Records an e-mail in the outbox (GET /__mock/outbox shows it) instead of sending it. */
+const MAX_OUTBOX = 500
+
+/** Records an e-mail in the outbox (GET /__mock/outbox shows it) instead of sending it. The oldest go past 500. */
 export const sendMail = (ctx: Ctx, to: string, subject: string, text: string, link: string | null) => {
-  ctx.world.outbox.unshift({ id: ctx.id('mail'), agencyId: ctx.agency.id, to, subject, text, link, sentAt: ctx.now.toISOString() })
-  ctx.world.outbox = ctx.world.outbox.slice(0, 500)
+  ctx.insert('outbox', { id: ctx.id('mail'), agencyId: ctx.agency.id, to, subject, text, link, sentAt: ctx.now.toISOString() })
+  ctx.remove('outbox', ctx.world.outbox.slice(0, -MAX_OUTBOX))
 }
 
 /** Issues a one-time sign-in link and mails it. */
 export const mailSignInLink = (ctx: Ctx, customer: CustomerRecord, purpose: 'login_link' | 'password_reset', redirect: string | null) => {
   const token = randomToken('lnk')
-  ctx.world.links = ctx.world.links.filter((l) => Date.parse(l.expiresAt) > ctx.now.getTime()).slice(-5000)
-  ctx.world.links.push({
+  const live = ctx.world.links.filter((l) => Date.parse(l.expiresAt) > ctx.now.getTime())
+  const kept = new Set(live.slice(-5000))
+  ctx.remove(
+    'links',
+    ctx.world.links.filter((l) => !kept.has(l)),
+  )
+  ctx.insert('links', {
     token,
     customerId: customer.id,
     agencyId: customer.agencyId,
@@ -119,7 +131,7 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
   }),
 
   route(rt, 'post', '/auth/logout', 'auth', (ctx) => {
-    ctx.world.sessions = untracked(ctx.world.sessions).filter((s) => s.token !== ctx.session!.token)
+    ctx.remove('sessions', [ctx.session!])
     return new Response(null, { status: 204 })
   }),
 
@@ -133,6 +145,7 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
     if (body.surname2 !== undefined) me.surname2 = body.surname2
     if (body.phone !== undefined) me.phone = body.phone
     if (body.lang) me.lang = body.lang
+    ctx.save('customers', me)
     return json(userView(me))
   }),
 
@@ -162,6 +175,8 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
     const customer = ctx.world.customers.find((c) => c.id === link!.customerId) ?? fail(401, 'unauthorized', 'Unknown customer.')
     // following a mailed link proves the address
     customer.validated = true
+    ctx.save('links', link!)
+    ctx.save('customers', customer)
     // where the link leads: the path it was requested for, the password form for a reset link, else home
     const redirect = link!.redirect ?? (link!.purpose === 'password_reset' ? '/auth/password' : null)
     return openSession(ctx, customer, 'link', { redirect })
@@ -188,7 +203,11 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
     }
     me.passwordHash = hashPassword(body.password)
     // Whoever knew the old password may hold a session: every other one of this customer ends; this one stays.
-    ctx.world.sessions = untracked(ctx.world.sessions).filter((s) => s.customerId !== me.id || s.token === ctx.session!.token)
+    ctx.save('customers', me)
+    ctx.remove(
+      'sessions',
+      ctx.world.sessions.filter((s) => s.customerId === me.id && s.token !== ctx.session!.token),
+    )
     return json(userView(me))
   }),
 
@@ -198,6 +217,7 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
     if (!customer || !customer.validationToken || customer.validationToken !== body.token) fail(401, 'unauthorized', 'This validation link is not valid.')
     customer!.validated = true
     customer!.validationToken = null
+    ctx.save('customers', customer!)
     return json(userView(customer!))
   }),
 ]

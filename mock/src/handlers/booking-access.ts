@@ -4,7 +4,7 @@
 import { ageOn } from '../../../core/calendar.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { sendMail } from './auth-handlers.ts'
-import { type Ctx, fail, findIn } from './context.ts'
+import { type Ctx, fail } from './context.ts'
 
 export const ADULT_AGE = 18
 
@@ -19,7 +19,7 @@ export const visibleBookings = (ctx: Ctx): BookingRecord[] => {
 
 export const bookingFor = (ctx: Ctx, id: string): BookingRecord => {
   const me = ctx.me()
-  const booking = findIn(ctx.world.bookings, (b) => b.id === id)
+  const booking = ctx.world.bookings.find((b) => b.id === id)
   return booking !== undefined && canSee(ctx, me.id, booking) ? booking : fail(404, 'not_found', 'No such booking.')
 }
 

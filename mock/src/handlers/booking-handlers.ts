@@ -79,13 +79,16 @@ export const cancelBreakdownFor = (ctx: Ctx, booking: BookingRecord, group: Trav
 const releaseBooking = (ctx: Ctx, booking: BookingRecord) => {
   for (const list of ctx.world.roomingLists) {
     if (list.travelGroupId !== booking.travelGroupId) continue
+    if (!list.rooms.some((room) => room.members.some((m) => m.booking_id === booking.id))) continue
     for (const room of list.rooms) room.members = room.members.filter((m) => m.booking_id !== booking.id)
+    ctx.save('roomingLists', list)
   }
   // a payment still open at the provider must not pay terms of a canceled booking
   for (const p of ctx.world.payments) {
     if (p.bookingId === booking.id && p.status === 'pending') {
       p.status = 'failed'
       p.error_code = 'booking_canceled'
+      ctx.save('payments', p)
     }
   }
 }
@@ -179,6 +182,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
       ...ibanField(body.iban),
     ])
     booking.bank_account = { owner: body.owner.trim(), iban: normalizeIban(body.iban) }
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -191,6 +195,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     if (booking.review) fail(409, 'conflict', 'This trip has already been reviewed.')
     const text = body.text?.trim() ? body.text.trim() : null
     booking.review = { rating: body.rating, text, created_at: ctx.now.toISOString() }
+    ctx.save('bookings', booking)
     return json(booking.review, 201)
   }),
 
@@ -207,6 +212,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     const unpaid = booking.terms.filter((t) => t.kind === 'plan' && !t.paid_at)
     if (unpaid.length === 0) fail(409, 'conflict', 'Nothing is pending on this booking: the plan cannot change.')
     replacePlan(group, booking, plan, ctx.id)
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -214,7 +220,10 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     const body = await readJson(ctx, MarkNoticeReadBody)
     const booking = bookingFor(ctx, params.id!)
     const notice = booking.notices.find((n) => n.id === body.notice_id) ?? fail(404, 'not_found', 'No such notice in this booking.')
-    notice.read_at ??= ctx.now.toISOString()
+    if (notice.read_at === null) {
+      notice.read_at = ctx.now.toISOString()
+      ctx.save('bookings', booking)
+    }
     return json(notice)
   }),
 
@@ -245,6 +254,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
         })
       }
     }
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -285,6 +295,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
       returnUrl: body.return_url,
     })
     booking.paymentMethodId = method.id
+    ctx.save('bookings', booking)
     return json(action)
   }),
 
@@ -328,6 +339,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
         extra: { member_id: member.id, item_id: item.id },
       }
       booking.terms.push(fresh)
+      ctx.save('bookings', booking)
       term = fresh
     }
     const { action } = createPayment(paymentContext(ctx), booking, {
@@ -381,6 +393,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
       }
       booking.refunds.push(refund)
     }
+    ctx.save('bookings', booking)
     releaseBooking(ctx, booking)
     const recipients = new Set<string>([...(booking.buyer ? [booking.buyer.email.toLowerCase()] : []), ...guardianEmailsOfMinors(ctx, booking)])
     for (const to of recipients) {

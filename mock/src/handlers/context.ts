@@ -6,6 +6,7 @@ import { delay, HttpResponse } from 'msw'
 import type { z } from 'zod'
 import type { ErrorCode, FieldError } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
+import type { WorldWriter } from '../store/world-writes.ts'
 import { activeScenarios, type ScenarioName } from '../scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
 import type { AgencyRecord, CustomerRecord, Language, SessionRecord, World } from '../world/types.ts'
@@ -26,21 +27,24 @@ export type Access =
   /** agency and token required */
   | 'auth'
 
-export type Ctx = ViewContext & {
-  rt: Runtime
-  request: Request
-  url: URL
-  agency: AgencyRecord
-  /** null only for agency-free and public-optional-agency calls without an agency */
-  agencyOrNull: AgencyRecord | null
-  session: SessionRecord | null
-  customer: CustomerRecord | null
-  lang: Language
-  /** the signed-in customer; fails 401 when there is none */
-  me(): CustomerRecord
-  /** a fresh id with a prefix, unique in the world */
-  id(prefix: string): string
-}
+/**
+ * What a handler gets. It changes the world's rows in place and says so through the writer's
+ * methods (insert, save, remove, saveValue, id): route() stores them together once it has answered.
+ */
+export type Ctx = ViewContext &
+  Omit<WorldWriter, 'world'> & {
+    rt: Runtime
+    request: Request
+    url: URL
+    agency: AgencyRecord
+    /** null only for agency-free and public-optional-agency calls without an agency */
+    agencyOrNull: AgencyRecord | null
+    session: SessionRecord | null
+    customer: CustomerRecord | null
+    lang: Language
+    /** the signed-in customer; fails 401 when there is none */
+    me(): CustomerRecord
+  }
 
 export class HttpFailure extends Error {
   constructor(
@@ -143,35 +147,17 @@ export const readQuery = <S extends z.ZodType>(ctx: Ctx, schema: S, invalidStatu
 
 export const findAgencyByHeader = (world: World, request: Request) => {
   const id = request.headers.get('agencyid')
-  return id ? (findIn(world.agencies, (a) => a.id === id) ?? null) : null
-}
-
-/**
- * The plain array behind a collection of the world, for read-only scans of a large one. The HTTP
- * server hands handlers a tracked world during writes (store/tracked-world.ts), where every element
- * reached is recorded as possibly changed and journaled; a scan through this records nothing, so
- * never change what it yields (reach the element again through the world for that).
- */
-export const untracked = <T extends object>(collection: T): T =>
-  ((collection as Record<symbol, unknown>)[Symbol.for('travel-portal.mock.raw')] as T | undefined) ?? collection
-
-/**
- * `list.find(predicate)`, but only the element found counts as touched in a write (see untracked):
- * the search runs over the plain array, the element is then fetched through the world.
- */
-export const findIn = <T extends object>(list: T[], predicate: (item: T) => boolean): T | undefined => {
-  const at = untracked(list).findIndex(predicate)
-  return at === -1 ? undefined : list[at]
+  return id ? (world.agencies.find((a) => a.id === id) ?? null) : null
 }
 
 // token → position in world.sessions, per sessions array. Checked on every hit (the array may have
 // been reordered in place); on a miss the sessions added since are indexed, then, if the token is
 // still unknown, the whole array. A find() over every session on every signed-in request cost
-// O(sessions), and in writes marked them all as touched (so journaled).
+// O(sessions).
 const sessionPositions = new WeakMap<object, { positions: Map<string, number>; indexed: number }>()
 
 const findSession = (world: World, token: string): SessionRecord | undefined => {
-  const sessions = untracked(world.sessions)
+  const sessions = world.sessions
   let index = sessionPositions.get(sessions)
   if (index === undefined) sessionPositions.set(sessions, (index = { positions: new Map(), indexed: 0 }))
   let at = index.positions.get(token)
@@ -190,8 +176,7 @@ const findSession = (world: World, token: string): SessionRecord | undefined => 
       if (at === undefined) return undefined
     }
   }
-  // Through the world, so that a write that changes this session has it journaled.
-  return world.sessions[at]
+  return sessions[at]
 }
 
 const sessionOf = (world: World, request: Request, agency: AgencyRecord | null, now: Date): SessionRecord | null => {
@@ -244,39 +229,58 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
       if (failure) return failure
     }
 
+    const write = rt.begin()
+    let response: Response
     try {
-      if (!agency && access !== 'agency-free' && access !== 'public-optional-agency') {
-        return errorResponse(400, 'agency_unknown', request.headers.get('agencyid') ? 'Unknown agency.' : 'The agencyId header is required.')
-      }
-      const session = sessionOf(world, request, agency, now)
-      const customer = session ? (findIn(world.customers, (c) => c.id === session.customerId) ?? null) : null
-      if (access === 'auth' && !customer) return errorResponse(401, 'unauthorized', 'Sign in to continue.')
-
-      const ctx: Ctx = {
-        world,
-        now,
-        today: utcDay(now),
-        scenarios,
-        rt,
-        request,
-        url,
-        agency: agency as AgencyRecord,
-        agencyOrNull: agency,
-        session,
-        customer,
-        lang: langOf(request),
-        me: () => customer ?? fail(401, 'unauthorized', 'Sign in to continue.'),
-        id: (prefix) => {
-          world.counter += 1
-          return `${prefix}-${world.counter}`
-        },
-      }
-      return await resolve(ctx, params)
+      response = await answer(request, params, { world, now, url, agency, scenarios, write })
     } catch (error) {
-      if (error instanceof HttpFailure) return errorResponse(error.status, error.code, error.message, error.fields, error.headers)
-      console.error('[mock] handler error', method.toUpperCase(), path, error)
-      return errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.')
+      if (error instanceof HttpFailure) response = errorResponse(error.status, error.code, error.message, error.fields, error.headers)
+      else {
+        console.error('[mock] handler error', method.toUpperCase(), path, error)
+        response = errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.')
+      }
     }
+    // Whatever the handler changed is stored before it is answered, a failure included (the world in
+    // memory holds it either way).
+    try {
+      write.commit()
+    } catch (error) {
+      console.error('[mock] could not store a write', method.toUpperCase(), path, error)
+      return errorResponse(503, 'service_unavailable', 'The mock could not store the change.')
+    }
+    return response
+  }
+
+  type Start = { world: World; now: Date; url: URL; agency: AgencyRecord | null; scenarios: Set<ScenarioName>; write: WorldWriter }
+  const answer = async (request: Request, params: Record<string, string>, { world, now, url, agency, scenarios, write }: Start): Promise<Response> => {
+    if (!agency && access !== 'agency-free' && access !== 'public-optional-agency') {
+      return errorResponse(400, 'agency_unknown', request.headers.get('agencyid') ? 'Unknown agency.' : 'The agencyId header is required.')
+    }
+    const session = sessionOf(world, request, agency, now)
+    const customer = session ? (world.customers.find((c) => c.id === session.customerId) ?? null) : null
+    if (access === 'auth' && !customer) return errorResponse(401, 'unauthorized', 'Sign in to continue.')
+
+    const ctx: Ctx = {
+      world,
+      now,
+      today: utcDay(now),
+      scenarios,
+      rt,
+      request,
+      url,
+      agency: agency as AgencyRecord,
+      agencyOrNull: agency,
+      session,
+      customer,
+      lang: langOf(request),
+      me: () => customer ?? fail(401, 'unauthorized', 'Sign in to continue.'),
+      insert: write.insert,
+      save: write.save,
+      remove: write.remove,
+      saveValue: write.saveValue,
+      id: write.id,
+    }
+    return resolve(ctx, params)
   }
   return { method: method.toUpperCase() as ApiRoute['method'], path, run }
 }

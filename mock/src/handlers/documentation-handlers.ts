@@ -173,6 +173,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       medical_notes: body.medical_notes?.trim() || null,
     } satisfies Partial<MemberRecord>)
     notifyGuardians(ctx, booking, member, 'los datos personales')
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -195,6 +196,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     ]
     member.has_dni = true
     notifyGuardians(ctx, booking, member, 'el DNI')
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -206,6 +208,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     // someone without a DNI cannot keep one on file: the documentation tasks would contradict each other
     if (!body.has_dni) member.documents = member.documents.filter((d) => d.type !== 'dni')
     notifyGuardians(ctx, booking, member, 'si tiene DNI')
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -227,6 +230,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       },
     ]
     notifyGuardians(ctx, booking, member, 'el pasaporte')
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -265,6 +269,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     member.authorizations = member.authorizations.filter((a) => guardians.some((g) => g.id === a.guardian_id))
     syncGuardianAccess(ctx, booking)
     notifyGuardians(ctx, booking, member, 'los tutores legales')
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -276,6 +281,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       { name: body.name.trim(), surname1: body.surname1.trim(), surname2: body.surname2?.trim() || null, email: body.email, phone: body.phone.trim() },
     ]
     notifyGuardians(ctx, booking, member, 'el contacto de emergencia')
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -297,6 +303,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       company_name: body.type === 'company' ? body.company_name!.trim() : null,
       tax_id: taxId.toUpperCase(),
     }
+    ctx.save('bookings', booking)
     return view(ctx, booking)
   }),
 
@@ -345,6 +352,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     }
     // signing again replaces that guardian's earlier signature; the other guardian's stays
     member.authorizations = [...member.authorizations.filter((a) => a.guardian_id !== guardian.id), authorization]
+    ctx.save('bookings', booking)
     notifyGuardians(ctx, booking, member, 'la autorización de viaje')
     return json(authorization, 201)
   }),

@@ -121,10 +121,13 @@ export const listRoutes = (rt: Runtime): ApiRoute[] => [
       size: bytes.length,
       base64: toBase64(bytes),
     }
-    const files = [...ctx.world.files, record].slice(-MAX_STORED_FILES)
-    let stored = files.reduce((sum, f) => sum + f.base64.length, 0)
-    while (stored > MAX_STORED_BASE64_CHARS && files.length > 1) stored -= files.shift()!.base64.length
-    ctx.world.files = files
+    // The store stays bounded: the oldest uploads go past a number of files or of stored bytes.
+    ctx.insert('files', record)
+    const files = ctx.world.files
+    let keepFrom = Math.max(0, files.length - MAX_STORED_FILES)
+    let stored = files.slice(keepFrom).reduce((sum, f) => sum + f.base64.length, 0)
+    while (stored > MAX_STORED_BASE64_CHARS && keepFrom < files.length - 1) stored -= files[keepFrom++]!.base64.length
+    ctx.remove('files', files.slice(0, keepFrom))
     const body: UploadedFile = { name: record.name, size: record.size, content_type: record.content_type }
     return json(body, 201)
   }),

@@ -68,6 +68,7 @@ export const paymentRoutes = (rt: Runtime): ApiRoute[] => [
       returnUrl: latest.returnUrl,
     })
     latest.retriedBy = next.id
+    ctx.save('payments', latest)
     return json(action)
   }),
 ]

@@ -72,6 +72,7 @@ export const roomingRaffleRoutes = (rt: Runtime): ApiRoute[] => [
       }
     }
     list.status = 'requested'
+    ctx.save('roomingLists', list)
     return json(roomingListView(ctx, list))
   }),
 

@@ -82,6 +82,7 @@ const withoutOwnLocks = <T>(ctx: Ctx, customer: CustomerRecord, group: TravelGro
   try {
     return run(() => {
       released = true
+      for (const l of own) ctx.save('locks', l)
     })
   } finally {
     if (!released) own.forEach((l, i) => (l.expiresAt = saved[i]!))
@@ -136,8 +137,11 @@ const lockSeats = (ctx: Ctx, group: TravelGroupRecord, me: CustomerRecord, body:
     }
     // keep the store bounded; a lapsed hold stays a day so its checkout can still say why it failed
     const horizon = ctx.now.getTime() - 86_400_000
-    ctx.world.locks = ctx.world.locks.filter((l) => !l.usedBy && Date.parse(l.expiresAt) > horizon).concat(lock)
-    return lock
+    ctx.remove(
+      'locks',
+      ctx.world.locks.filter((l) => l.usedBy || Date.parse(l.expiresAt) <= horizon),
+    )
+    return ctx.insert('locks', lock)
   })
 }
 
@@ -277,6 +281,7 @@ const placeRooming = (ctx: Ctx, group: TravelGroupRecord, booking: BookingRecord
       const m = booking.members[i]!
       return { booking_id: booking.id, member_id: m.id, name: `${m.name} ${m.surname1}` }
     })
+    ctx.save('roomingLists', list)
   }
 }
 
@@ -330,8 +335,10 @@ const checkout = (ctx: Ctx, group: TravelGroupRecord, me: CustomerRecord, body: 
   booking.commercial_sectors = body.commercial_sectors ?? []
   booking.idempotencyKey = body.idempotency_key
   booking.terms = scheduleTerms(plan, bookingTotal(group, booking), { next: ctx.id })
-  if (!invited) ctx.world.bookings.push(booking)
+  if (invited) ctx.save('bookings', booking)
+  else ctx.insert('bookings', booking)
   lock.usedBy = booking.id
+  ctx.save('locks', lock)
   if (body.rooming?.length && group.rooming_enabled) placeRooming(ctx, group, booking, body.rooming)
 
   const first = booking.terms[0]!
@@ -378,13 +385,13 @@ const invite = (ctx: Ctx, group: TravelGroupRecord, body: z.infer<typeof SendInv
       passwordHash: null,
       validationToken: null,
     }
-    ctx.world.customers.push(customer)
+    ctx.insert('customers', customer)
   }
   if (!customerBookingsIn(ctx, customer, group).some((b) => b.status === 'invited')) {
     const booking = blankBooking(group, ctx.id('bkg'), '', ctx.now.toISOString())
     booking.locator = locatorFor(group, ctx.world.counter)
     booking.access = [{ customerId: customer.id, role: 'buyer' }]
-    ctx.world.bookings.push(booking)
+    ctx.insert('bookings', booking)
   }
   const invitation = {
     id: ctx.id('inv'),
@@ -397,7 +404,7 @@ const invite = (ctx: Ctx, group: TravelGroupRecord, body: z.infer<typeof SendInv
     third_party_consent: body.third_party_consent,
     createdAt: ctx.now.toISOString(),
   }
-  ctx.world.invitations.push(invitation)
+  ctx.insert('invitations', invitation)
   mailSignInLink(ctx, customer, 'login_link', `/travelgroup/${group.id}/checkout`)
   return { id: invitation.id, email }
 }
@@ -550,9 +557,14 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     if (booking.groupId && booking.groupId !== bookingGroup.id) {
       // moving to another group of friends: leave the old one
       const previous = ctx.world.bookingGroups.find((g) => g.id === booking.groupId)
-      if (previous) previous.members = previous.members.filter((m) => m.email.toLowerCase() !== me.email.toLowerCase())
+      if (previous) {
+        previous.members = previous.members.filter((m) => m.email.toLowerCase() !== me.email.toLowerCase())
+        ctx.save('bookingGroups', previous)
+      }
     }
     booking.groupId = bookingGroup.id
+    ctx.save('bookingGroups', bookingGroup)
+    ctx.save('bookings', booking)
     return json(bookingGroupView(bookingGroup))
   }),
 

@@ -1,4 +1,5 @@
 import type { Store } from '../runtime.ts'
+import type { World } from '../world/types.ts'
 import { parseStoredWorld } from './world-shape.ts'
 
 export const DEFAULT_STORAGE_KEY = 'travel-portal:mock-world'
@@ -34,16 +35,20 @@ export const createLocalStorageStore = (key: string = DEFAULT_STORAGE_KEY, stora
       }
       return null
     },
-    save(world) {
-      if (storage === undefined) return
-      try {
-        storage.setItem(key, JSON.stringify(world))
-        warnedAboutSave = false
-      } catch (error) {
-        // Typically QuotaExceededError (a world grown by many uploads). Warn once per failure streak.
-        if (!warnedAboutSave) console.warn(`[mock] cannot save the world to localStorage["${key}"]; changes last until reload`, error)
-        warnedAboutSave = true
-      }
-    },
+    // One key holds the whole world, so a write stores it whole too (it is a demo's few hundred KB).
+    replace: save,
+    write: (world) => save(world),
+  }
+
+  function save(world: World) {
+    if (storage === undefined) return
+    try {
+      storage.setItem(key, JSON.stringify(world))
+      warnedAboutSave = false
+    } catch (error) {
+      // Typically QuotaExceededError (a world grown by many uploads). Warn once per failure streak.
+      if (!warnedAboutSave) console.warn(`[mock] cannot save the world to localStorage["${key}"]; changes last until reload`, error)
+      warnedAboutSave = true
+    }
   }
 }

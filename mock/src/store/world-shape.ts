@@ -1,5 +1,8 @@
 import type { World } from '../world/types.ts'
 
+/** The layout of the world the mock reads and writes; an older one is reseeded. */
+export const WORLD_VERSION = 2
+
 /** Why a stored world was not used; stores log it so a reseed never goes unexplained. */
 export type StoredWorldProblem = 'not-json' | 'not-a-world' | 'wrong-version'
 
@@ -16,12 +19,17 @@ export const parseStoredWorld = (text: string): ParsedStoredWorld => {
   } catch (error) {
     return { ok: false, problem: 'not-json', detail: error instanceof Error ? error.message : String(error) }
   }
+  return checkWorldShape(value)
+}
+
+/** The same check for a world already read (from SQLite rows, say). */
+export const checkWorldShape = (value: unknown): ParsedStoredWorld => {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, problem: 'not-a-world', detail: 'the top level is not an object' }
   }
   const record = value as Record<string, unknown>
-  if (record['version'] !== 2) {
-    return { ok: false, problem: 'wrong-version', detail: `version ${JSON.stringify(record['version'])}, expected 2` }
+  if (record['version'] !== WORLD_VERSION) {
+    return { ok: false, problem: 'wrong-version', detail: `version ${JSON.stringify(record['version'])}, expected ${WORLD_VERSION}` }
   }
   const missing: string[] = REQUIRED_ARRAYS.filter((key) => !Array.isArray(record[key]))
   if (typeof record['seed'] !== 'number') missing.push('seed')

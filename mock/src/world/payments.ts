@@ -6,6 +6,7 @@ import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 
 import type { PaymentAction } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
+import type { WorldWriter } from '../store/world-writes.ts'
 import { activeScenarios } from '../scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../core/booking-status.ts'
@@ -13,12 +14,13 @@ import type { BookingRecord, PaymentRecord, World } from './types.ts'
 import { groupOf, lateTermPenalty, type ViewContext } from './views.ts'
 
 /** providerSecret: the key the API and the card provider share (rt.options.providerSecret). */
-type PaymentContext = { world: World; now: Date; providerBase: string; providerSecret: string }
+type PaymentContext = { world: World; now: Date; insert: WorldWriter['insert']; providerBase: string; providerSecret: string }
 
 /** What making a payment's form takes from the request it answers: the provider's address (the mock's own origin) and key. */
-export const paymentContext = (ctx: { world: World; now: Date; request: Request; rt: Runtime }): PaymentContext => ({
+export const paymentContext = (ctx: { world: World; now: Date; request: Request; rt: Runtime; insert: WorldWriter['insert'] }): PaymentContext => ({
   world: ctx.world,
   now: ctx.now,
+  insert: ctx.insert,
   providerBase: new URL(ctx.request.url).origin,
   providerSecret: ctx.rt.options.providerSecret,
 })
@@ -83,16 +85,18 @@ export const createPayment = (
     returnUrl: opts.returnUrl,
     retriedBy: null,
   }
-  ctx.world.payments.push(payment)
+  ctx.insert('payments', payment)
   return { payment, action: actionFor(payment, ctx) }
 }
 
 /** Marks a payment paid: its terms paid (the last carrying any late penalty), an invoice, and the booking confirmed when nothing is pending. */
-export const settlePayment = (world: World, payment: PaymentRecord, now: Date, nextId: (prefix: string) => string) => {
+export const settlePayment = (writer: WorldWriter, payment: PaymentRecord, now: Date) => {
+  const world = writer.world
   const booking = world.bookings.find((b) => b.id === payment.bookingId)
   payment.status = 'paid'
   payment.paid_at = now.toISOString()
   payment.error_code = null
+  writer.save('payments', payment)
   if (!booking) return
   const group = groupOf(world, booking)
   const vctx: ViewContext = { world, now, today: utcDay(now), scenarios: activeScenarios(world, booking.agencyId) }
@@ -111,17 +115,21 @@ export const settlePayment = (world: World, payment: PaymentRecord, now: Date, n
     }
   }
   booking.invoices.push({
-    id: nextId('inv'),
-    number: `F${payment.paid_at.slice(0, 4)}-${nextId('n').split('-')[1]}`,
+    id: writer.id('inv'),
+    number: `F${payment.paid_at.slice(0, 4)}-${writer.id('n').split('-')[1]}`,
     issued_at: payment.paid_at.slice(0, 10),
     amount: payment.amount,
   })
   booking.status = statusAfterPayment(booking.status)
+  writer.save('bookings', booking)
 }
 
 /** Called by the provider page when the payer approves or declines. Returns where to send the payer back. */
-export const completeProviderPayment = (rt: Runtime, paymentId: string, outcome: 'approve' | 'decline'): { returnUrl: string } | null => {
-  const world = rt.world
+export const completeProviderPayment = (rt: Runtime, paymentId: string, outcome: 'approve' | 'decline'): { returnUrl: string } | null =>
+  rt.write((writer) => decidePayment(writer, paymentId, outcome, rt.now()))
+
+const decidePayment = (writer: WorldWriter, paymentId: string, outcome: 'approve' | 'decline', now: Date): { returnUrl: string } | null => {
+  const world = writer.world
   const payment = world.payments.find((p) => p.id === paymentId)
   if (!payment) return null
   const returnUrl = paymentReturnUrl(payment)
@@ -130,11 +138,9 @@ export const completeProviderPayment = (rt: Runtime, paymentId: string, outcome:
   if (declined) {
     payment.status = 'failed'
     payment.error_code = 'card_declined'
+    writer.save('payments', payment)
   } else {
-    settlePayment(world, payment, rt.now(), (prefix) => {
-      world.counter += 1
-      return `${prefix}-${world.counter}`
-    })
+    settlePayment(writer, payment, now)
   }
   return { returnUrl }
 }

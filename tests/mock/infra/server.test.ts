@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import type { JournalListing, ScenarioListing } from '../../../mock/src/control.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../../mock/src/server.ts'
-import { readStoredWorld } from '../../../mock/src/store/journaled-store.ts'
+import { readStoredWorld } from '../../../mock/src/store/sqlite-store.ts'
 
 // The node:http adapter end to end on an ephemeral loopback port.
 
@@ -229,8 +229,7 @@ describe('persistence', () => {
     expect(server.state).toBe('seeded')
     const res = await fetch(`${server.url}/__mock/tenants`, { method: 'POST', body: JSON.stringify({ name: 'Persistente', hosts: ['persistente.localhost'] }) })
     expect(res.status).toBe(201)
-    // Read right after the answer, before anything else runs: already on disk (world.json and the
-    // journal that continues it, as a restart would read them).
+    // Read right after the answer, before anything else runs: already committed to world.db.
     const onDisk = readStoredWorld(dataDir)!
     expect(onDisk.agencies.map((a) => a.id)).toContain('ag-persistente')
     await server.close()
@@ -239,7 +238,7 @@ describe('persistence', () => {
     expect(server.state).toBe('restored')
     const tenants = (await (await fetch(`${server.url}/__mock/tenants`)).json()) as { tenants: { id: string }[] }
     expect(tenants.tenants.map((t) => t.id)).toContain('ag-persistente')
-    // An API write persists too (the server saves after every non-GET answer under 500).
+    // An API write persists too (route() commits what a handler changed before answering).
     const login = await fetch(`${server.url}/api/customer/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', agencyId: 'ag-sol' },
@@ -258,7 +257,7 @@ describe('persistence', () => {
     expect(server.runtime.world.seed).toBe(5)
     expect(server.runtime.world.agencies.map((a) => a.id)).not.toContain('ag-persistente')
     await server.close()
-    const afterFresh = JSON.parse(readFileSync(path.join(dataDir, 'world.json'), 'utf8')) as { seed: number; agencies: { id: string }[] }
+    const afterFresh = readStoredWorld(dataDir)!
     expect(afterFresh.seed).toBe(5)
     expect(afterFresh.agencies.map((a) => a.id)).not.toContain('ag-persistente')
   })
