@@ -175,7 +175,7 @@ describe('fuzzing the mock from the contract', () => {
           }
         }
         const caseStarted = performance.now()
-        // A GET never changes the world: the HTTP server journals writes only (store/journaled-store.ts).
+        // A GET never changes the world: whatever it changed would be lost on a restart (only writes are committed).
         // (Checked on a third of the valid GETs, uploads by name and size: serialising the world is the slow part.)
         const before = c.method === 'GET' && c.kind === 'valid' && sent % 3 === 0 ? fingerprint() : null
         let response: Response | undefined
