@@ -9,7 +9,7 @@ import {
 } from '../../../contract/generated/zod.ts'
 import type { Runtime } from '../runtime.ts'
 import { hashPassword } from '../world/seed.ts'
-import type { CustomerRecord, SessionRecord } from '../world/types.ts'
+import type { CustomerRecord, LinkRecord, SessionRecord } from '../world/types.ts'
 import { userView } from '../world/views.ts'
 import { type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
 import { assertNotThrottled, countAttempt } from './throttle.ts'
@@ -37,6 +37,17 @@ const randomToken = (prefix: string) => {
   return `${prefix}_${hex}`
 }
 
+/** Drops the expired rows, and the oldest past `keep` of the others (rows are in the order they were added). */
+const dropStale = (ctx: Ctx, collection: 'sessions' | 'links', keep: number) => {
+  const rows: (SessionRecord | LinkRecord)[] = ctx.world[collection]
+  const nowMs = ctx.now.getTime()
+  const kept = new Set(rows.filter((row) => Date.parse(row.expiresAt) > nowMs).slice(-keep))
+  ctx.remove(
+    collection,
+    rows.filter((row) => !kept.has(row)),
+  )
+}
+
 const openSession = (ctx: Ctx, customer: CustomerRecord, via: SessionRecord['via'], extra: Record<string, unknown> = {}) => {
   const session: SessionRecord = {
     token: randomToken('tok'),
@@ -53,12 +64,7 @@ const openSession = (ctx: Ctx, customer: CustomerRecord, via: SessionRecord['via
   const sessions = ctx.world.sessions
   const nowMs = ctx.now.getTime()
   if (sessions.length >= MAX_SESSIONS || (sessions[0] !== undefined && Date.parse(sessions[0].expiresAt) <= nowMs)) {
-    const live = sessions.filter((s) => Date.parse(s.expiresAt) > nowMs)
-    const kept = new Set(live.slice(-Math.floor(MAX_SESSIONS * 0.8)))
-    ctx.remove(
-      'sessions',
-      sessions.filter((s) => !kept.has(s)),
-    )
+    dropStale(ctx, 'sessions', Math.floor(MAX_SESSIONS * 0.8))
   }
   ctx.insert('sessions', session)
   return json({ token: session.token, expires_in: TOKEN_TTL_SECONDS, user: userView(customer), ...extra })
@@ -92,12 +98,7 @@ export const sendMail = (ctx: Ctx, to: string, subject: string, text: string, li
 /** Issues a one-time sign-in link and mails it. */
 export const mailSignInLink = (ctx: Ctx, customer: CustomerRecord, purpose: 'login_link' | 'password_reset', redirect: string | null) => {
   const token = randomToken('lnk')
-  const live = ctx.world.links.filter((l) => Date.parse(l.expiresAt) > ctx.now.getTime())
-  const kept = new Set(live.slice(-5000))
-  ctx.remove(
-    'links',
-    ctx.world.links.filter((l) => !kept.has(l)),
-  )
+  dropStale(ctx, 'links', 5000)
   ctx.insert('links', {
     token,
     customerId: customer.id,

@@ -14,6 +14,18 @@ export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
  */
 export const createLocalStorageStore = (key: string = DEFAULT_STORAGE_KEY, storage: StorageLike | undefined = globalThis.localStorage): Store => {
   let warnedAboutSave = false
+  const save = (world: World) => {
+    if (storage === undefined) return
+    try {
+      storage.setItem(key, JSON.stringify(world))
+      warnedAboutSave = false
+    } catch (error) {
+      // Typically QuotaExceededError (a world grown by many uploads). Warn once per failure streak.
+      if (!warnedAboutSave) console.warn(`[mock] cannot save the world to localStorage["${key}"]; changes last until reload`, error)
+      warnedAboutSave = true
+    }
+  }
+
   return {
     load() {
       if (storage === undefined) return null
@@ -38,17 +50,5 @@ export const createLocalStorageStore = (key: string = DEFAULT_STORAGE_KEY, stora
     // One key holds the whole world, so a write stores it whole too (it is a demo's few hundred KB).
     replace: save,
     write: (world) => save(world),
-  }
-
-  function save(world: World) {
-    if (storage === undefined) return
-    try {
-      storage.setItem(key, JSON.stringify(world))
-      warnedAboutSave = false
-    } catch (error) {
-      // Typically QuotaExceededError (a world grown by many uploads). Warn once per failure streak.
-      if (!warnedAboutSave) console.warn(`[mock] cannot save the world to localStorage["${key}"]; changes last until reload`, error)
-      warnedAboutSave = true
-    }
   }
 }

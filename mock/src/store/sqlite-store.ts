@@ -55,11 +55,15 @@ const versionOf = (db: DatabaseSync): number => Number((db.prepare('PRAGMA user_
 
 /** The world in the database, or null when it holds none yet. Rows come back in the order they were inserted. */
 const readWorld = (db: DatabaseSync): unknown => {
-  const values = db.prepare(`SELECT key, value FROM ${VALUES_TABLE}`).all() as { key: string; value: string }[]
-  if (values.length === 0) return null
-  // Built without a prototype-bearing literal lookup: keys come from our own table, but stay own properties.
+  const rows = db.prepare(`SELECT key, value FROM ${VALUES_TABLE}`).all() as { key: string; value: string }[]
+  if (rows.length === 0) return null
+  // Only the keys a world has are read, by name: a key in the file never becomes a property name.
+  const values = new Map(rows.map((row) => [row.key, row.value]))
   const world: Record<string, unknown> = {}
-  for (const { key, value } of values) world[key] = JSON.parse(value) as unknown
+  for (const key of VALUE_KEYS) {
+    const value = values.get(key)
+    if (value !== undefined) world[key] = JSON.parse(value) as unknown
+  }
   for (const collection of COLLECTIONS) {
     const rows = db.prepare(`SELECT doc FROM ${quoted(collection)} ORDER BY rowid`).all() as { doc: string }[]
     world[collection] = rows.map((row) => JSON.parse(row.doc) as unknown)

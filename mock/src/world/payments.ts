@@ -90,7 +90,7 @@ export const createPayment = (
 }
 
 /** Marks a payment paid: its terms paid (the last carrying any late penalty), an invoice, and the booking confirmed when nothing is pending. */
-export const settlePayment = (writer: WorldWriter, payment: PaymentRecord, now: Date) => {
+const settlePayment = (writer: WorldWriter, payment: PaymentRecord, now: Date) => {
   const world = writer.world
   const booking = world.bookings.find((b) => b.id === payment.bookingId)
   payment.status = 'paid'
