@@ -46,3 +46,15 @@ export function parseNonEmpty(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty.')
   return value
 }
+
+export function parsePercent(value: string): number {
+  const number = Number(value)
+  if (!/^\d+(\.\d+)?$/.test(value) || number > 100) throw new InvalidArgumentError('must be a percentage between 0 and 100.')
+  return number
+}
+
+/** A run's seed as printed in its report: a 32-bit integer. */
+export function parseSeed(value: string): number {
+  if (!/^-?\d+$/.test(value) || Math.abs(Number(value)) > 2 ** 31) throw new InvalidArgumentError('must be an integer, as printed by an earlier run.')
+  return Number(value)
+}

@@ -46,6 +46,10 @@ const report: SmokeReport = {
   violations: [violation],
   warnings: [],
   coverage: [],
+  seed: 42,
+  tested: { operations: 3, tested: 2, untested: [] },
+  timings: [],
+  variables: [],
 }
 
 /** Minimal well-formedness check: balanced tags, no stray & or <. */

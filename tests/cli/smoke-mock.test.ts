@@ -11,7 +11,7 @@ import { defaultContractPath } from '../../cli/src/repo-paths.ts'
 import { loadContract } from '../../cli/src/smoke/contract-index.ts'
 import { buildJourney } from '../../cli/src/smoke/journey.ts'
 import type { SmokeReport } from '../../cli/src/smoke/smoke-report.ts'
-import { corruptions, editJson, startBrokenBackend, type BrokenBackend } from './fixtures/broken-backend.ts'
+import { corruptions, editJson, slowMs, startBrokenBackend, type BrokenBackend } from './fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 import { createTestIo } from './helpers/test-io.ts'
 
@@ -64,10 +64,14 @@ describe('smoke against the mock', () => {
     expect(code).toBe(0)
     expect(report.verdict).toBe('passed')
     expect(report.write).toBe(false)
-    expect(report.steps.map((step) => step.id)).toEqual(journeyIds)
+    // The journey first, then every operation on its own.
+    expect(report.steps.slice(0, journeyIds.length).map((step) => step.id)).toEqual(journeyIds)
+    expect(report.steps.some((step) => step.id === 'owner:renderInvoice' && step.status === 'passed')).toBe(true)
+    expect(report.tested).toMatchObject({ operations: 69 })
+    expect(typeof report.seed).toBe('number')
 
     // Every read the seed makes reachable is walked, not skipped.
-    const skipped = report.steps.filter((step) => step.status === 'skipped')
+    const skipped = report.steps.slice(0, journeyIds.length).filter((step) => step.status === 'skipped')
     expect(
       skipped.every((step) => step.kind === 'write' || step.kind === 'payment' || step.id === 'files.get'),
       JSON.stringify(skipped),
@@ -87,9 +91,9 @@ describe('smoke against the mock', () => {
     expect(report.steps.find((step) => step.id === 'probe.foreign-booking')?.notes).toEqual(['nuevo@example.com reading booking bkg-sol-1001 got 404'])
 
     const suites = parseJunit(await readFile(junit, 'utf8'))
-    expect(Number(suites.tests)).toBe(journeyIds.length)
+    expect(Number(suites.tests)).toBe(report.steps.length)
     expect(suites.failures).toBe('0')
-    expect(suites.testsuite.testcase).toHaveLength(journeyIds.length)
+    expect(suites.testsuite.testcase).toHaveLength(report.steps.length)
 
     const written = JSON.parse(await readFile(coverage, 'utf8')) as { entries: Array<{ operationId: string; status: number }> }
     expect(written.entries).toContainEqual(expect.objectContaining({ operationId: 'getBooking', status: 404 }))
@@ -102,8 +106,17 @@ describe('smoke against the mock', () => {
     expect(report.violations).toEqual([])
     expect(code).toBe(0)
     expect(report.write).toBe(true)
-    expect(report.steps.map((step) => step.id)).toEqual(journeyIds)
-    expect(report.steps.filter((step) => step.status !== 'passed')).toEqual([])
+    expect(report.steps.slice(0, journeyIds.length).map((step) => step.id)).toEqual(journeyIds)
+    expect(report.steps.slice(0, journeyIds.length).filter((step) => step.status !== 'passed')).toEqual([])
+    // Every operation of the contract answered at least once.
+    // All but the password change, which the run never sends valid data to.
+    expect(report.tested).toEqual({
+      operations: 69,
+      tested: 68,
+      untested: [
+        { operationId: 'updatePassword', why: "untested with valid data: it changes the customer's credentials (its auth and negative checks still run)" },
+      ],
+    })
     expect(parseJunit(await readFile(junit, 'utf8')).failures).toBe('0')
 
     // What it created carries the marker, and it did not stay booked.
@@ -126,7 +139,8 @@ describe('smoke against the mock', () => {
   it('prints steps with progress and a timing footer, without colour off a terminal', async () => {
     const { code, out } = await smoke('--base-url', mock.url, ...ana)
     expect(code).toBe(0)
-    expect(out).toMatch(new RegExp(`^\\[ 1/${journeyIds.length}\\] PASS agency.lookup POST /api/customer/agency 200`, 'm'))
+    expect(out).toMatch(/^\[ +1\/\d+\] PASS agency.lookup POST \/api\/customer\/agency 200/m)
+    expect(out).toMatch(/^tested \d+ of 69 operations \(\d+%\); seed -?\d+ \(--seed -?\d+ replays the generated inputs\)$/m)
     expect(out).toMatch(/^\s+note: limited: without --other-email/m)
     expect(out).toContain('warning: the leak probe is limited')
     expect(out).toMatch(/^PASSED: \d+ steps/m)
@@ -134,10 +148,48 @@ describe('smoke against the mock', () => {
     expect(out).not.toContain('\u001b[')
   })
 
-  it('exits 2 when nothing could be tested (no agency at that portal URL)', async () => {
+  it('exits 2 naming --agency-url when no agency answers for it, and stops there', async () => {
     const { code, report } = await smokeJson('--base-url', mock.url, ...ana, '--agency-url', 'http://nadie.example')
     expect(code).toBe(2)
-    expect(report.verdict).toBe('nothing-testable')
+    expect(report.verdict).toBe('misconfigured')
+    expect(report.explanation).toBe('stopped: no agency answers for http://nadie.example (status 404): check --agency-url')
+    expect(report.steps.map((step) => step.id)).toEqual(['agency.lookup'])
+  })
+
+  it('exits 2 naming --email and --password when the credentials are refused', async () => {
+    const { code, report } = await smokeJson('--base-url', mock.url, '--email', 'ana.garcia@example.com', '--password', 'not-her-password')
+    expect(code).toBe(2)
+    expect(report.verdict).toBe('misconfigured')
+    expect(report.explanation).toBe('stopped: the API refused --email ana.garcia@example.com (status 401): check --email and --password')
+  })
+
+  it('exits 2 naming --base-url when nothing answers there', async () => {
+    const { code, report } = await smokeJson('--base-url', 'http://127.0.0.1:9', ...ana, '--timeout', '2000')
+    expect(code).toBe(2)
+    expect(report.explanation).toMatch(/^stopped: nothing answers at http:\/\/127\.0\.0\.1:9\/api\/customer \(.+\): check --base-url$/)
+  })
+
+  it('says how much it tested, and exits 2 under --fail-under', async () => {
+    const anonymous = await smokeJson('--base-url', mock.url)
+    expect(anonymous.report.tested.tested).toBeLessThan(69)
+    expect(anonymous.report.tested.untested).toContainEqual({ operationId: 'getProfile', why: 'untested: needs a signed-in customer (--email/--password)' })
+    expect(anonymous.code).toBe(0)
+    const strict = await smokeJson('--base-url', mock.url, '--fail-under', '90')
+    expect(strict.code).toBe(2)
+    expect(strict.report.verdict).toBe('too-little-tested')
+    expect(strict.report.explanation).toMatch(/^tested \d+ of 69 operations, under --fail-under 90%/)
+  })
+
+  it('replays the same generated inputs for the same --seed', async () => {
+    const urls = async () => {
+      const { report } = await smokeJson('--base-url', mock.url, '--seed', '12345')
+      return report.steps
+        .filter((step) => step.id.startsWith('negative:') || step.id.startsWith('positive:'))
+        .flatMap((step) => step.calls.map((call) => call.url))
+    }
+    const first = await urls()
+    expect(first.length).toBeGreaterThan(20)
+    expect(await urls()).toEqual(first)
   })
 })
 
@@ -151,14 +203,43 @@ describe('smoke against a broken backend', () => {
     await broken.close()
   })
 
-  it('exits 1 and names each violation with its operation, what was expected, what came and a curl', async () => {
-    const { code, report } = await smokeJson('--base-url', broken.url, ...ana, ...other)
+  it('exits 1 and names every fault at once, each with its operation, its check, what was expected, what came and a curl', async () => {
+    const { code, report } = await smokeJson('--base-url', broken.url, ...ana, ...other, '--max-response-time', '1000')
     expect(code).toBe(1)
     expect(report.verdict).toBe('violations')
     for (const corruption of corruptions) {
-      const found = report.violations.filter((violation) => violation.operationId === corruption.operationId && violation.kind === corruption.kind)
+      const found = report.violations.filter(
+        (violation) =>
+          violation.operationId === corruption.operationId &&
+          violation.kind === corruption.kind &&
+          (corruption.check === undefined || violation.step === corruption.check || violation.step?.startsWith(`${corruption.check}:`)),
+      )
       expect(found.length, `${corruption.operationId} (${corruption.what}): ${JSON.stringify(report.violations)}`).toBeGreaterThan(0)
     }
+    // The check's own finding (the response checker may add its own, e.g. an undeclared 500).
+    const inStep = (step: string) => report.violations.find((violation) => violation.step === step && violation.kind !== 'status')
+    expect(inStep('auth:getBookingRooms')).toMatchObject({ expected: 'status 401 without a token', actual: 'status 200: served without a valid session' })
+    expect(inStep('auth:getBookingTravelGroup')).toMatchObject({ expected: 'status 401 with a signed-out token' })
+    expect(inStep('auth:getBookingTravelGroup')?.curl).toContain(`Bearer '"$TRAVEL_PORTAL_REVOKED_TOKEN"`)
+    expect(inStep('owner:renderInvoice')).toMatchObject({
+      expected: 'status 404 for nuevo@example.com',
+      actual: "status 200: another customer's data was served or changed",
+    })
+    expect(inStep('owner:getBookingPayments')?.curl).toContain(`Bearer '"$TRAVEL_PORTAL_OTHER_TOKEN"`)
+    expect(inStep('tenant:getTravelGroupTerms')?.expected).toMatch(/^status 400 or 404 with agency agency-smoke-missing-\d{8}T\d{6}Z \(which does not exist\)$/)
+    expect(inStep('missing:getPackSeats')).toMatchObject({
+      expected: expect.stringMatching(/^status 404 for smoke-missing-/),
+      actual: 'status 500 (internal_error)',
+    })
+    expect(inStep('negative:listStates')?.expected).toMatch(/^a declared 4xx for input (without the required query parameter country|country .+)$/)
+    expect(inStep('positive:listTravelGroups')?.actual).toMatch(/^status 400 \(bad_request\) \(seed -?\d+\)$/)
+    expect(inStep('response-time')).toMatchObject({ operationId: 'getAgencyFaq', expected: 'every answer within 1000 ms (--max-response-time)' })
+    expect(report.timings.find((timing) => timing.operationId === 'getAgencyFaq')?.maxMs).toBeGreaterThanOrEqual(slowMs)
+    expect(report.variables.map((variable) => variable.name).sort()).toEqual([
+      'TRAVEL_PORTAL_OTHER_TOKEN',
+      'TRAVEL_PORTAL_REVOKED_TOKEN',
+      'TRAVEL_PORTAL_TOKEN',
+    ])
     const byOperation = (operationId: string) => report.violations.find((violation) => violation.operationId === operationId)
     expect(byOperation('getProfile')).toMatchObject({ kind: 'schema', expected: '$.email is required', actual: 'missing' })
     expect(byOperation('getTravelGroup')).toMatchObject({ kind: 'schema', expected: expect.stringContaining('seats_available must be integer') })
@@ -168,15 +249,18 @@ describe('smoke against a broken backend', () => {
     expect(byOperation('getBooking')).toMatchObject({ kind: 'probe', actual: "status 200: another customer's booking leaked" })
     for (const violation of report.violations) {
       expect(violation.curl).toMatch(/^curl /)
-      expect(violation.curl).not.toMatch(/Bearer (?!\*\*\*)/)
+      // The token is named, never printed: the line runs once $TRAVEL_PORTAL_TOKEN is exported.
+      expect(violation.curl, `${violation.step} ${violation.curl}`).not.toMatch(/Bearer (?!'"\$TRAVEL_PORTAL_(OTHER_|REVOKED_)?TOKEN")/)
     }
     expect(broken.corrupted.length).toBeGreaterThanOrEqual(corruptions.length)
   })
 
   it('prints each violation under its step in the human report', async () => {
-    const { code, out } = await smoke('--base-url', broken.url, ...ana, ...other)
+    const { code, out } = await smoke('--base-url', broken.url, ...ana, ...other, '--max-response-time', '1000')
     expect(code).toBe(1)
     for (const corruption of corruptions) expect(out).toMatch(new RegExp(`✗ ${corruption.kind} ${corruption.operationId}\\b`))
+    expect(out).toMatch(/^to run the curl lines, export:$/m)
+    expect(out).toMatch(/^ {2}export TRAVEL_PORTAL_TOKEN=\$\(curl -s -X POST '.+\/auth\/login' .+ \| jq -r \.token\)$/m)
     expect(out).toMatch(/^VIOLATIONS: /m)
   })
 })
@@ -247,8 +331,8 @@ describe('contract coverage from the smoke run, the mock journal and the contrac
     const out = io.out()
     expect(out).toMatch(/^operation\s+200\s+201\s+204\s+400\s+401/m)
     // smoke (S), the mock's journal (J) and the probes (P) all read a booking; only the probes cancel one here
-    expect(out).toMatch(/^getBooking\s+JPS\s/m)
-    expect(out).toMatch(/^updateGuardians\s+P\s/m)
+    expect(out).toMatch(/^getBooking\s+J?PS\s/m)
+    expect(out).toMatch(/^updateGuardians\s+J?P\s/m)
     expect(out).toMatch(/^operations touched: 69\/69; declared \(operation, status\) pairs exercised: \d+\/\d+/m)
     expect(out).toMatch(/^by source: J journal \d+ operations, \d+ pairs; P probes 69 operations, \d+ pairs; S smoke \d+ operations, \d+ pairs$/m)
   })

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Command, Option } from 'commander'
 
 import { coloursFor, type CliIo } from '../cli-io.ts'
 import { exitCodes, UsageError } from '../exit-codes.ts'
+import { parsePercent } from '../option-parsers.ts'
 import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts'
 import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts'
 import {
@@ -36,12 +37,6 @@ export function journalLocation(input: string): string {
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value]
-}
-
-function parsePercent(value: string): number {
-  const number = Number(value)
-  if (!/^\d+(\.\d+)?$/.test(value) || number > 100) throw new InvalidArgumentError('must be a percentage between 0 and 100.')
-  return number
 }
 
 export function contractCommand(io: CliIo, setExitCode: (code: number) => void): Command {

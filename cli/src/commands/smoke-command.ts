@@ -3,9 +3,9 @@ import path from 'node:path'
 import { Command, Option } from 'commander'
 
 import type { CliIo } from '../cli-io.ts'
-import { collectHttpUrls, parseHttpUrl, parseNonEmpty, parsePositiveInteger } from '../option-parsers.ts'
+import { collectHttpUrls, parseHttpUrl, parseNonEmpty, parsePercent, parsePositiveInteger, parseSeed } from '../option-parsers.ts'
 import { defaultContractPath } from '../repo-paths.ts'
-import { defaultAgencyUrl, runSmoke } from '../smoke/run-smoke.ts'
+import { defaultAgencyUrl, defaultExamples, runSmoke } from '../smoke/run-smoke.ts'
 
 type SmokeCommandOptions = {
   baseUrl: string
@@ -21,12 +21,17 @@ type SmokeCommandOptions = {
   coverageOut?: string
   contract: string
   timeout: number
+  seed?: number
+  examples: number
+  otherAgency?: string
+  maxResponseTime?: number
+  failUnder?: number
 }
 
 export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Command {
   return (
     new Command('smoke')
-      .description('walk the customer journey against a running API and check every answer against the contract')
+      .description('check a running API against the contract: the customer journey, then every operation on its own (security, generated inputs, links)')
       .addOption(
         new Option('--base-url <url>', "API URL (the contract's base path is added when the URL has no path)").makeOptionMandatory().argParser(parseHttpUrl),
       )
@@ -55,6 +60,13 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
       .option('--coverage-out <file>', 'write the (operationId, status) pairs exercised, for `contract coverage`')
       .option('--contract <file>', 'OpenAPI contract', defaultContractPath)
       .addOption(new Option('--timeout <ms>', 'per-request timeout').default(15_000).argParser(parsePositiveInteger))
+      .addOption(new Option('--seed <n>', 'replay the generated inputs of an earlier run (every report prints its seed)').argParser(parseSeed))
+      .addOption(new Option('--examples <n>', 'generated inputs per operation and check').default(defaultExamples).argParser(parsePositiveInteger))
+      .addOption(
+        new Option('--other-agency <id>', "another tenant's agency id: its header with this customer's token must be refused").argParser(parseNonEmpty),
+      )
+      .addOption(new Option('--max-response-time <ms>', 'a finding for every operation with a slower answer').argParser(parsePositiveInteger))
+      .addOption(new Option('--fail-under <percent>', 'exit 2 when fewer than this share of the operations were tested').argParser(parsePercent))
       .action(async (options: SmokeCommandOptions, command: Command) => {
         // A password exported in the environment must not turn an anonymous run into an error.
         if (options.email === undefined && command.getOptionValueSource('password') === 'env') delete options.password
@@ -74,6 +86,11 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
             ...(options.coverageOut === undefined ? {} : { coverageOut: path.resolve(io.cwd, options.coverageOut) }),
             allowProviders: options.allowProvider ?? [],
             timeoutMs: options.timeout,
+            examples: options.examples,
+            ...(options.seed === undefined ? {} : { seed: options.seed }),
+            ...(options.otherAgency === undefined ? {} : { otherAgencyId: options.otherAgency }),
+            ...(options.maxResponseTime === undefined ? {} : { maxResponseTimeMs: options.maxResponseTime }),
+            ...(options.failUnder === undefined ? {} : { failUnder: options.failUnder }),
           },
           io,
         )

@@ -1,5 +1,5 @@
 import type { ContractIndex, OperationSpec } from './contract-index.ts'
-import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest } from './curl.ts'
+import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest, type SecretNames } from './curl.ts'
 import { fetchRetryingIdempotent } from '../../../core/http-retry.ts'
 import { describeFetchError } from '../mock-control.ts'
 import type { CheckedResponse, ResponseChecker } from './response-checker.ts'
@@ -25,6 +25,12 @@ export type CallOptions = {
   auth?: 'auto' | 'none' | { token: string }
   /** negative probe: excluded when judging whether anything was testable */
   probe?: boolean
+  /**
+   * one of many generated inputs: recorded (coverage, timings) but its
+   * violations are only returned, not added to the run's; the caller reports
+   * the smallest failing input by calling again
+   */
+  explore?: boolean
 }
 
 export type CallRecord = {
@@ -41,6 +47,17 @@ export type CallRecord = {
   error?: string
   /** a request outside the contract (payment provider page): not checked, not in coverage */
   external?: boolean
+  explore?: boolean
+}
+
+/** What a 2xx answer said, for following the contract's links. */
+export type Answer = {
+  operation: OperationSpec
+  url: string
+  requestJson: unknown
+  status: number
+  json: unknown
+  headers: Headers
 }
 
 /** A request outside the contract, e.g. submitting the payment provider's form. */
@@ -94,6 +111,10 @@ export type ApiClientOptions = {
   /** header carrying the tenant; default: the contract's apiKey scheme, else agencyId */
   tenantHeader?: string
   fetch?: typeof fetch
+  /** secrets the run knows and the shell variables printed for them in curl lines */
+  secrets?: () => SecretNames
+  /** every 2xx answer (generated inputs aside), e.g. for the link pool */
+  onAnswer?: (answer: Answer) => void
 }
 
 export class TransportError extends Error {
@@ -162,7 +183,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     Object.assign(headers, callOptions.headers)
 
     const request: RecordedRequest = { method: operation.method.toUpperCase(), url, headers, ...(recordedBody === undefined ? {} : { body: recordedBody }) }
-    const curl = toCurl(request)
+    const curl = toCurl(request, options.secrets?.())
+    const explore = callOptions.explore === true
     const started = performance.now()
     let response: Response
     try {
@@ -188,11 +210,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         probe: callOptions.probe === true,
         violationCount: 1,
         error: reason,
+        ...(explore ? { explore } : {}),
       }
       calls.push(record)
       throw new TransportError(`${request.method} ${url} failed: ${reason}`, record)
     }
-    const checked = await options.checker.checkResponse(operationId, request, response)
+    const answered = await options.checker.checkResponse(operationId, request, response)
+    // The checker prints secrets masked; the client knows which ones the reader can export.
+    const checked = { ...answered, violations: answered.violations.map((violation) => ({ ...violation, curl })) }
     const record: CallRecord = {
       operationId,
       method: request.method,
@@ -203,9 +228,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       curl,
       probe: callOptions.probe === true,
       violationCount: checked.violations.length,
+      ...(explore ? { explore } : {}),
     }
     calls.push(record)
-    violations.push(...checked.violations)
+    if (!explore) violations.push(...checked.violations)
+    if (!explore && response.status >= 200 && response.status < 300) {
+      options.onAnswer?.({ operation, url, requestJson: callOptions.json, status: response.status, json: checked.json, headers: response.headers })
+    }
     const bytes = checked.body
     return {
       ...checked,
@@ -235,7 +264,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers,
       ...(body === undefined ? {} : { body: { kind: 'text', contentType: headers['content-type'] as string, text: maskFormSecrets(body) } }),
     }
-    const curl = toCurl(recorded)
+    const curl = toCurl(recorded, options.secrets?.())
     const started = performance.now()
     const base = { operationId: request.label, method: request.method, url: url.href, curl, probe: false, external: true }
     let response: Response

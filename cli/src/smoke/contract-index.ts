@@ -25,6 +25,19 @@ export type MediaTypeSpec = {
   /** lower-cased media type range as declared, e.g. application/json, image/* */
   mediaType: string
   schema: SchemaLocation | undefined
+  /** `example`, else the first of `examples` (its value, $ref followed) */
+  example?: unknown
+}
+
+/**
+ * An OpenAPI link: after this answer, `operationId` can be called with these
+ * parameters (runtime expressions such as `$response.body#/0/id` or
+ * `$request.path.id`, keyed by name or by `path.`/`query.`-qualified name).
+ */
+export type LinkSpec = {
+  name: string
+  operationId: string
+  parameters: Readonly<Record<string, string>>
 }
 
 export type ResponseSpec = {
@@ -34,6 +47,7 @@ export type ResponseSpec = {
   content: readonly MediaTypeSpec[]
   /** response-level x-error-codes, if the author put them there */
   errorCodes: readonly string[]
+  links: readonly LinkSpec[]
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie'
@@ -43,6 +57,7 @@ export type ParameterSpec = {
   in: ParameterLocation
   required: boolean
   schema: SchemaLocation | undefined
+  example?: unknown
 }
 
 export type RequestBodySpec = {
@@ -321,7 +336,7 @@ function indexOperation(
   let requestBody: RequestBodySpec | undefined
   if (raw['requestBody'] !== undefined) {
     const body = dereference(documents, { value: raw['requestBody'], documentUrl: location.documentUrl, pointer: joinPointer(location.pointer, 'requestBody') })
-    if (isRecord(body.value)) requestBody = { required: body.value['required'] === true, content: readContent(body) }
+    if (isRecord(body.value)) requestBody = { required: body.value['required'] === true, content: readContent(body, documents) }
   }
 
   const responses: Record<string, ResponseSpec> = {}
@@ -341,8 +356,9 @@ function indexOperation(
     responses[statusKey] = {
       statusKey,
       description: typeof response.value['description'] === 'string' ? response.value['description'] : '',
-      content: readContent(response),
+      content: readContent(response, documents),
       errorCodes: readCodeList(response.value['x-error-codes'], `${operationId} ${statusKey} x-error-codes`, warnings),
+      links: readLinks(response.value['links'], `${operationId} ${statusKey}`, warnings),
     }
   }
 
@@ -411,12 +427,13 @@ function readParameters(documents: ReadonlyMap<string, unknown>, owner: Located,
       in: value['in'] as ParameterLocation,
       required: value['required'] === true || value['in'] === 'path',
       schema: value['schema'] === undefined ? undefined : { documentUrl: parameter.documentUrl, pointer: joinPointer(parameter.pointer, 'schema') },
+      ...exampleOf(documents, parameter),
     })
   })
   return result
 }
 
-function readContent(owner: Located): MediaTypeSpec[] {
+function readContent(owner: Located, documents: ReadonlyMap<string, unknown>): MediaTypeSpec[] {
   const content = (owner.value as JsonRecord)['content']
   if (!isRecord(content)) return []
   return Object.entries(content).map(([mediaType, mediaObject]) => ({
@@ -425,7 +442,41 @@ function readContent(owner: Located): MediaTypeSpec[] {
       isRecord(mediaObject) && mediaObject['schema'] !== undefined
         ? { documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'content', mediaType, 'schema') }
         : undefined,
+    ...exampleOf(documents, { value: mediaObject, documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'content', mediaType) }),
   }))
+}
+
+/** `example`, else the first entry of `examples` (an Example Object, possibly a $ref). */
+function exampleOf(documents: ReadonlyMap<string, unknown>, owner: Located): { example?: unknown } {
+  if (!isRecord(owner.value)) return {}
+  if (owner.value['example'] !== undefined) return { example: owner.value['example'] }
+  const examples = owner.value['examples']
+  if (!isRecord(examples)) return {}
+  const [name, first] = Object.entries(examples)[0] ?? []
+  if (name === undefined) return {}
+  const example = dereference(documents, { value: first, documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'examples', name) })
+  return isRecord(example.value) && example.value['value'] !== undefined ? { example: example.value['value'] } : {}
+}
+
+function readLinks(value: unknown, where: string, warnings: string[]): LinkSpec[] {
+  if (value === undefined) return []
+  if (!isRecord(value)) {
+    warnings.push(`${where} links is not a map; ignored`)
+    return []
+  }
+  const links: LinkSpec[] = []
+  for (const [name, link] of Object.entries(value)) {
+    if (!isRecord(link) || typeof link['operationId'] !== 'string') {
+      warnings.push(`${where} link ${name} has no operationId (operationRef is not followed); ignored`)
+      continue
+    }
+    const parameters: Record<string, string> = {}
+    for (const [parameter, expression] of Object.entries(isRecord(link['parameters']) ? link['parameters'] : {})) {
+      if (typeof expression === 'string') parameters[parameter] = expression
+    }
+    links.push({ name, operationId: link['operationId'], parameters })
+  }
+  return links
 }
 
 // OpenAPI 3.1 dropped `nullable`: a 3.0 habit that silently stops meaning
@@ -483,15 +534,29 @@ export function findOperationByRoute(contract: ContractIndex, method: string, pa
   return matching[0]
 }
 
+/** The path parameters of a concrete URL of `operation`, by name (decoded). */
+export function pathParamsOf(contract: ContractIndex, operation: OperationSpec, url: string): Map<string, string> {
+  const params = new Map<string, string>()
+  let path = new URL(url).pathname
+  if (contract.basePath !== '' && path.startsWith(contract.basePath)) path = path.slice(contract.basePath.length) || '/'
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string)
+  const values = templateRegExp(operation.path, true).exec(path)?.slice(1) ?? []
+  names.forEach((name, index) => {
+    const value = values[index]
+    if (value !== undefined) params.set(name, decodeURIComponent(value))
+  })
+  return params
+}
+
 function paramCount(template: string): number {
   return (template.match(/\{[^}]+\}/g) ?? []).length
 }
 
-function templateRegExp(template: string): RegExp {
+function templateRegExp(template: string, capture = false): RegExp {
   const pattern = template
     .replace(/\/+$/, '')
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith('{') ? (capture ? '([^/]+)' : '[^/]+') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('')
   return new RegExp(`^${pattern}/?$`)
 }

@@ -1,6 +1,9 @@
 // Turns a recorded request into a copy-pasteable curl command for violation
-// reports. Reports end up in CI logs and tickets, so secrets are masked: the
-// command reproduces the request's shape, not the credentials.
+// reports. Reports end up in CI logs and tickets, so secrets never appear: a
+// secret the run knows (the session token, the password it was given) is
+// printed as a shell variable ("$TRAVEL_PORTAL_TOKEN"), so the command runs as
+// printed once the reader exports it; any other credential-like value is
+// masked as *** (the command keeps the request's shape).
 
 export type RecordedFormField = { name: string; value: string } | { name: string; fileName: string; contentType: string }
 
@@ -13,6 +16,11 @@ export type RecordedRequest = {
   headers: Readonly<Record<string, string>>
   body?: RecordedBody
 }
+
+/** secret value -> name of the shell variable that stands for it */
+export type SecretNames = ReadonlyMap<string, string>
+
+const noSecrets: SecretNames = new Map()
 
 export const mask = '***'
 
@@ -27,9 +35,10 @@ export function isSecretKey(key: string): boolean {
   return secretKeyPattern.test(key)
 }
 
-export function maskHeaderValue(name: string, value: string): string {
+export function maskHeaderValue(name: string, value: string, secrets: SecretNames = noSecrets): string {
   const lower = name.toLowerCase()
   if (!secretHeaderNames.has(lower)) return value
+  if (knownSecretIn(value, secrets)) return value
   if (lower === 'authorization' || lower === 'proxy-authorization') {
     // Keep the scheme: "Bearer ***" still tells the reader a token was sent.
     const scheme = /^(\S+)\s+\S/.exec(value)?.[1]
@@ -38,15 +47,43 @@ export function maskHeaderValue(name: string, value: string): string {
   return mask
 }
 
-export function maskJsonSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskJsonSecrets)
+export function maskJsonSecrets(value: unknown, secrets: SecretNames = noSecrets): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskJsonSecrets(item, secrets))
   if (value === null || typeof value !== 'object') return value
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([key, child]) => [
       key,
-      isSecretKey(key) && child !== null && child !== undefined && typeof child !== 'object' ? mask : maskJsonSecrets(child),
+      isSecretKey(key) && child !== null && child !== undefined && typeof child !== 'object' && !(typeof child === 'string' && spliceable(child, secrets))
+        ? mask
+        : maskJsonSecrets(child, secrets),
     ]),
   )
+}
+
+// A secret is printed as a variable only where it appears verbatim: one that JSON would escape stays masked.
+const spliceable = (value: string, secrets: SecretNames) => secrets.has(value) && JSON.stringify(value) === `"${value}"`
+
+const knownSecretIn = (text: string, secrets: SecretNames) => [...secrets.keys()].some((secret) => secret !== '' && text.includes(secret))
+
+/**
+ * Single-quotes `value` for a POSIX shell, with every known secret in it
+ * spliced in as "$VARIABLE" (outside the quotes, so the shell expands it).
+ */
+export function shellQuoteWithSecrets(value: string, secrets: SecretNames): string {
+  // Longest first, so a secret that contains another is replaced whole.
+  const known = [...secrets.entries()].filter(([secret]) => secret !== '' && value.includes(secret)).sort((a, b) => b[0].length - a[0].length)
+  if (known.length === 0) return shellQuote(value)
+  const pattern = new RegExp(known.map(([secret]) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+  const names = new Map(known)
+  let out = ''
+  let last = 0
+  for (const match of value.matchAll(pattern)) {
+    if (match.index > last) out += shellQuote(value.slice(last, match.index))
+    out += `"$${names.get(match[0]) as string}"`
+    last = match.index + match[0].length
+  }
+  if (last < value.length) out += shellQuote(value.slice(last))
+  return out
 }
 
 export function maskUrlSecrets(url: string): string {
@@ -74,27 +111,28 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`
 }
 
-export function toCurl(request: RecordedRequest): string {
+export function toCurl(request: RecordedRequest, secrets: SecretNames = noSecrets): string {
+  const quote = (value: string) => shellQuoteWithSecrets(value, secrets)
   const parts = ['curl']
   const method = request.method.toUpperCase()
   if (method !== 'GET' || request.body !== undefined) parts.push('-X', method)
-  parts.push(shellQuote(maskUrlSecrets(request.url)))
+  parts.push(quote(maskUrlSecrets(request.url)))
   for (const [name, value] of Object.entries(request.headers)) {
     // curl computes these itself for -F.
     if (request.body?.kind === 'form' && name.toLowerCase() === 'content-type') continue
-    parts.push('-H', shellQuote(`${name}: ${maskHeaderValue(name, value)}`))
+    parts.push('-H', quote(`${name}: ${maskHeaderValue(name, value, secrets)}`))
   }
   const body = request.body
   if (body?.kind === 'json') {
-    parts.push('--data-raw', shellQuote(JSON.stringify(maskJsonSecrets(body.value))))
+    parts.push('--data-raw', quote(JSON.stringify(maskJsonSecrets(body.value, secrets))))
   } else if (body?.kind === 'text') {
-    parts.push('--data-raw', shellQuote(body.text))
+    parts.push('--data-raw', quote(body.text))
   } else if (body?.kind === 'form') {
     for (const field of body.fields) {
       if ('fileName' in field) {
         parts.push('-F', shellQuote(`${field.name}=@${field.fileName};type=${field.contentType}`))
       } else {
-        parts.push('-F', shellQuote(`${field.name}=${isSecretKey(field.name) ? mask : field.value}`))
+        parts.push('-F', quote(`${field.name}=${isSecretKey(field.name) && !secrets.has(field.value) ? mask : field.value}`))
       }
     }
   }

@@ -79,6 +79,8 @@ export const foreignBookingProbe: JourneyStepSpec = {
           { kind: 'probe', operationId: ids('login') },
         )
       }
+      // In the state, so curl lines name it ($TRAVEL_PORTAL_OTHER_TOKEN) instead of printing it.
+      context.set({ otherToken: token })
       const outcome = await context.call(ids('getBooking'), { path: [state.bookingId], auth: { token }, probe: true })
       if (outcome.status !== 404) {
         context.fail(

@@ -40,6 +40,12 @@ export type JourneyState = {
   otherPassword?: string
   agencyId?: string
   token?: string
+  /** a session of --email that was signed out: every protected operation must refuse it */
+  revokedToken?: string
+  /** a session of --email only for trying the sign-out operation */
+  spareToken?: string
+  /** the session of --other-email, for the owner checks */
+  otherToken?: string
   countryCode?: string
   stateId?: string
   cityName?: string

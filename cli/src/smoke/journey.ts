@@ -97,12 +97,17 @@ function toStep(
       if (missing.length > 0) context.skip(`needs query parameter ${missing.map((item) => item.name).join(', ')} (wire it in journey.ts)`)
 
       const outcome = await context.call(operationId, request)
-      requireOk(context, outcome)
+      // A 2xx that broke the contract (reported already) still gives what it holds to later steps.
+      if (!outcome.ok) requireOk(context, outcome)
       if (spec.capture !== undefined) {
         const patch = spec.capture(outcome.json, context.state, outcome)
-        if (patch === undefined) context.fail(`${(spec.captures ?? ['a value']).join(', ')} in the response`, 'not found')
+        if (patch === undefined) {
+          if (outcome.violations.length > 0) context.stop()
+          context.fail(`${(spec.captures ?? ['a value']).join(', ')} in the response`, 'not found')
+        }
         context.set(patch)
       }
+      if (outcome.violations.length > 0) context.stop()
       spec.after?.(outcome.json, context)
     },
   }

@@ -33,7 +33,8 @@ export function pointerToFragment(pointer: string): string {
 export function getAtPointer(document: unknown, pointer: string): unknown {
   let current: unknown = document
   for (const segment of parsePointer(pointer)) {
-    if (current === null || typeof current !== 'object') return undefined
+    // own properties only: `/constructor` in a pointer finds nothing, not Object's prototype
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined
     current = (current as Record<string, unknown>)[segment]
   }
   return current

@@ -12,9 +12,12 @@ import { checkPaymentTarget } from './safety.ts'
 import type { Violation, ViolationKind } from './violation.ts'
 
 // Runs named steps in order. Steps share a typed state bag (token, ids ...)
-// and may depend on earlier steps; a step whose dependency did not pass is
-// skipped, not failed, so one broken login yields one failure, not twenty.
-// Read-only by default: write and payment steps need --write.
+// and may depend on earlier steps. A step whose dependency was skipped, or
+// failed without delivering anything, is skipped, not failed, so one broken
+// login yields one failure, not twenty; a dependency that failed but still
+// delivered what it reads (an answer with a wrong field that holds the id)
+// does not hide the steps after it. Read-only by default: write and payment
+// steps need --write.
 
 export type StepKind = 'read' | 'write' | 'payment' | 'probe'
 export type StepStatus = 'passed' | 'failed' | 'skipped'
@@ -23,6 +26,8 @@ export type StepContext<S> = {
   readonly state: Readonly<S>
   set(patch: Partial<S>): void
   call(operationId: string, options?: CallOptions): Promise<CallOutcome>
+  /** every call of the run so far, in order */
+  readonly calls: readonly CallRecord[]
   /** smoke-<timestamp>, put into free-text fields of whatever a write step creates */
   readonly marker: string
   /** `text [smoke-…]`, for free-text fields */
@@ -95,11 +100,15 @@ export type RunOptions<S> = {
   allowProviders: readonly string[]
   marker: string
   events?: RunnerEvents
+  /** after each step: a reason to stop the run here (a misconfiguration), else undefined */
+  stopAfter?(result: StepResult): string | undefined
 }
 
 export type RunResult<S> = {
   results: StepResult[]
   state: S
+  /** why the run stopped early, if it did */
+  stopped?: string
 }
 
 class SkipSignal extends Error {}
@@ -131,14 +140,17 @@ export async function runSteps<S extends object>(steps: ReadonlyArray<StepDefini
   const state = options.state
   const results: StepResult[] = []
   const byId = new Map<string, StepResult>()
+  const delivered = new Set<string>()
   const total = steps.length
 
   for (const [index, step] of steps.entries()) {
     options.events?.stepStarted?.(step, index, total)
-    const result = await runOne(step, state, byId, options)
+    const result = await runOne(step, state, byId, delivered, options)
     results.push(result)
     byId.set(step.id, result)
     options.events?.stepFinished?.(result, index, total)
+    const stopped = options.stopAfter?.(result)
+    if (stopped !== undefined) return { results, state, stopped }
   }
   return { results, state }
 }
@@ -147,6 +159,7 @@ async function runOne<S extends object>(
   step: StepDefinition<S>,
   state: S,
   earlier: ReadonlyMap<string, StepResult>,
+  delivered: Set<string>,
   options: RunOptions<S>,
 ): Promise<StepResult> {
   const base = { id: step.id, name: step.name, kind: step.kind }
@@ -157,7 +170,8 @@ async function runOne<S extends object>(
   if ((step.kind === 'write' || step.kind === 'payment') && !options.write) return skipped('writes data: pass --write to run')
   for (const need of step.needs ?? []) {
     const dependency = earlier.get(need)
-    if (dependency?.status !== 'passed') return skipped(`needs ${need} (${dependency?.status ?? 'not run'})`)
+    const usable = dependency?.status === 'passed' || (dependency?.status === 'failed' && delivered.has(need))
+    if (!usable) return skipped(`needs ${need} (${dependency?.status ?? 'not run'})`)
   }
   const missingOperations = (step.operationIds ?? []).filter((id) => !options.contract.operations.has(id))
   if (missingOperations.length > 0) return skipped(`not in the contract: ${missingOperations.join(', ')}`)
@@ -172,8 +186,12 @@ async function runOne<S extends object>(
 
   const context: StepContext<S> = {
     state,
-    set: (patch) => void Object.assign(state, patch),
+    set: (patch) => {
+      Object.assign(state, patch)
+      if (Object.values(patch).some((value) => value !== undefined)) delivered.add(step.id)
+    },
     call: (operationId, callOptions) => options.client.call(operationId, callOptions),
+    calls: options.client.calls,
     marker: options.marker,
     tag: (text) => `${text} [${options.marker}]`,
     write: options.write,

@@ -42,18 +42,42 @@ export function createHumanReporter(io: CliIo): HumanReporter {
       for (const warning of report.warnings) out(colours.yellow(`warning: ${warning}`))
       const { summary } = report
       const verdict =
-        report.verdict === 'passed' ? colours.green('PASSED') : report.verdict === 'violations' ? colours.red('VIOLATIONS') : colours.yellow('NOTHING TESTABLE')
+        report.verdict === 'passed'
+          ? colours.green('PASSED')
+          : report.verdict === 'violations'
+            ? colours.red('VIOLATIONS')
+            : colours.yellow(report.verdict.toUpperCase().replace(/-/g, ' '))
       if (report.violations.length > 0) {
         // Once more in one place, for a CI log read from the bottom.
         out('')
         out(colours.bold('violations:'))
         for (const violation of report.violations) out(`  ${violation.step ?? '?'}: ${colours.red(formatViolation(violation))}`)
       }
+      if (report.variables.length > 0) {
+        out('')
+        out(colours.bold('to run the curl lines, export:'))
+        for (const variable of report.variables) out(`  ${variable.how}`)
+      }
+      const { tested } = report
+      if (tested.untested.length > 0) {
+        out('')
+        out(colours.bold(`untested operations (${tested.untested.length}):`))
+        for (const item of tested.untested) out(`  ${item.operationId}: ${colours.dim(item.why)}`)
+      }
+      const slowest = report.timings.slice(0, 5)
+      if (slowest.length > 0) {
+        out('')
+        out(colours.bold('slowest operations (p50 / p95 / max, ms):'))
+        for (const timing of slowest) out(`  ${timing.operationId.padEnd(28)} ${timing.p50Ms} / ${timing.p95Ms} / ${timing.maxMs}  (${timing.calls} calls)`)
+      }
       out('')
       out(
         `${colours.bold(verdict)}: ${summary.steps} steps, ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped; ${summary.violations} violations in ${summary.calls} calls (${report.durationMs} ms)`,
       )
       out(report.explanation)
+      out(
+        `tested ${tested.tested} of ${tested.operations} operations (${Math.round((100 * tested.tested) / Math.max(1, tested.operations))}%); seed ${report.seed} (--seed ${report.seed} replays the generated inputs)`,
+      )
       out(colours.dim(formatTiming(report)))
     },
   }

@@ -1,0 +1,179 @@
+import fc from 'fast-check'
+
+import type { CallOptions, CallOutcome } from './api-client.ts'
+import type { ContractIndex, OperationSpec, ParameterSpec } from './contract-index.ts'
+import { asRecord, asString } from './journey-helpers.ts'
+import type { JourneyState } from './journey-state.ts'
+import type { CheckOptions } from './operation-checks.ts'
+import { bodyBreakages, breakagesOfScalar, schemaAt, validValues } from './schema-values.ts'
+import type { StepContext, StepDefinition } from './step-runner.ts'
+
+// Generated requests (fast-check): for each operation, `runs` inputs built
+// from its schemas, the same for a given seed (--seed replays a run exactly).
+//   negative  one field broken (missing, wrong type, out of range, bad format,
+//             oversized) → rejected with a declared 4xx [negative_data_rejection]
+//   positive  valid optional query values → not refused as malformed: a 400 or
+//             422 must carry one of the operation's own business codes
+//             [positive_data_acceptance]
+// A failing input is shrunk to the smallest one that still fails, then sent
+// once more so the report carries its curl. Positive bodies for writes are
+// the journey's (generated ones would change the customer's real data).
+
+type Ctx = StepContext<JourneyState>
+type Trial = { options: CallOptions; what: string }
+
+/** A 32-bit seed per operation and check, derived from the run's: replaying one replays all. */
+export function seedFor(seed: number, label: string): number {
+  let hash = seed | 0
+  for (const char of label) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193)
+  return hash | 0
+}
+
+const codeOf = (outcome: CallOutcome) => asString(asRecord(outcome.json)?.['code'])
+
+/** Query values as the server reads them: a string, or a number for numeric parameters. */
+function asQueryValue(contract: ContractIndex, parameter: ParameterSpec, text: string): unknown {
+  const types = parameter.schema === undefined ? [] : ([schemaAt(contract, parameter.schema)?.schema['type']].flat() as unknown[])
+  return (types.includes('integer') || types.includes('number')) && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text
+}
+
+export function generatedSteps(options: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState>[] {
+  const steps: StepDefinition<JourneyState>[] = []
+  const trials = negativeTrials(options, operation)
+  if (trials !== undefined) steps.push(negativeStep(options, operation, trials))
+  if (operation.method === 'get' && operation.parameters.some((parameter) => parameter.in === 'query')) steps.push(positiveStep(options, operation))
+  return steps
+}
+
+/** Broken inputs for the operation: its JSON body, else its query parameters. */
+function negativeTrials({ contract, requests, validator }: CheckOptions, operation: OperationSpec): (() => fc.Arbitrary<Trial>) | undefined {
+  const media = operation.requestBody?.content.find((item) => item.mediaType === 'application/json')
+  if (media?.schema !== undefined) {
+    const at = media.schema
+    const breakages = bodyBreakages(contract, at)
+    if (breakages.length === 0) return undefined
+    return () => {
+      const base = requests.base(operation)
+      return fc
+        .tuple(validValues(contract, validator, at), fc.constantFrom(...breakages))
+        .map(([body, breakage]) => ({ what: breakage.what, json: breakage.apply(body) }))
+        .filter((trial) => validator.validate(at, trial.json).outcome === 'invalid')
+        .map((trial) => ({ what: trial.what, options: requests.callOptions({ ...base, json: trial.json }) }))
+    }
+  }
+  const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.schema !== undefined)
+  if (queryParameters.length === 0) return undefined
+  return () => {
+    const base = requests.base(operation)
+    const cases: Trial[] = []
+    for (const parameter of queryParameters) {
+      const schema = schemaAt(contract, parameter.schema!)?.schema ?? {}
+      if (parameter.required) {
+        const query = { ...base.query }
+        delete query[parameter.name]
+        cases.push({ what: `without the required query parameter ${parameter.name}`, options: requests.callOptions({ ...base, query }) })
+      }
+      for (const broken of breakagesOfScalar(schema, parameter.name)) {
+        if (typeof broken.value === 'object') continue
+        const text = String(broken.value)
+        if (validator.validate(parameter.schema!, asQueryValue(contract, parameter, text)).outcome !== 'invalid') continue
+        cases.push({ what: broken.what, options: requests.callOptions({ ...base, query: { ...base.query, [parameter.name]: text } }) })
+      }
+    }
+    return cases.length === 0 ? fc.constant(undefined as unknown as Trial) : fc.constantFrom(...cases)
+  }
+}
+
+async function runProperty(
+  context: Ctx,
+  operationId: string,
+  arbitrary: fc.Arbitrary<Trial>,
+  seed: number,
+  runs: number,
+  accept: (outcome: CallOutcome) => boolean,
+): Promise<{ trial: Trial; seed: number } | undefined> {
+  const property = fc.asyncProperty(arbitrary, async (trial) => {
+    if (trial === undefined) return true
+    const outcome = await context.call(operationId, { ...trial.options, probe: true, explore: true })
+    return outcome.violations.length === 0 && accept(outcome)
+  })
+  const result = await fc.check(property, { seed, numRuns: runs, endOnFailure: false })
+  context.note(
+    `${result.numRuns} generated input${result.numRuns === 1 ? '' : 's'} (seed ${seed}${result.failed ? `, shrunk ${result.numShrinks} times` : ''})`,
+  )
+  if (!result.failed || result.counterexample === null) return undefined
+  return { trial: result.counterexample[0], seed }
+}
+
+function negativeStep(options: CheckOptions, operation: OperationSpec, trials: () => fc.Arbitrary<Trial>): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  const rejected = (outcome: CallOutcome) => outcome.status >= 400 && outcome.status < 500 && String(outcome.status) in operation.responses
+  return {
+    id: `negative:${id}`,
+    name: `${id} rejects broken input with a declared 4xx`,
+    kind: operation.method === 'get' ? 'probe' : 'write',
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      if (operation.requiresAuth && context.state.token === undefined) context.skip('untested: needs a signed-in customer (--email/--password)')
+      const seed = seedFor(options.seed, `negative:${id}`)
+      const failure = await runProperty(context, id, trials(), seed, options.runs, rejected)
+      if (failure === undefined) return
+      // The smallest failing input, once more, so its violations and curl are reported.
+      const outcome = await context.call(id, { ...failure.trial.options, probe: true })
+      if (!rejected(outcome)) {
+        context.fail(`a declared 4xx for input ${failure.trial.what}`, `status ${outcome.status}${outcome.ok ? ': accepted' : ''} (seed ${failure.seed})`, {
+          kind: 'probe',
+          operationId: id,
+        })
+      }
+      context.note(`smallest failing input: ${failure.trial.what} (seed ${failure.seed})`)
+    },
+  }
+}
+
+function positiveStep(options: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  // Refused as malformed: a 400 or 422 without one of the operation's own business codes. A 404
+  // for a generated id that names nothing, or a declared 409, is an answer about the data, not its shape.
+  const accepted = (outcome: CallOutcome) => {
+    if (outcome.status < 400) return true
+    if (outcome.status !== 400 && outcome.status !== 422) return outcome.status < 500
+    return (operation.errorCodes[String(outcome.status)] ?? []).includes(codeOf(outcome) ?? '')
+  }
+  return {
+    id: `positive:${id}`,
+    name: `${id} accepts any valid query`,
+    kind: 'read',
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      if (operation.requiresAuth && context.state.token === undefined) context.skip('untested: needs a signed-in customer (--email/--password)')
+      const base = options.requests.base(operation)
+      if (base.placeholders.length > 0) context.skip(`untested: no value for ${base.placeholders.join(', ')} (no answer linked to it)`)
+      // The generated values vary only the optional parameters: the request without them must succeed first.
+      const plain = await context.call(id, { ...options.requests.callOptions(base), explore: true })
+      if (!plain.ok) context.skip(`untested: the linked request itself answers ${plain.status}, so valid optional values cannot be judged`)
+      const optional = operation.parameters.filter((parameter) => parameter.in === 'query' && !parameter.required && parameter.schema !== undefined)
+      const model: Record<string, fc.Arbitrary<unknown>> = {}
+      for (const parameter of optional) model[parameter.name] = validValues(options.contract, options.validator, parameter.schema!)
+      const arbitrary = fc
+        .record(model, { requiredKeys: [] })
+        .filter((values) => Object.values(values).every((value) => value !== null && typeof value !== 'object'))
+        .map((values) => {
+          const query = { ...base.query, ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])) }
+          return { what: `query ${new URLSearchParams(query).toString() || '(none)'}`, options: options.requests.callOptions({ ...base, query }) }
+        })
+      const failure = await runProperty(context, id, arbitrary, seedFor(options.seed, `positive:${id}`), options.runs, accepted)
+      if (failure === undefined) return
+      const outcome = await context.call(id, failure.trial.options)
+      if (!accepted(outcome)) {
+        context.fail(
+          `a 2xx (or one of ${id}'s own business codes) for valid ${failure.trial.what}`,
+          `status ${outcome.status}${codeOf(outcome) === undefined ? '' : ` (${codeOf(outcome)})`} (seed ${failure.seed})`,
+          {
+            operationId: id,
+          },
+        )
+      }
+    },
+  }
+}

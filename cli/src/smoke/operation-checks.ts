@@ -1,0 +1,221 @@
+import type { CallOutcome } from './api-client.ts'
+import type { ContractIndex, OperationSpec } from './contract-index.ts'
+import { asRecord, asString } from './journey-helpers.ts'
+import type { JourneyState } from './journey-state.ts'
+import { placeholderFor, type RequestBuilder } from './operation-requests.ts'
+import { generatedSteps } from './generated-checks.ts'
+import type { SchemaValidator } from './schema-validator.ts'
+import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
+
+// After the journey, every operation on its own, with the ids the run found or
+// created (the contract's links): one step per operation and check, so a
+// fault in one never hides another. Checks (Schemathesis names in brackets):
+//   reach     the operation answers as declared, if the journey did not call it
+//   auth      without a token and with a revoked one → 401 [ignored_auth, use_after_free]
+//   tenant    with another tenant's agency id → 400/401/403/404 as declared, never 2xx
+//   owner     another customer on this customer's resource → 404, nothing changed
+//   missing   an id that does not exist → 404 [ensure_resource_availability's negative]
+//   negative / positive   generated data (generated-checks.ts)
+// Reads run by default; anything sent to a mutating operation obeys --write,
+// since a broken backend would act on it.
+
+export type CheckOptions = {
+  contract: ContractIndex
+  validator: SchemaValidator
+  requests: RequestBuilder
+  /** agency id of another tenant (--other-agency), else one that does not exist */
+  otherAgencyId: string | undefined
+  seed: number
+  runs: number
+}
+
+const codeOf = (outcome: CallOutcome) => asString(asRecord(outcome.json)?.['code'])
+const describe = (outcome: CallOutcome) => `status ${outcome.status}${codeOf(outcome) === undefined ? '' : ` (${codeOf(outcome)})`}`
+const kindOf = (operation: OperationSpec, read: StepKind): StepKind => (operation.method === 'get' ? read : 'write')
+const declares = (operation: OperationSpec, status: number) => String(status) in operation.responses
+const usesTenant = (contract: ContractIndex, operation: OperationSpec) =>
+  contract.tenantHeader !== undefined &&
+  operation.security.length > 0 &&
+  operation.security.every((requirement) => Object.keys(requirement).some((name) => contract.securitySchemes[name]?.name === contract.tenantHeader))
+
+/** The operations the checks sign in and out with (a run walks the contract's own auth). */
+const signIn = 'login'
+const signOut = 'logout'
+
+/** Signs in before the checks: a session to revoke, a spare one for signing out, and the other customer. */
+export function sessionsStep(): StepDefinition<JourneyState> {
+  return {
+    id: 'checks.sessions',
+    name: 'Sessions for the security checks (a revoked token, the other customer)',
+    kind: 'probe',
+    operationIds: [signIn, signOut],
+    async run(context: StepContext<JourneyState>) {
+      const { email, password, otherEmail, otherPassword } = context.state
+      if (email === undefined || password === undefined) context.skip('needs --email/--password')
+      const session = async (user: string, secret: string, what: string) => {
+        const answer = await context.call(signIn, { json: { email: user, password: secret }, auth: 'none', probe: true })
+        const token = asString(asRecord(answer.json)?.['token'])
+        if (token === undefined) context.fail(what, describe(answer), { kind: 'probe', operationId: signIn })
+        return token
+      }
+      const revoked = await session(email, password, 'a second session for --email')
+      const logout = await context.call(signOut, { auth: { token: revoked }, probe: true })
+      if (!logout.ok) context.fail('the second session signed out (2xx)', describe(logout), { kind: 'probe', operationId: signOut })
+      context.set({ revokedToken: revoked, spareToken: await session(email, password, 'a third session for --email') })
+      context.note('a second session was opened and signed out: its token must be refused from now on')
+      if (otherEmail !== undefined && otherPassword !== undefined) {
+        context.set({ otherToken: await session(otherEmail, otherPassword, `a session for --other-email ${otherEmail}`) })
+      }
+    },
+  }
+}
+
+export function operationSteps(options: CheckOptions): StepDefinition<JourneyState>[] {
+  const steps: StepDefinition<JourneyState>[] = [sessionsStep()]
+  for (const operation of options.contract.operations.values()) {
+    steps.push(reachStep(options, operation))
+    if (operation.requiresAuth) steps.push(authStep(options, operation))
+    if (usesTenant(options.contract, operation)) steps.push(tenantStep(options, operation))
+    if (operation.requiresAuth && operation.path.includes('{')) steps.push(ownerStep(options, operation))
+    if (operation.path.includes('{') && declares(operation, 404)) steps.push(missingStep(options, operation))
+    steps.push(...generatedSteps(options, operation))
+  }
+  return steps
+}
+
+function reachStep({ requests }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  return {
+    id: `reach:${id}`,
+    name: `${id} answers as declared`,
+    kind: kindOf(operation, 'read'),
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      const earlier = context.calls.find((call) => call.operationId === id && call.status !== undefined && !call.probe && call.explore !== true)
+      if (earlier !== undefined) {
+        context.note(`called by the journey (status ${earlier.status})`)
+        return
+      }
+      if (operation.requiresAuth && context.state.token === undefined) context.skip('untested: needs a signed-in customer (--email/--password)')
+      if (operation.requiresAuth && requests.changesCredentials(operation)) {
+        context.skip("untested with valid data: it changes the customer's credentials (its auth and negative checks still run)")
+      }
+      const request = requests.base(operation)
+      if (request.placeholders.length > 0) context.skip(`untested: no value for ${request.placeholders.join(', ')} (no answer linked to it)`)
+      // Signing out is tried on a session of its own, so the run keeps its own.
+      const auth = id === signOut && context.state.spareToken !== undefined ? { auth: { token: context.state.spareToken } } : {}
+      await context.call(id, requests.callOptions(request, auth))
+    },
+  }
+}
+
+function authStep({ requests }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  return {
+    id: `auth:${id}`,
+    name: `${id} refuses a missing or revoked token`,
+    kind: kindOf(operation, 'probe'),
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      // Real ids and a schema-valid body: a backend that validates before checking the token is not blamed.
+      const request = requests.base(operation)
+      const tries: Array<{ label: string; auth: 'none' | { token: string } }> = [{ label: 'without a token', auth: 'none' }]
+      if (context.state.revokedToken !== undefined) tries.push({ label: 'with a signed-out token', auth: { token: context.state.revokedToken } })
+      else context.note('no revoked token to try (needs --email/--password)')
+      for (const attempt of tries) {
+        const outcome = await context.call(id, requests.callOptions(request, { auth: attempt.auth, probe: true }))
+        if (outcome.status !== 401) {
+          context.fail(`status 401 ${attempt.label}`, `${describe(outcome)}${outcome.ok ? ': served without a valid session' : ''}`, {
+            kind: 'probe',
+            operationId: id,
+          })
+        }
+      }
+    },
+  }
+}
+
+function tenantStep({ requests, otherAgencyId, contract }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  const accepted = [400, 401, 403, 404].filter((status) => declares(operation, status))
+  return {
+    id: `tenant:${id}`,
+    name: `${id} refuses another tenant's agency id`,
+    kind: kindOf(operation, 'probe'),
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      if (accepted.length === 0) context.skip('untested: the operation declares none of 400, 401, 403, 404')
+      const agency = otherAgencyId ?? `agency-${placeholderFor(context.marker)}`
+      const request = requests.base(operation)
+      const outcome = await context.call(id, requests.callOptions(request, { headers: { [contract.tenantHeader as string]: agency }, probe: true }))
+      if (!accepted.includes(outcome.status)) {
+        context.fail(
+          `status ${accepted.join(' or ')} with agency ${agency}${otherAgencyId === undefined ? ' (which does not exist)' : ''}`,
+          `${describe(outcome)}${outcome.ok ? ": another tenant's request was served" : ''}`,
+          { kind: 'probe', operationId: id },
+        )
+      }
+    },
+  }
+}
+
+/** The read that shows what a write would change: the GET on the longest prefix of the write's path. */
+function parentRead(contract: ContractIndex, operation: OperationSpec): OperationSpec | undefined {
+  if (operation.method === 'get') return undefined
+  return [...contract.operations.values()]
+    .filter((candidate) => candidate.method === 'get' && candidate.path.includes('{') && operation.path.startsWith(candidate.path))
+    .sort((a, b) => b.path.length - a.path.length)[0]
+}
+
+function ownerStep({ requests, contract }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  const read = parentRead(contract, operation)
+  return {
+    id: `owner:${id}`,
+    name: `${id} hides this customer's data from another customer`,
+    kind: kindOf(operation, 'probe'),
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      const otherToken = context.state.otherToken
+      if (otherToken === undefined) context.skip('untested: needs a second customer (--other-email/--other-password)')
+      const request = requests.base(operation)
+      if (request.placeholders.length > 0) context.skip(`untested: no value for ${request.placeholders.join(', ')} (no answer linked to it)`)
+      if (!request.privatePath) context.skip('not customer-owned: its ids come from answers anyone can read')
+      const snapshot = async () =>
+        read === undefined ? undefined : (await context.call(read.operationId, { path: requests.base(read).path, probe: true })).text()
+      const before = await snapshot()
+      const outcome = await context.call(id, requests.callOptions(request, { auth: { token: otherToken }, probe: true }))
+      if (outcome.status !== 404) {
+        context.fail(
+          `status 404 for ${context.state.otherEmail ?? 'the other customer'}`,
+          `${describe(outcome)}${outcome.ok ? ": another customer's data was served or changed" : ''}`,
+          {
+            kind: 'probe',
+            operationId: id,
+          },
+        )
+      }
+      if (read !== undefined && before !== (await snapshot())) {
+        context.fail(`${read.operationId} unchanged for the owner after the refused ${id}`, 'it changed', { kind: 'probe', operationId: id })
+      }
+    },
+  }
+}
+
+function missingStep({ requests }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  return {
+    id: `missing:${id}`,
+    name: `${id} answers 404 for an id that does not exist`,
+    kind: kindOf(operation, 'probe'),
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      if (operation.requiresAuth && context.state.token === undefined) context.skip('untested: needs a signed-in customer (--email/--password)')
+      const request = requests.base(operation)
+      const missing = placeholderFor(context.marker)
+      const path = Object.fromEntries(Object.keys(request.path).map((name) => [name, missing]))
+      const outcome = await context.call(id, requests.callOptions({ ...request, path }, { probe: true }))
+      if (outcome.status !== 404) context.fail(`status 404 for ${missing}`, describe(outcome), { kind: 'probe', operationId: id })
+    },
+  }
+}

@@ -1,0 +1,113 @@
+import fc from 'fast-check'
+
+import type { CallOptions, FormField } from './api-client.ts'
+import { isSecretKey } from './curl.ts'
+import type { ContractIndex, OperationSpec, ParameterSpec } from './contract-index.ts'
+import { parameterKey, type LinkPool } from './link-pool.ts'
+import { schemaAt, validValues } from './schema-values.ts'
+import type { SchemaValidator } from './schema-validator.ts'
+
+// Builds a request for any operation from what the contract says and what
+// the run has learned: path and query values from the link pool, a body that
+// is valid for the operation's schema (its example when that validates, else
+// a generated one, the same for a given seed).
+
+export type RequestBase = {
+  path: Record<string, string>
+  query: Record<string, string>
+  json?: unknown
+  form?: FormField[]
+  /** parameters no link has given a value for (placeholders were used) */
+  placeholders: string[]
+  /** a path value is the customer's own (see LinkedValue.private): another customer must get 404 */
+  privatePath: boolean
+}
+
+export type RequestBuilder = {
+  base(operation: OperationSpec): RequestBase
+  /** a valid JSON body for the operation (undefined when it takes none) */
+  jsonBody(operation: OperationSpec): unknown
+  /** its JSON body carries credentials (a password): valid data would change them */
+  changesCredentials(operation: OperationSpec): boolean
+  callOptions(base: RequestBase, extra?: CallOptions): CallOptions
+}
+
+/** A value nothing can have: used where no link gave one, and for the not-found check. */
+export const placeholderFor = (marker: string) => `smoke-missing-${marker.replace(/^smoke-/, '')}`
+
+/** The smallest valid PDF: what a multipart upload sends when a check needs a schema-valid body. */
+const tinyPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+
+export function createRequestBuilder(contract: ContractIndex, validator: SchemaValidator, pool: LinkPool, seed: number, marker: string): RequestBuilder {
+  const bodies = new Map<string, unknown>()
+
+  function jsonBody(operation: OperationSpec): unknown {
+    const media = operation.requestBody?.content.find((item) => item.mediaType === 'application/json')
+    if (media?.schema === undefined) return undefined
+    if (bodies.has(operation.operationId)) return bodies.get(operation.operationId)
+    // An example with credentials is not sent: it may hold the real ones (the mock's seed users do).
+    let body: unknown = changesCredentials(operation) ? undefined : media.example
+    if (body === undefined || validator.validate(media.schema, body).outcome === 'invalid') {
+      body = fc.sample(validValues(contract, validator, media.schema), { seed, numRuns: 1 })[0]
+    }
+    bodies.set(operation.operationId, body)
+    return body
+  }
+
+  function changesCredentials(operation: OperationSpec): boolean {
+    const media = operation.requestBody?.content.find((item) => item.mediaType === 'application/json')
+    const properties = media?.schema === undefined ? undefined : schemaAt(contract, media.schema)?.schema['properties']
+    return properties !== null && typeof properties === 'object' && Object.keys(properties).some(isSecretKey)
+  }
+
+  function formBody(operation: OperationSpec): FormField[] | undefined {
+    const media = operation.requestBody?.content.find((item) => item.mediaType === 'multipart/form-data')
+    if (media?.schema === undefined) return undefined
+    const schema = schemaAt(contract, media.schema)?.schema
+    const properties = schema?.['properties'] !== null && typeof schema?.['properties'] === 'object' ? Object.keys(schema['properties'] as object) : []
+    return properties.map((name) => ({ name, fileName: 'smoke.pdf', contentType: 'application/pdf', data: tinyPdf }))
+  }
+
+  function valueFor(operation: OperationSpec, parameter: ParameterSpec): { value: string; linked: boolean; private: boolean } {
+    const linked = pool.parametersFor(operation.operationId).get(parameterKey(parameter.in, parameter.name))
+    if (linked !== undefined) return { value: linked.value, linked: true, private: linked.private }
+    if (parameter.example !== undefined) return { value: String(parameter.example), linked: false, private: false }
+    if (parameter.in === 'query' && parameter.schema !== undefined) {
+      const [value] = fc.sample(validValues(contract, validator, parameter.schema), { seed, numRuns: 1 })
+      if (value !== undefined && value !== null && typeof value !== 'object') return { value: String(value), linked: false, private: false }
+    }
+    return { value: placeholderFor(marker), linked: false, private: false }
+  }
+
+  function base(operation: OperationSpec): RequestBase {
+    const path: Record<string, string> = {}
+    const query: Record<string, string> = {}
+    const placeholders: string[] = []
+    let privatePath = false
+    for (const parameter of operation.parameters) {
+      if (!(parameter.in === 'path' || (parameter.in === 'query' && parameter.required))) continue
+      const found = valueFor(operation, parameter)
+      if (!found.linked) placeholders.push(parameterKey(parameter.in, parameter.name))
+      if (parameter.in === 'path') {
+        path[parameter.name] = found.value
+        privatePath ||= found.private
+      } else query[parameter.name] = found.value
+    }
+    const json = jsonBody(operation)
+    const form = formBody(operation)
+    return { path, query, ...(json === undefined ? {} : { json }), ...(form === undefined ? {} : { form }), placeholders, privatePath }
+  }
+
+  return {
+    base,
+    jsonBody,
+    changesCredentials,
+    callOptions: (request, extra = {}) => ({
+      path: request.path,
+      query: request.query,
+      ...(request.json === undefined ? {} : { json: request.json }),
+      ...(request.form === undefined ? {} : { form: request.form }),
+      ...extra,
+    }),
+  }
+}
