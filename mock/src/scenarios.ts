@@ -17,6 +17,7 @@ export const SCENARIOS = [
   { name: 'already-traveled', description: 'Cancelling gives booking_already_traveled, as if the trip had taken place.' },
   { name: 'slow', description: 'Every API answer is delayed by 1.5 s.' },
   { name: 'flaky', description: 'About one API call in four fails: a 503 or a dropped connection.' },
+  { name: 'unavailable', description: 'Every API call answers 503 service_unavailable with Retry-After, as in an outage.' },
 ] as const
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name']

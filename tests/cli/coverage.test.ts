@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { coloursFor } from '../../cli/src/cli-io.ts'
 import { loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts'
-import { buildCoverageMatrix, coveragePercent, parseCoverageInput, renderCoverageMatrix } from '../../cli/src/smoke/coverage.ts'
+import { buildCoverageMatrix, coveragePercent, pairsLeft, parseCoverageInput, renderCoverageMatrix } from '../../cli/src/smoke/coverage.ts'
 import { miniContractPath } from './helpers/paths.ts'
 
 let contract: ContractIndex
@@ -63,5 +63,9 @@ describe('coverage matrix', () => {
     expect(line?.trimEnd().endsWith('500')).toBe(true)
     expect(text).toContain('operations touched: 2/9')
     expect(text).toContain('not in the contract (ignored): gone')
+    // What is left, by status, with why.
+    expect(text).toMatch(/^left \(\d+ pairs\), by status and why:$/m)
+    expect(text).toMatch(/^ {2}404 \(no run asked it for something that does not exist\): .*getThing/m)
+    expect(pairsLeft(matrix).find((group) => group.status === '200')?.operationIds).not.toContain('getThing')
   })
 })

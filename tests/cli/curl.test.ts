@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { maskJsonSecrets, maskUrlSecrets, shellQuote, toCurl } from '../../cli/src/smoke/curl.ts'
+import { execFileSync } from 'node:child_process'
+
+import { maskJsonSecrets, maskUrlSecrets, shellQuote, shellQuoteWithSecrets, toCurl } from '../../cli/src/smoke/curl.ts'
 
 describe('curl reproduction with secrets masked', () => {
   it('masks the bearer token but keeps the scheme', () => {
@@ -60,5 +62,39 @@ describe('curl reproduction with secrets masked', () => {
 
   it('leaves non-secret structures alone', () => {
     expect(maskJsonSecrets({ a: [1, { b: null }], token: null })).toEqual({ a: [1, { b: null }], token: null })
+  })
+
+  it('names the secrets the run knows as shell variables, so the line runs as printed once they are exported', () => {
+    const secrets = new Map([
+      ['tok_7d1f2c9a', 'TRAVEL_PORTAL_TOKEN'],
+      ['viaje2026', 'TRAVEL_PORTAL_PASSWORD'],
+    ])
+    const curl = toCurl(
+      {
+        method: 'POST',
+        url: 'http://127.0.0.1:3333/api/customer/auth/login',
+        headers: { Authorization: 'Bearer tok_7d1f2c9a', 'content-type': 'application/json' },
+        body: { kind: 'json', value: { email: 'ana@example.com', password: 'viaje2026', new_password: 'not-known' } },
+      },
+      secrets,
+    )
+    expect(curl).not.toContain('tok_7d1f2c9a')
+    expect(curl).not.toContain('viaje2026')
+    expect(curl).toContain(`-H 'Authorization: Bearer '"$TRAVEL_PORTAL_TOKEN"`)
+    expect(curl).toContain(`--data-raw '{"email":"ana@example.com","password":"'"$TRAVEL_PORTAL_PASSWORD"'","new_password":"***"}'`)
+    // What a shell makes of the quoted pieces is the original request.
+    const env = { PATH: process.env['PATH'] ?? '', TRAVEL_PORTAL_TOKEN: 'tok_7d1f2c9a', TRAVEL_PORTAL_PASSWORD: 'viaje2026' }
+    const header = shellQuoteWithSecrets('Authorization: Bearer tok_7d1f2c9a', secrets)
+    expect(execFileSync('sh', ['-c', `printf '%s' ${header}`], { env, encoding: 'utf8' })).toBe('Authorization: Bearer tok_7d1f2c9a')
+    const body = shellQuoteWithSecrets(`{"password":"viaje2026","note":"it's"}`, secrets)
+    expect(execFileSync('sh', ['-c', `printf '%s' ${body}`], { env, encoding: 'utf8' })).toBe(`{"password":"viaje2026","note":"it's"}`)
+  })
+
+  it('keeps a known secret masked where JSON would escape it', () => {
+    const curl = toCurl(
+      { method: 'POST', url: 'http://127.0.0.1/x', headers: {}, body: { kind: 'json', value: { password: 'a"b' } } },
+      new Map([['a"b', 'TRAVEL_PORTAL_PASSWORD']]),
+    )
+    expect(curl).toContain('"password":"***"')
   })
 })

@@ -265,6 +265,28 @@ describe('smoke against a broken backend', () => {
   })
 })
 
+describe('a failing step does not hide the ones after it', () => {
+  it('goes on from a list answer that broke the contract but still holds the ids', async () => {
+    const backend = await startBrokenBackend(mock.url, {
+      corrupt: false,
+      rewrite: (method, apiPath, answer) =>
+        method === 'GET' && apiPath === '/booking' && answer.status === 200
+          ? editJson(answer, (json) => (json as Array<Record<string, unknown>>).map((item) => ({ ...item, pending_amount: 'a lot' })))
+          : undefined,
+    })
+    try {
+      const { code, report } = await smokeJson('--base-url', backend.url, ...ana, ...other)
+      expect(code).toBe(1)
+      const status = (id: string) => report.steps.find((step) => step.id === id)?.status
+      expect(status('booking.list')).toBe('failed')
+      for (const id of ['booking.detail', 'booking.payments', 'booking.invoice-render', 'probe.foreign-booking']) expect(status(id), id).toBe('passed')
+      expect(new Set(report.violations.map((violation) => violation.operationId))).toEqual(new Set(['listBookings']))
+    } finally {
+      await backend.close()
+    }
+  })
+})
+
 describe('payments never reach a provider that is not a sandbox', () => {
   const realProvider = 'https://pay.real-provider.example/pay'
 

@@ -248,6 +248,42 @@ export function buildCoverageMatrix(contract: ContractIndex, entries: readonly C
   }
 }
 
+/** Why a declared status is typically not exercised by a run against a test backend. */
+const whyLeft = (status: string): string => {
+  if (status.startsWith('2')) return 'no run sent data valid for the state it needs: the smoke report says what it answered instead'
+  switch (status) {
+    case '400':
+      return 'no request of the runs was malformed in a way it answers 400 (it answers 422, or it takes no tenant)'
+    case '401':
+      return 'it was never called without a valid session'
+    case '403':
+      return 'a state no run creates (an account not yet allowed to do it)'
+    case '404':
+      return 'no run asked it for something that does not exist'
+    case '409':
+      return 'a business conflict no run or scenario provoked for it'
+    case '422':
+      return 'no broken input reached it'
+    case '429':
+      return 'throttling: more attempts than a run makes'
+    case '503':
+      return 'no run met it during an outage (scenario unavailable)'
+    default:
+      return 'not provoked by any run'
+  }
+}
+
+/** Declared pairs no source exercised, grouped by status, with why. */
+export function pairsLeft(matrix: CoverageMatrix): Array<{ status: string; why: string; operationIds: string[] }> {
+  return matrix.columns
+    .map((status) => ({
+      status,
+      why: whyLeft(status),
+      operationIds: matrix.rows.filter((row) => row.declared.includes(status) && row.exercised[status] === undefined).map((row) => row.operationId),
+    }))
+    .filter((group) => group.operationIds.length > 0)
+}
+
 /** 200 < 204 < 2XX < 400 < ... < default */
 export function compareStatusKeys(a: string, b: string): number {
   const rank = (key: string) => (key === 'default' ? 1000 : Number(key.replace(/XX$/i, '99')))
@@ -293,6 +329,12 @@ export function renderCoverageMatrix(matrix: CoverageMatrix, colours: Colours): 
     lines.push(
       `by source: ${sources.map((source) => `${letter(source)} ${source} ${totals.bySource[source]?.operations ?? 0} operations, ${totals.bySource[source]?.pairs ?? 0} pairs`).join('; ')}`,
     )
+  }
+  const left = pairsLeft(matrix)
+  if (left.length > 0) {
+    lines.push('')
+    lines.push(`left (${left.reduce((sum, group) => sum + group.operationIds.length, 0)} pairs), by status and why:`)
+    for (const group of left) lines.push(`  ${group.status} ${colours.dim(`(${group.why})`)}: ${group.operationIds.join(', ')}`)
   }
   if (totals.unknownOperations.length > 0) {
     lines.push(colours.yellow(`not in the contract (ignored): ${totals.unknownOperations.join(', ')}`))

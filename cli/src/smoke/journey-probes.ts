@@ -33,9 +33,10 @@ export const journeyProbes: readonly JourneyProbeSpec[] = [
     // A mutating operation: if wrongly accepted it would hold seats.
     kind: 'write',
     needs: ['travelgroup.list'],
-    requires: ['travelGroupId'],
+    requires: ['travelGroupId', 'packId'],
     expect: { status: 401 },
-    request: (context) => ({ path: [readGroup(context.state)], json: {}, auth: 'none' }),
+    // A body valid for LockRequest: a backend that validates before checking the token must still answer 401.
+    request: (context) => ({ path: [readGroup(context.state)], json: { pack_id: context.state.packId, members: 1, rooms: [] }, auth: 'none' }),
   },
   {
     id: 'probe.voucher-invalid',

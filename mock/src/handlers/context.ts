@@ -224,6 +224,9 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
     const scenarios: Set<ScenarioName> = activeScenarios(world, agency?.id ?? null)
 
     if (scenarios.has('slow')) await delay(1500)
+    if (scenarios.has('unavailable')) {
+      return errorResponse(503, 'service_unavailable', 'The service is down for maintenance. Try again in a few minutes.', undefined, { 'Retry-After': '120' })
+    }
     if (scenarios.has('flaky')) {
       const failure = flakyFailure()
       if (failure) return failure

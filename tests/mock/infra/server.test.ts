@@ -158,6 +158,25 @@ describe('mock server', () => {
     expect(await health()).toBe(200)
   })
 
+  it('answers every API call 503 with Retry-After in the unavailable scenario, and only the API', async () => {
+    await fetch(`${server.url}/__mock/scenarios`, { method: 'PUT', body: JSON.stringify({ names: ['unavailable'] }) })
+    try {
+      for (const [method, apiPath] of [
+        ['GET', '/auth/config'],
+        ['POST', '/auth/login'],
+        ['GET', '/booking/bkg-sol-1001'],
+      ] as const) {
+        const res = await fetch(`${server.url}/api/customer${apiPath}`, { method, headers: { agencyId: 'ag-sol' } })
+        expect(res.status, apiPath).toBe(503)
+        expect(res.headers.get('retry-after')).toBe('120')
+        expect(await res.json()).toMatchObject({ code: 'service_unavailable' })
+      }
+      expect(await health()).toBe(200)
+    } finally {
+      await fetch(`${server.url}/__mock/scenarios`, { method: 'DELETE' })
+    }
+  })
+
   it('survives a client that hangs up mid-request', async () => {
     await new Promise<void>((resolve) => {
       const req = httpRequest(`${server.url}/api/customer/agency`, {

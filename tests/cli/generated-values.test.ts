@@ -1,0 +1,100 @@
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts'
+import { createLinkPool } from '../../cli/src/smoke/link-pool.ts'
+import { bodyBreakages, validValues } from '../../cli/src/smoke/schema-values.ts'
+import { createSchemaValidator, type SchemaValidator } from '../../cli/src/smoke/schema-validator.ts'
+import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+
+// The generators the conformance run sends, over every request body of the real contract: what it
+// calls valid must validate, and every way it breaks a body must really break it. Otherwise the run
+// would blame an API for refusing bad data it thought good, or for accepting good data it thought bad.
+
+let contract: ContractIndex
+let validator: SchemaValidator
+
+beforeAll(async () => {
+  contract = await loadContract(defaultContractPath)
+  validator = createSchemaValidator(contract)
+})
+
+const jsonBodies = () =>
+  [...contract.operations.values()].flatMap((operation) => {
+    const media = operation.requestBody?.content.find((item) => item.mediaType === 'application/json')
+    return media?.schema === undefined ? [] : [{ operationId: operation.operationId, at: media.schema }]
+  })
+
+describe('values generated from the contract', () => {
+  it('are valid for every JSON request body, and the same for the same seed', () => {
+    expect(jsonBodies().length).toBeGreaterThan(30)
+    for (const { operationId, at } of jsonBodies()) {
+      const values = fc.sample(validValues(contract, validator, at), { seed: 7, numRuns: 5 })
+      expect(values, operationId).toHaveLength(5)
+      for (const value of values) expect(validator.validate(at, value).outcome, `${operationId}: ${JSON.stringify(value)}`).toBe('valid')
+      expect(fc.sample(validValues(contract, validator, at), { seed: 7, numRuns: 5 })).toEqual(values)
+    }
+  })
+
+  it('breaks every body in named ways that the schema rejects', () => {
+    const lock = jsonBodies().find((body) => body.operationId === 'lockSeats')!
+    const names = bodyBreakages(contract, lock.at).map((breakage) => breakage.what)
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'a list instead of an object',
+        'without the required field pack_id',
+        'members above its maximum 20',
+        'members of the wrong type',
+      ]),
+    )
+    for (const { operationId, at } of jsonBodies()) {
+      const [valid] = fc.sample(validValues(contract, validator, at), { seed: 3, numRuns: 1 })
+      for (const breakage of bodyBreakages(contract, at)) {
+        const broken = breakage.apply(valid)
+        // Most are invalid by construction; the run drops the few the schema still accepts (e.g. a nullable field).
+        if (validator.validate(at, broken).outcome === 'valid') continue
+        expect(validator.validate(at, broken).outcome, `${operationId}: ${breakage.what}`).toBe('invalid')
+      }
+      expect(
+        bodyBreakages(contract, at).filter((breakage) => validator.validate(at, breakage.apply(valid)).outcome === 'invalid').length,
+        operationId,
+      ).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('the link pool', () => {
+  const answer = (operationId: string, url: string, json: unknown) => ({
+    operation: contract.operations.get(operationId)!,
+    url,
+    requestJson: undefined,
+    status: 200,
+    json,
+    headers: new Headers(),
+  })
+
+  it('follows the links declared on an answer, first value kept, own ids marked private', () => {
+    const pool = createLinkPool(contract)
+    pool.observe(answer('listBookings', 'http://api/api/customer/booking', [{ id: 'bkg-1' }, { id: 'bkg-2' }]))
+    expect(pool.parametersFor('getBooking').get('path.id')).toEqual({ value: 'bkg-1', from: 'listBookings', private: true })
+    pool.observe(
+      answer('getBooking', 'http://api/api/customer/booking/bkg-1', { id: 'bkg-1', travel_group: { id: 'tg-1' }, invoices: [{ id: 'inv-9' }], members: [] }),
+    )
+    expect(pool.parametersFor('getBookingPayments').get('path.id')?.value).toBe('bkg-1')
+    expect(pool.parametersFor('renderInvoice').get('path.invoiceId')).toEqual({ value: 'inv-9', from: 'getBooking', private: false })
+    // A travel group a booking mentions is anyone's: no owner check on it.
+    expect(pool.parametersFor('getRoomingList').get('path.id')).toEqual({ value: 'tg-1', from: 'getBooking', private: false })
+    // No link gave a member: the operation says what it still needs.
+    expect(pool.missingFor(contract.operations.get('renderAuthorization')!)).toEqual(['query.member_id'])
+    pool.observe(answer('listBookings', 'http://api/api/customer/booking', [{ id: 'bkg-3' }]))
+    expect(pool.parametersFor('getBooking').get('path.id')?.value).toBe('bkg-1')
+  })
+
+  it('is safe against keys from answers and expressions that point at prototypes', () => {
+    const pool = createLinkPool(contract)
+    pool.observe(answer('listBookings', 'http://api/api/customer/booking', JSON.parse('[{"__proto__": {"id": "polluted"}, "constructor": 1}]')))
+    expect(pool.parametersFor('getBooking').get('path.id')).toBeUndefined()
+    expect(({} as Record<string, unknown>)['id']).toBeUndefined()
+    expect(pool.parametersFor('__proto__').size).toBe(0)
+  })
+})
