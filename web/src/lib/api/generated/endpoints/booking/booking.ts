@@ -44,6 +44,7 @@ import type {
   AuthorizeRequest,
   BadRequestResponse,
   BankAccount,
+  Booking,
   BookingOkResponse,
   BookingRoom,
   BookingSummary,
@@ -209,9 +210,9 @@ export const getGetBookingUrl = (id: string,) => {
 /**
  * @summary A booking with everything managed on it
  */
-export const getBooking = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<BookingOkResponse> => {
+export const getBooking = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<Booking> => {
 
-  return apiFetch<BookingOkResponse>(getGetBookingUrl(id),
+  return apiFetch<Booking>(getGetBookingUrl(id),
   {
     ...options,
     method: 'GET'

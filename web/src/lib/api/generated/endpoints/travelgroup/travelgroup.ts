@@ -65,7 +65,7 @@ import type {
   SeatLock,
   SeatsAvailability,
   ServiceUnavailableResponse,
-  TravelGroupOkResponse,
+  TravelGroup,
   TravelGroupPage,
   TravelItem,
   UnauthorizedResponse,
@@ -213,9 +213,9 @@ export const getGetTravelGroupUrl = (id: string,) => {
 /**
  * @summary A travel group with its packs and rooms
  */
-export const getTravelGroup = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<TravelGroupOkResponse> => {
+export const getTravelGroup = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<TravelGroup> => {
 
-  return apiFetch<TravelGroupOkResponse>(getGetTravelGroupUrl(id),
+  return apiFetch<TravelGroup>(getGetTravelGroupUrl(id),
   {
     ...options,
     method: 'GET'
