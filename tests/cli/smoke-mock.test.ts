@@ -180,6 +180,16 @@ describe('smoke against the mock', () => {
     expect(strict.report.explanation).toMatch(/^tested \d+ of 69 operations, under --fail-under 90%/)
   })
 
+  it("refuses this customer's session at another real tenant (--other-agency), whose public data stays public", async () => {
+    const { code, report } = await smokeJson('--base-url', mock.url, ...ana, '--other-agency', 'ag-norte')
+    expect(report.violations).toEqual([])
+    expect(code).toBe(0)
+    const tenant = report.steps.filter((step) => step.id.startsWith('tenant:'))
+    expect(tenant.find((step) => step.id === 'tenant:getBooking')).toMatchObject({ status: 'passed' })
+    expect(tenant.find((step) => step.id === 'tenant:getBooking')?.calls.map((call) => call.status)).toEqual([401])
+    expect(tenant.find((step) => step.id === 'tenant:getAgency')).toMatchObject({ status: 'skipped', reason: 'public: ag-norte serves its own data to anyone' })
+  })
+
   it('replays the same generated inputs for the same --seed', async () => {
     const urls = async () => {
       const { report } = await smokeJson('--base-url', mock.url, '--seed', '12345')

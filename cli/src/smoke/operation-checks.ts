@@ -145,6 +145,8 @@ function tenantStep({ requests, otherAgencyId, contract }: CheckOptions, operati
     operationIds: [id],
     async run(context: StepContext<JourneyState>) {
       if (accepted.length === 0) context.skip('untested: the operation declares none of 400, 401, 403, 404')
+      // A real tenant serves its public data to anyone: only this customer's session must not work there.
+      if (otherAgencyId !== undefined && !operation.requiresAuth) context.skip(`public: ${otherAgencyId} serves its own data to anyone`)
       const agency = otherAgencyId ?? `agency-${placeholderFor(context.marker)}`
       const request = requests.base(operation)
       const outcome = await context.call(id, requests.callOptions(request, { headers: { [contract.tenantHeader as string]: agency }, probe: true }))
