@@ -80,7 +80,7 @@ const smoke = async () => {
 }
 
 /** Scenarios under which a --write run meets the declared conflicts (409) and outages (503) of the contract. */
-const COVERAGE_SCENARIOS = ['sold-out', 'pack-full', 'rooming-confirmed', 'already-traveled', 'term-expired', 'unavailable']
+const COVERAGE_SCENARIOS = ['sold-out', 'pack-full', 'rooming-confirmed', 'already-traveled', 'term-expired', 'payment-fails', 'unavailable']
 
 const conformanceCoverage = async () => {
   const port = await freePort()

@@ -41,7 +41,7 @@ it('covers at least 90 % of the declared (operation, status) pairs and lists the
   }
   expect((await smoke('read-only')).code).toBe(0)
   expect((await smoke('write', '--write')).code).toBe(0)
-  for (const scenario of ['sold-out', 'pack-full', 'rooming-confirmed', 'already-traveled', 'term-expired', 'unavailable']) {
+  for (const scenario of ['sold-out', 'pack-full', 'rooming-confirmed', 'already-traveled', 'term-expired', 'payment-fails', 'unavailable']) {
     expect((await cli('scenario', 'set', scenario, '--mock-url', mock.url)).code).toBe(0)
     await smoke(scenario, '--write')
   }

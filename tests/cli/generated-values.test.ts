@@ -76,18 +76,35 @@ describe('the link pool', () => {
   it('follows the links declared on an answer, first value kept, own ids marked private', () => {
     const pool = createLinkPool(contract)
     pool.observe(answer('listBookings', 'http://api/api/customer/booking', [{ id: 'bkg-1' }, { id: 'bkg-2' }]))
-    expect(pool.parametersFor('getBooking').get('path.id')).toEqual({ value: 'bkg-1', from: 'listBookings', private: true })
+    expect(pool.parametersFor('getBooking').get('path.id')).toEqual({ value: 'bkg-1', from: 'listBookings', private: true, created: false })
     pool.observe(
       answer('getBooking', 'http://api/api/customer/booking/bkg-1', { id: 'bkg-1', travel_group: { id: 'tg-1' }, invoices: [{ id: 'inv-9' }], members: [] }),
     )
     expect(pool.parametersFor('getBookingPayments').get('path.id')?.value).toBe('bkg-1')
-    expect(pool.parametersFor('renderInvoice').get('path.invoiceId')).toEqual({ value: 'inv-9', from: 'getBooking', private: false })
+    expect(pool.parametersFor('renderInvoice').get('path.invoiceId')).toEqual({ value: 'inv-9', from: 'getBooking', private: false, created: false })
     // A travel group a booking mentions is anyone's: no owner check on it.
-    expect(pool.parametersFor('getRoomingList').get('path.id')).toEqual({ value: 'tg-1', from: 'getBooking', private: false })
+    expect(pool.parametersFor('getRoomingList').get('path.id')).toEqual({ value: 'tg-1', from: 'getBooking', private: false, created: false })
     // No link gave a member: the operation says what it still needs.
     expect(pool.missingFor(contract.operations.get('renderAuthorization')!)).toEqual(['query.member_id'])
     pool.observe(answer('listBookings', 'http://api/api/customer/booking', [{ id: 'bkg-3' }]))
     expect(pool.parametersFor('getBooking').get('path.id')?.value).toBe('bkg-1')
+    // Any booking getBooking serves this customer is theirs, the links having said that its ids are.
+    pool.observe(answer('getBooking', 'http://api/api/customer/booking/bkg-7', { id: 'bkg-7', travel_group: { id: 'tg-1' }, invoices: [], members: [] }))
+    expect(pool.parametersFor('getBookingRooms').get('path.id')).toMatchObject({ value: 'bkg-1', private: true })
+  })
+
+  it('prefers what the run made for writes: the booking a checkout answered with', () => {
+    const pool = createLinkPool(contract)
+    pool.observe(answer('listBookings', 'http://api/api/customer/booking', [{ id: 'bkg-1' }]))
+    pool.observe(answer('getBooking', 'http://api/api/customer/booking/bkg-1', { id: 'bkg-1', travel_group: { id: 'tg-1' }, invoices: [], members: [] }))
+    pool.observe({
+      ...answer('checkout', 'http://api/api/customer/travelgroup/tg-1/checkout', { booking_id: 'bkg-new', action: { payment_id: 'pay-1' } }),
+      status: 201,
+    })
+    pool.observe(answer('getBooking', 'http://api/api/customer/booking/bkg-new', { id: 'bkg-new', travel_group: { id: 'tg-1' }, invoices: [], members: [] }))
+    expect(pool.parametersFor('updateBankAccount').get('path.id')?.value).toBe('bkg-1')
+    expect(pool.parametersFor('updateBankAccount', { preferCreated: true }).get('path.id')).toMatchObject({ value: 'bkg-new', private: true, created: true })
+    expect(pool.parametersFor('checkPayment', { preferCreated: true }).get('path.id')).toMatchObject({ value: 'pay-1', created: true })
   })
 
   it('is safe against keys from answers and expressions that point at prototypes', () => {

@@ -11,7 +11,8 @@ import type { StepContext, StepDefinition } from './step-runner.ts'
 // Generated requests (fast-check): for each operation, `runs` inputs built
 // from its schemas, the same for a given seed (--seed replays a run exactly).
 //   negative  one field broken (missing, wrong type, out of range, bad format,
-//             oversized) → rejected with a declared 4xx [negative_data_rejection]
+//             oversized; a required part left out of a form) → rejected with a
+//             declared 4xx [negative_data_rejection]
 //   positive  valid optional query values → not refused as malformed: a 400 or
 //             422 must carry one of the operation's own business codes
 //             [positive_data_acceptance]
@@ -59,6 +60,22 @@ function negativeTrials({ contract, requests, validator }: CheckOptions, operati
         .map(([body, breakage]) => ({ what: breakage.what, json: breakage.apply(body) }))
         .filter((trial) => validator.validate(at, trial.json).outcome === 'invalid')
         .map((trial) => ({ what: trial.what, options: requests.callOptions({ ...base, json: trial.json }) }))
+    }
+  }
+  const multipart = operation.requestBody?.content.find((item) => item.mediaType === 'multipart/form-data')
+  if (multipart?.schema !== undefined) {
+    // A form cannot be validated as JSON: what it breaks is its required parts, each left out in turn.
+    const required = schemaAt(contract, multipart.schema)?.schema['required']
+    const names = Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : []
+    if (names.length === 0) return undefined
+    return () => {
+      const base = requests.base(operation)
+      return fc.constantFrom(
+        ...names.map((name) => ({
+          what: `without the required part ${name}`,
+          options: requests.callOptions({ ...base, form: (base.form ?? []).filter((field) => field.name !== name) }),
+        })),
+      )
     }
   }
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.schema !== undefined)

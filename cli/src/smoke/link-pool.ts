@@ -14,10 +14,12 @@ export type LinkedValue = {
   from: string
   /**
    * the customer's own: the id of what an answer that needed a token is about
-   * (`$request.path.*`, `$response.body#/id`, `#/0/id`), not an id it mentions
-   * (a booking's travel group is anyone's)
+   * (`$response.body#/id`, `#/0/id`, `#/booking_id`, or a path value that was
+   * theirs already), not an id it mentions (a booking's travel group is anyone's)
    */
   private: boolean
+  /** made by this run: it came from a write's answer, or from an answer about something the run made */
+  created: boolean
 }
 
 /** Values for one operation's parameters, keyed `path.id`, `query.code`. */
@@ -25,24 +27,34 @@ export type LinkedParameters = ReadonlyMap<string, LinkedValue>
 
 export type LinkPool = {
   observe(answer: Answer): void
-  parametersFor(operationId: string): LinkedParameters
+  /**
+   * The first value found for each parameter, or with `preferCreated` the first the run made when
+   * there is one: a write goes to what the run booked, not to the customer's own bookings.
+   */
+  parametersFor(operationId: string, options?: { preferCreated?: boolean }): LinkedParameters
   /** `path.id` etc. that the operation needs and no link has given */
   missingFor(operation: OperationSpec): string[]
 }
 
-const ownIdExpression = /^\$request\.path\.|^\$response\.body#(\/\d+)?\/id$/
+/** the id of what the answer is about: `#/id`, `#/0/id` (a list's first), `#/booking_id` (what a write made) */
+const ownIdExpression = /^\$response\.body#(\/\d+)?\/([a-z]+_)?id$/
 
 export const parameterKey = (location: ParameterLocation, name: string) => `${location}.${name}`
 
 export function createLinkPool(contract: ContractIndex): LinkPool {
-  // Map, not an object: keys come from the contract and answers (safe against __proto__).
+  // Maps, not objects: keys come from the contract and answers (safe against __proto__).
   const pool = new Map<string, Map<string, LinkedValue>>()
+  const createdPool = new Map<string, Map<string, LinkedValue>>()
+  const createdValues = new Set<string>()
+  const privateValues = new Set<string>()
 
   function observe(answer: Answer): void {
     const response = answer.operation.responses[String(answer.status)]
     if (response === undefined || response.links.length === 0) return
     const requestPath = pathParamsOf(contract, answer.operation, answer.url)
     const requestQuery = new URL(answer.url).searchParams
+    // An answer is about something the run made when it answers a write, or reads what a write made.
+    const aboutCreated = answer.operation.method !== 'get' || [...requestPath.values()].some((value) => createdValues.has(value))
     for (const link of response.links) {
       const target = contract.operations.get(link.operationId)
       if (target === undefined) continue
@@ -53,15 +65,34 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
         const values = pool.get(target.operationId) ?? new Map<string, LinkedValue>()
         pool.set(target.operationId, values)
         // The first value found stays: the journey's own finds (the customer's first booking) come first.
-        const owned = answer.operation.requiresAuth && ownIdExpression.test(expression)
-        if (!values.has(key)) values.set(key, { value, from: answer.operation.operationId, private: owned })
+        // The id an answer is about is the customer's own when the answer needed a session; a path value
+        // passed on is theirs when it was theirs already, or when the links give that operation the
+        // customer's own ids (any booking getBooking serves to them); a travel group is anyone's.
+        const owned = expression.startsWith('$request.path.')
+          ? privateValues.has(value) ||
+            (answer.operation.requiresAuth &&
+              pool.get(answer.operation.operationId)?.get(`path.${expression.slice('$request.path.'.length)}`)?.private === true)
+          : answer.operation.requiresAuth && ownIdExpression.test(expression)
+        if (owned) privateValues.add(value)
+        const linked = { value, from: answer.operation.operationId, private: owned, created: aboutCreated }
+        if (!values.has(key)) values.set(key, linked)
+        if (aboutCreated) {
+          createdValues.add(value)
+          const made = createdPool.get(target.operationId) ?? new Map<string, LinkedValue>()
+          createdPool.set(target.operationId, made)
+          if (!made.has(key)) made.set(key, linked)
+        }
       }
     }
   }
 
   return {
     observe,
-    parametersFor: (operationId) => pool.get(operationId) ?? new Map(),
+    parametersFor(operationId, options = {}) {
+      const first = pool.get(operationId) ?? new Map<string, LinkedValue>()
+      const made = createdPool.get(operationId)
+      return options.preferCreated === true && made !== undefined ? new Map([...first, ...made]) : first
+    },
     missingFor(operation) {
       const known = pool.get(operation.operationId)
       return operation.parameters

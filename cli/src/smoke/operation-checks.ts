@@ -27,6 +27,8 @@ export type CheckOptions = {
   otherAgencyId: string | undefined
   seed: number
   runs: number
+  /** operations the journey calls after the checks (its clean-up): not called with valid data before */
+  calledLast: ReadonlySet<string>
 }
 
 const codeOf = (outcome: CallOutcome) => asString(asRecord(outcome.json)?.['code'])
@@ -83,7 +85,7 @@ export function operationSteps(options: CheckOptions): StepDefinition<JourneySta
   return steps
 }
 
-function reachStep({ requests }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+function reachStep({ requests, calledLast }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
   const id = operation.operationId
   return {
     id: `reach:${id}`,
@@ -96,12 +98,16 @@ function reachStep({ requests }: CheckOptions, operation: OperationSpec): StepDe
         context.note(`called by the journey (status ${earlier.status})`)
         return
       }
+      if (calledLast.has(id)) context.skip("called by the journey's clean-up, after these checks")
       if (operation.requiresAuth && context.state.token === undefined) context.skip('untested: needs a signed-in customer (--email/--password)')
       if (operation.requiresAuth && requests.changesCredentials(operation)) {
         context.skip("untested with valid data: it changes the customer's credentials (its auth and negative checks still run)")
       }
       const request = requests.base(operation)
       if (request.placeholders.length > 0) context.skip(`untested: no value for ${request.placeholders.join(', ')} (no answer linked to it)`)
+      if (operation.method !== 'get' && request.untouchable.length > 0) {
+        context.skip(`untested with valid data: it would change ${request.untouchable.join(', ')}, which is the customer's and was not made by this run`)
+      }
       // Signing out is tried on a session of its own, so the run keeps its own.
       const auth = id === signOut && context.state.spareToken !== undefined ? { auth: { token: context.state.spareToken } } : {}
       await context.call(id, requests.callOptions(request, auth))
@@ -182,7 +188,7 @@ function ownerStep({ requests, contract }: CheckOptions, operation: OperationSpe
       if (otherToken === undefined) context.skip('untested: needs a second customer (--other-email/--other-password)')
       const request = requests.base(operation)
       if (request.placeholders.length > 0) context.skip(`untested: no value for ${request.placeholders.join(', ')} (no answer linked to it)`)
-      if (!request.privatePath) context.skip('not customer-owned: its ids come from answers anyone can read')
+      if (!request.privatePath) context.skip("not checked: no path value is the id of something only this customer's answers gave (decision 014)")
       const snapshot = async () =>
         read === undefined ? undefined : (await context.call(read.operationId, { path: requests.base(read).path, probe: true })).text()
       const before = await snapshot()

@@ -21,6 +21,8 @@ export type RequestBase = {
   placeholders: string[]
   /** a path value is the customer's own (see LinkedValue.private): another customer must get 404 */
   privatePath: boolean
+  /** the customer's own path values that this run did not make (a write there changes their real data) */
+  untouchable: string[]
 }
 
 export type RequestBuilder = {
@@ -68,21 +70,26 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
     return properties.map((name) => ({ name, fileName: 'smoke.pdf', contentType: 'application/pdf', data: tinyPdf }))
   }
 
-  function valueFor(operation: OperationSpec, parameter: ParameterSpec): { value: string; linked: boolean; private: boolean } {
-    const linked = pool.parametersFor(operation.operationId).get(parameterKey(parameter.in, parameter.name))
-    if (linked !== undefined) return { value: linked.value, linked: true, private: linked.private }
-    if (parameter.example !== undefined) return { value: String(parameter.example), linked: false, private: false }
+  type Found = { value: string; linked: boolean; private: boolean; created: boolean }
+
+  function valueFor(operation: OperationSpec, parameter: ParameterSpec): Found {
+    // A write goes to what the run made when it made one (the booking --write books), not to the customer's own.
+    const linked = pool.parametersFor(operation.operationId, { preferCreated: operation.method !== 'get' }).get(parameterKey(parameter.in, parameter.name))
+    if (linked !== undefined) return { value: linked.value, linked: true, private: linked.private, created: linked.created }
+    const unlinked = (value: string): Found => ({ value, linked: false, private: false, created: false })
+    if (parameter.example !== undefined) return unlinked(String(parameter.example))
     if (parameter.in === 'query' && parameter.schema !== undefined) {
       const [value] = fc.sample(validValues(contract, validator, parameter.schema), { seed, numRuns: 1 })
-      if (value !== undefined && value !== null && typeof value !== 'object') return { value: String(value), linked: false, private: false }
+      if (value !== undefined && value !== null && typeof value !== 'object') return unlinked(String(value))
     }
-    return { value: placeholderFor(marker), linked: false, private: false }
+    return unlinked(placeholderFor(marker))
   }
 
   function base(operation: OperationSpec): RequestBase {
     const path: Record<string, string> = {}
     const query: Record<string, string> = {}
     const placeholders: string[] = []
+    const untouchable: string[] = []
     let privatePath = false
     for (const parameter of operation.parameters) {
       if (!(parameter.in === 'path' || (parameter.in === 'query' && parameter.required))) continue
@@ -91,11 +98,12 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
       if (parameter.in === 'path') {
         path[parameter.name] = found.value
         privatePath ||= found.private
+        if (found.private && !found.created) untouchable.push(found.value)
       } else query[parameter.name] = found.value
     }
     const json = jsonBody(operation)
     const form = formBody(operation)
-    return { path, query, ...(json === undefined ? {} : { json }), ...(form === undefined ? {} : { form }), placeholders, privatePath }
+    return { path, query, ...(json === undefined ? {} : { json }), ...(form === undefined ? {} : { form }), placeholders, privatePath, untouchable }
   }
 
   return {

@@ -83,8 +83,10 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
   const journey = buildJourney(contract)
   const notes = journey.notes
   const requests = createRequestBuilder(contract, tools.validator, tools.pool, tools.seed, tools.marker)
+  // The journey's clean-up (cancelling what it booked) waits until every operation has been tried on that booking.
+  const cleanUp = (step: StepDefinition<JourneyState>) => journeyCleanUp.includes(step.id)
   const steps = [
-    ...journey.steps,
+    ...journey.steps.filter((step) => !cleanUp(step)),
     ...operationSteps({
       contract,
       validator: tools.validator,
@@ -92,7 +94,9 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
       otherAgencyId: options.otherAgencyId,
       seed: tools.seed,
       runs: options.examples ?? defaultExamples,
+      calledLast: new Set(journey.steps.filter(cleanUp).flatMap((step) => step.operationIds ?? [])),
     }),
+    ...journey.steps.filter(cleanUp),
   ]
   const state: JourneyState = { agencyUrl: options.agencyUrl ?? defaultAgencyUrl }
   if (options.email !== undefined) state.email = options.email
@@ -124,6 +128,9 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
 }
 
 export const defaultExamples = 10
+
+/** Journey steps that undo what --write made; they run last. */
+export const journeyCleanUp: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel', 'booking.canceled']
 
 /**
  * Stops the run when what failed is the command line, not the API: nothing
