@@ -12,7 +12,8 @@
 // documentation and cancel it again; whatever they create carries the run's
 // smoke-<timestamp> marker.
 
-import { findOperationByRoute, type ContractIndex } from './contract-index.ts'
+import type { ContractIndex } from './contract-index.ts'
+import { findOperationByRoute } from './contract-routes.ts'
 import { probeStep } from './probes.ts'
 import type { StepContext, StepDefinition } from './step-runner.ts'
 import type { JourneyRoute, JourneyState, JourneyStepSpec, ResolvedIds } from './journey-state.ts'

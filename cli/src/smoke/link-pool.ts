@@ -1,5 +1,6 @@
 import type { Answer } from './api-client.ts'
-import { pathParamsOf, type ContractIndex, type OperationSpec, type ParameterLocation } from './contract-index.ts'
+import type { ContractIndex, OperationSpec, ParameterLocation } from './contract-index.ts'
+import { pathParamsOf } from './contract-routes.ts'
 import { getAtPointer } from './json-pointer.ts'
 
 // The values a run has learned for other operations' parameters, by following
