@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts'
+import { indexContract, loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts'
 import { createLinkPool } from '../../cli/src/smoke/link-pool.ts'
 import { bodyBreakages, validValues } from '../../cli/src/smoke/schema-values.ts'
 import { createSchemaValidator, type SchemaValidator } from '../../cli/src/smoke/schema-validator.ts'
@@ -64,6 +64,20 @@ describe('values generated from the contract', () => {
 })
 
 describe('the link pool', () => {
+  it("reads the contract's links, and warns of one to an operation it does not have", () => {
+    expect(contract.warnings.filter((warning) => warning.includes(' link '))).toEqual([])
+    expect(contract.operations.get('listBookings')?.responses['200']?.links).toEqual([
+      { name: 'booking', operationId: 'getBooking', parameters: { id: '$response.body#/0/id' } },
+    ])
+    const root = structuredClone(contract.documents.get(contract.rootUrl)) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+    root.paths['/booking']!['get']!.responses['200'] = {
+      description: 'x',
+      links: { gone: { operationId: 'noSuchOperation', parameters: { id: '$response.body#/0/id' } } },
+    }
+    const broken = indexContract(new Map([...contract.documents, [contract.rootUrl, root]]), contract.rootUrl)
+    expect(broken.warnings).toContain('listBookings 200 link gone names operation noSuchOperation, which the contract does not have')
+  })
+
   const answer = (operationId: string, url: string, json: unknown) => ({
     operation: contract.operations.get(operationId)!,
     url,

@@ -253,6 +253,18 @@ export function indexContract(documents: ReadonlyMap<string, unknown>, rootUrl: 
     }
   }
 
+  for (const operation of operations.values()) {
+    for (const response of Object.values(operation.responses)) {
+      for (const link of response.links) {
+        if (!operations.has(link.operationId)) {
+          warnings.push(
+            `${operation.operationId} ${response.statusKey} link ${link.name} names operation ${link.operationId}, which the contract does not have`,
+          )
+        }
+      }
+    }
+  }
+
   return {
     rootUrl,
     documents,
