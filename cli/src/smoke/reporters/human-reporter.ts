@@ -61,14 +61,18 @@ export function createHumanReporter(io: CliIo): HumanReporter {
       const { tested } = report
       if (tested.untested.length > 0) {
         out('')
-        out(colours.bold(`untested operations (${tested.untested.length}):`))
-        for (const item of tested.untested) out(`  ${item.operationId}: ${colours.dim(item.why)}`)
+        out(colours.bold(`untested operations (${tested.untested.length}), by why:`))
+        const byWhy = new Map<string, string[]>()
+        for (const item of tested.untested) byWhy.set(item.why, [...(byWhy.get(item.why) ?? []), item.operationId])
+        for (const [why, operationIds] of byWhy) out(`  ${why}: ${colours.dim(operationIds.join(', '))}`)
       }
       const slowest = report.timings.slice(0, 5)
       if (slowest.length > 0) {
         out('')
         out(colours.bold('slowest operations (p50 / p95 / max, ms):'))
-        for (const timing of slowest) out(`  ${timing.operationId.padEnd(28)} ${timing.p50Ms} / ${timing.p95Ms} / ${timing.maxMs}  (${timing.calls} calls)`)
+        for (const timing of slowest) {
+          out(`  ${timing.operationId.padEnd(28)} ${timing.p50Ms} / ${timing.p95Ms} / ${timing.maxMs}  (${timing.calls} call${timing.calls === 1 ? '' : 's'})`)
+        }
       }
       out('')
       out(
