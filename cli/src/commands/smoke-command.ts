@@ -39,7 +39,7 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
       // From the environment too, so the password stays out of shell history and `ps`.
       .addOption(new Option('--password <password>', 'customer password').env('TRAVEL_PORTAL_PASSWORD').argParser(parseNonEmpty))
       .addOption(
-        new Option('--other-email <email>', "a second customer of the same agency: must get 404 reading the first one's booking (the leak probe)").argParser(
+        new Option('--other-email <email>', "a second customer of the same agency: must get 404 on every operation on the first one's bookings").argParser(
           parseNonEmpty,
         ),
       )
@@ -49,7 +49,10 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
           .default(defaultAgencyUrl)
           .argParser(parseHttpUrl),
       )
-      .option('--write', 'also run steps that create or change data (tagged smoke-<timestamp>)')
+      .option(
+        '--write',
+        'also send what creates or changes data: the journey books, pays and cancels a booking tagged smoke-<timestamp>, the checks write to it',
+      )
       .option('--json', 'print a machine-readable report instead of step lines')
       .option('--junit <file>', 'write a JUnit XML report')
       .addOption(
