@@ -2,8 +2,9 @@
 // contract and the same three operations (GET travel group detail, GET booking detail, POST login),
 // with a load generator on loopback: requests per second, p50/p99 latency, the ratio, and the CPU
 // each server spent per request. Then our start-up time (spawn → first 200 from /__mock/health,
-// median of 5, fresh and restored). Goal (issue 7): ≥ 5× Prism's throughput with p99 < 20 ms at 50
-// connections, while staying stateful (every login stores a session, committed to SQLite before the answer).
+// median of 5, fresh and restored). Required (issue 13): ≥ 2× Prism's throughput with p99 < 20 ms at 50
+// connections, while staying stateful (every login stores a session, committed to SQLite before the
+// answer); the goal is 5×. Each round's p99 is printed too: on a shared machine it moves a lot.
 //
 // Results: bench-results/mock.json and rows in the README's benchmark table. Bounded: about two
 // minutes with the defaults; every server it starts is stopped, every temporary directory removed.
@@ -52,6 +53,8 @@ const TOOL = args.tool ?? (hasWrk() ? 'wrk' : 'autocannon')
 if (TOOL !== 'wrk' && TOOL !== 'autocannon') throw new Error(`--tool must be wrk or autocannon, got ${TOOL}`)
 const load = (spec: LoadSpec): Promise<LoadResult> => (TOOL === 'wrk' ? runWrk(spec) : runAutocannon(spec))
 
+/** Issue 13: at least 2× Prism's throughput with a p99 below 20 ms for every operation; 5× is the goal. */
+const REQUIRED_RATIO = 2
 const GOAL_RATIO = 5
 const GOAL_P99_MS = 20
 const AGENCY = 'ag-sol'
@@ -65,6 +68,9 @@ type OperationResult = {
   ours: Measured
   prism: Measured
   ratio: number
+  /** ≥ 2× Prism with p99 < 20 ms, no errors */
+  meetsRequirement: boolean
+  /** the same at ≥ 5× */
   meetsGoal: boolean
   rounds: { ours: Measured; prism: Measured }[]
 }
@@ -175,12 +181,15 @@ const main = async (): Promise<number> => {
     const oursResult = combine(rounds.map((r) => r.ours))
     const prismResult = combine(rounds.map((r) => r.prism))
     const ratio = oursResult.rps / prismResult.rps
-    const meetsGoal = ratio >= GOAL_RATIO && oursResult.p99Ms < GOAL_P99_MS && oursResult.non2xx === 0 && oursResult.errors === 0
+    const clean = oursResult.p99Ms < GOAL_P99_MS && oursResult.non2xx === 0 && oursResult.errors === 0
+    const meetsRequirement = clean && ratio >= REQUIRED_RATIO
+    const meetsGoal = clean && ratio >= GOAL_RATIO
+    const p99s = rounds.map((r) => r.ours.p99Ms)
     console.log(`${line('our mock (median)', oursResult)}\n${line('Prism (median)', prismResult)}`)
     console.log(
-      `  ratio ${fmt(ratio, 1)}× (CPU per request ${fmt(prismResult.cpuUsPerRequest / oursResult.cpuUsPerRequest, 1)}×)  ${meetsGoal ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO}×, p99 < ${GOAL_P99_MS} ms)`,
+      `  ratio ${fmt(ratio, 1)}× (CPU per request ${fmt(prismResult.cpuUsPerRequest / oursResult.cpuUsPerRequest, 1)}×), p99 per round ${fmt(Math.min(...p99s), 1)}–${fmt(Math.max(...p99s), 1)} ms  ${meetsRequirement ? 'meets' : 'MISSES'} the requirement (≥ ${REQUIRED_RATIO}×, p99 < ${GOAL_P99_MS} ms)${meetsGoal ? ' and the goal (≥ 5×)' : ''}`,
     )
-    results.push({ operation: operation.name, ours: oursResult, prism: prismResult, ratio, meetsGoal, rounds })
+    results.push({ operation: operation.name, ours: oursResult, prism: prismResult, ratio, meetsRequirement, meetsGoal, rounds })
   }
 
   // Stateful: every login answered stored a session, in its own transaction, before its answer.
@@ -238,6 +247,7 @@ const main = async (): Promise<number> => {
     warmupS: WARMUP_S,
     rounds: ROUNDS,
     durationS: DURATION_S,
+    requirement: { ratio: REQUIRED_RATIO, p99Ms: GOAL_P99_MS },
     goal: { ratio: GOAL_RATIO, p99Ms: GOAL_P99_MS },
     operations: results,
     stateful,
@@ -247,16 +257,17 @@ const main = async (): Promise<number> => {
   console.log(`\nresults: ${file}`)
 
   const met = results.filter((r) => r.meetsGoal).length
+  const required = results.filter((r) => r.meetsRequirement).length
   if (!args['no-readme'] && args['mock-root'] === undefined) {
     const opText = (r: OperationResult) =>
-      `${r.operation}: ${fmt(r.ours.rps)} vs ${fmt(r.prism.rps)} req/s (**${fmt(r.ratio, 1)}×**), p50/p99 ${fmt(r.ours.p50Ms, 1)}/${fmt(r.ours.p99Ms, 1)} ms vs ${fmt(r.prism.p50Ms, 1)}/${fmt(r.prism.p99Ms, 1)} ms, CPU ${fmt(r.ours.cpuUsPerRequest)} vs ${fmt(r.prism.cpuUsPerRequest)} µs/req (${fmt(r.prism.cpuUsPerRequest / r.ours.cpuUsPerRequest, 1)}×)`
+      `${r.operation}: ${fmt(r.ours.rps)} vs ${fmt(r.prism.rps)} req/s (**${fmt(r.ratio, 1)}×**), p50/p99 ${fmt(r.ours.p50Ms, 1)}/${fmt(r.ours.p99Ms, 1)} ms (p99 per round ${r.rounds.map((round) => fmt(round.ours.p99Ms, 1)).join(', ')}) vs ${fmt(r.prism.p50Ms, 1)}/${fmt(r.prism.p99Ms, 1)} ms, CPU ${fmt(r.ours.cpuUsPerRequest)} vs ${fmt(r.prism.cpuUsPerRequest)} µs/req (${fmt(r.prism.cpuUsPerRequest / r.ours.cpuUsPerRequest, 1)}×)`
     upsertBenchRow({
       id: 'mock-vs-prism',
       what: `Mock HTTP server vs Stoplight Prism 5.16 mock (static examples), same contract and operations, ${CONNECTIONS} connections`,
       how: `\`npm run bench:mock\`: ${TOOL} (1 thread) on loopback, each server alone, ${WARMUP_S} s warm-up then ${ROUNDS} rounds of ${DURATION_S} s per operation, the servers alternating, medians; our mock \`--fresh --quiet\` (SQLite store); Prism \`-v silent\` (paths without /api/customer, bearer token sent); CPU from /proc`,
       machine,
       result:
-        `${results.map(opText).join(' · ')} · goal ≥ ${GOAL_RATIO}× with p99 < ${GOAL_P99_MS} ms: met for ${met} of ${results.length}` +
+        `${results.map(opText).join(' · ')} · required ≥ ${REQUIRED_RATIO}× with p99 < ${GOAL_P99_MS} ms: met for ${required} of ${results.length}; goal ≥ ${GOAL_RATIO}×: met for ${met}` +
         (stateful.store ? ` · stateful: ${fmt(stateful.store.transactions)} SQLite transactions (one per write)` : ''),
       date: startedAt.toISOString().slice(0, 10),
     })
@@ -271,7 +282,7 @@ const main = async (): Promise<number> => {
     console.log('README: bench rows mock-vs-prism and mock-startup updated')
   }
   console.log(
-    `\n${met === results.length ? 'GOAL MET' : `GOAL MISSED for ${results.length - met} of ${results.length} operations`} (≥ ${GOAL_RATIO}× Prism, p99 < ${GOAL_P99_MS} ms)`,
+    `\n${required === results.length ? 'REQUIREMENT MET' : `REQUIREMENT MISSED for ${results.length - required} of ${results.length} operations`} (≥ ${REQUIRED_RATIO}× Prism, p99 < ${GOAL_P99_MS} ms); goal ≥ ${GOAL_RATIO}× met for ${met} of ${results.length}`,
   )
   return 0
 }
