@@ -207,15 +207,18 @@ describe('smoke against the mock', () => {
   })
 
   it('replays the same generated inputs for the same --seed', async () => {
-    const urls = async () => {
-      const { report } = await smokeJson('--base-url', mock.url, '--seed', '12345')
+    const urls = async (seed: string) => {
+      const { report } = await smokeJson('--base-url', mock.url, '--seed', seed)
+      expect(report.seed).toBe(Number(seed))
       return report.steps
         .filter((step) => step.id.startsWith('negative:') || step.id.startsWith('positive:'))
         .flatMap((step) => step.calls.map((call) => call.url))
     }
-    const first = await urls()
+    const first = await urls('12345')
     expect(first.length).toBeGreaterThan(20)
-    expect(await urls()).toEqual(first)
+    expect(await urls('12345')).toEqual(first)
+    // and another seed generates other inputs
+    expect(await urls('54321')).not.toEqual(first)
   })
 })
 

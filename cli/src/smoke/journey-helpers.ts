@@ -57,12 +57,20 @@ export function paymentActionOf(json: unknown): PaymentActionShape | undefined {
   }
 }
 
+/** The `code` of an error answer, if it has one. */
+export const errorCodeOf = (outcome: Pick<CallOutcome, 'json'>): string | undefined => asString(asRecord(outcome.json)?.['code'])
+
+/** `401 (auth_login_wrong)`: an answer's status and error code, for a finding's "actual". */
+export const statusAndCode = (outcome: Pick<CallOutcome, 'status' | 'json'>): string => {
+  const code = errorCodeOf(outcome)
+  return `${outcome.status}${code === undefined ? '' : ` (${code})`}`
+}
+
 /** Fails the step unless the answer is 2xx; an answer that broke the contract ends it quietly (already reported). */
 export function requireOk(context: StepContext<JourneyState>, outcome: CallOutcome, what = 'a 2xx answer'): void {
   if (outcome.ok) return
   if (outcome.violations.length > 0) context.stop()
-  const code = asString(asRecord(outcome.json)?.['code'])
-  context.fail(what, `${outcome.status}${code === undefined ? '' : ` (${code})`}`)
+  context.fail(what, statusAndCode(outcome))
 }
 
 // --- what the booking detail offers to later steps

@@ -1,7 +1,7 @@
 // The journey's probes: calls that must fail in a declared way (no token, wrong password, another customer's booking).
 import type { StepContext } from './step-runner.ts'
 import { JourneyProbeSpec, JourneyState, JourneyStepSpec, ResolvedIds } from './journey-state.ts'
-import { asRecord, asString, readGroup } from './journey-helpers.ts'
+import { asRecord, asString, readGroup, statusAndCode } from './journey-helpers.ts'
 
 export const journeyProbes: readonly JourneyProbeSpec[] = [
   {
@@ -74,11 +74,7 @@ export const foreignBookingProbe: JourneyStepSpec = {
       const login = await context.call(ids('login'), { json: { email: state.otherEmail, password: state.otherPassword }, auth: 'none', probe: true })
       const token = asString(asRecord(login.json)?.['token'])
       if (!login.ok || token === undefined) {
-        context.fail(
-          `a session for --other-email ${state.otherEmail}`,
-          `status ${login.status}${asString(asRecord(login.json)?.['code']) === undefined ? '' : ` (${asString(asRecord(login.json)?.['code'])})`}`,
-          { kind: 'probe', operationId: ids('login') },
-        )
+        context.fail(`a session for --other-email ${state.otherEmail}`, `status ${statusAndCode(login)}`, { kind: 'probe', operationId: ids('login') })
       }
       // In the state, so curl lines name it ($TRAVEL_PORTAL_OTHER_TOKEN) instead of printing it.
       context.set({ otherToken: token })

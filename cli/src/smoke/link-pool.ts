@@ -33,8 +33,6 @@ export type LinkPool = {
    * there is one: a write goes to what the run booked, not to the customer's own bookings.
    */
   parametersFor(operationId: string, options?: { preferCreated?: boolean }): LinkedParameters
-  /** `path.id` etc. that the operation needs and no link has given */
-  missingFor(operation: OperationSpec): string[]
 }
 
 /** the id of what the answer is about: `#/id`, `#/0/id` (a list's first), `#/booking_id` (what a write made) */
@@ -93,13 +91,6 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
       const first = pool.get(operationId) ?? new Map<string, LinkedValue>()
       const made = createdPool.get(operationId)
       return options.preferCreated === true && made !== undefined ? new Map([...first, ...made]) : first
-    },
-    missingFor(operation) {
-      const known = pool.get(operation.operationId)
-      return operation.parameters
-        .filter((parameter) => parameter.required && (parameter.in === 'path' || parameter.in === 'query'))
-        .map((parameter) => parameterKey(parameter.in, parameter.name))
-        .filter((key) => !known?.has(key))
     },
   }
 }

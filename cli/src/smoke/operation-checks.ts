@@ -1,6 +1,6 @@
 import type { CallOutcome } from './api-client.ts'
 import type { ContractIndex, OperationSpec } from './contract-index.ts'
-import { asRecord, asString } from './journey-helpers.ts'
+import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'
 import { placeholderFor, type RequestBuilder } from './operation-requests.ts'
 import { generatedSteps } from './generated-checks.ts'
@@ -31,8 +31,7 @@ export type CheckOptions = {
   calledLast: ReadonlySet<string>
 }
 
-const codeOf = (outcome: CallOutcome) => asString(asRecord(outcome.json)?.['code'])
-const describe = (outcome: CallOutcome) => `status ${outcome.status}${codeOf(outcome) === undefined ? '' : ` (${codeOf(outcome)})`}`
+const describe = (outcome: CallOutcome) => `status ${statusAndCode(outcome)}`
 const kindOf = (operation: OperationSpec, read: StepKind): StepKind => (operation.method === 'get' ? read : 'write')
 const declares = (operation: OperationSpec, status: number) => String(status) in operation.responses
 const usesTenant = (contract: ContractIndex, operation: OperationSpec) =>

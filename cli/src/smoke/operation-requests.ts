@@ -2,7 +2,7 @@ import fc from 'fast-check'
 
 import type { CallOptions, FormField } from './api-client.ts'
 import { isSecretKey } from './curl.ts'
-import type { ContractIndex, OperationSpec, ParameterSpec } from './contract-index.ts'
+import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from './contract-index.ts'
 import { parameterKey, type LinkPool } from './link-pool.ts'
 import { schemaAt, validValues } from './schema-values.ts'
 import type { SchemaValidator } from './schema-validator.ts'
@@ -27,12 +27,14 @@ export type RequestBase = {
 
 export type RequestBuilder = {
   base(operation: OperationSpec): RequestBase
-  /** a valid JSON body for the operation (undefined when it takes none) */
-  jsonBody(operation: OperationSpec): unknown
   /** its JSON body carries credentials (a password): valid data would change them */
   changesCredentials(operation: OperationSpec): boolean
   callOptions(base: RequestBase, extra?: CallOptions): CallOptions
 }
+
+/** The operation's request body in one media type, if it takes one. */
+export const requestMedia = (operation: OperationSpec, mediaType: 'application/json' | 'multipart/form-data'): MediaTypeSpec | undefined =>
+  operation.requestBody?.content.find((item) => item.mediaType === mediaType)
 
 /** A value nothing can have: used where no link gave one, and for the not-found check. */
 export const placeholderFor = (marker: string) => `smoke-missing-${marker.replace(/^smoke-/, '')}`
@@ -44,7 +46,7 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
   const bodies = new Map<string, unknown>()
 
   function jsonBody(operation: OperationSpec): unknown {
-    const media = operation.requestBody?.content.find((item) => item.mediaType === 'application/json')
+    const media = requestMedia(operation, 'application/json')
     if (media?.schema === undefined) return undefined
     if (bodies.has(operation.operationId)) return bodies.get(operation.operationId)
     // An example with credentials is not sent: it may hold the real ones (the mock's seed users do).
@@ -57,13 +59,13 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
   }
 
   function changesCredentials(operation: OperationSpec): boolean {
-    const media = operation.requestBody?.content.find((item) => item.mediaType === 'application/json')
+    const media = requestMedia(operation, 'application/json')
     const properties = media?.schema === undefined ? undefined : schemaAt(contract, media.schema)?.schema['properties']
     return properties !== null && typeof properties === 'object' && Object.keys(properties).some(isSecretKey)
   }
 
   function formBody(operation: OperationSpec): FormField[] | undefined {
-    const media = operation.requestBody?.content.find((item) => item.mediaType === 'multipart/form-data')
+    const media = requestMedia(operation, 'multipart/form-data')
     if (media?.schema === undefined) return undefined
     const schema = schemaAt(contract, media.schema)?.schema
     const properties = schema?.['properties'] !== null && typeof schema?.['properties'] === 'object' ? Object.keys(schema['properties'] as object) : []
@@ -108,7 +110,6 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
 
   return {
     base,
-    jsonBody,
     changesCredentials,
     callOptions: (request, extra = {}) => ({
       path: request.path,
