@@ -145,12 +145,23 @@ const readBodyStream = (req: IncomingMessage, maxBytes: number): Promise<BodyRea
     req.on('error', () => settle({ kind: 'aborted' }))
   })
 
-const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer): Request => {
-  const headers = new Headers()
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
-    if (name.startsWith(':') || HOP_BY_HOP.has(name) || values === undefined) continue
-    for (const value of values) headers.append(name, value)
+/**
+ * The Fetch Request the handlers see. `forwardedFor` is who is asking, as a proxy in front would say
+ * (handlers/throttle.ts counts per client): a proxy's own X-Forwarded-For (the portal's server) wins.
+ */
+const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, forwardedFor: string | undefined): Request => {
+  // From the raw name/value list: every header as sent, repeated ones included, without building
+  // node's per-name objects first.
+  const headers: [string, string][] = []
+  const raw = req.rawHeaders
+  let forwarded = false
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase()
+    if (name.startsWith(':') || HOP_BY_HOP.has(name)) continue
+    if (name === 'x-forwarded-for') forwarded = true
+    headers.push([name, raw[i + 1]!])
   }
+  if (!forwarded && forwardedFor !== undefined) headers.push(['x-forwarded-for', forwardedFor])
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0
   // String concatenation, not new URL(path, base): a path like //evil/x must stay a path.
@@ -289,15 +300,9 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       done(400)
       return
     }
-    const href = url.href
-    const body = read.body
-    // Who is asking, as a proxy in front would say (handlers/throttle.ts counts per client): kept when a
-    // proxy (the portal's server) already said it, else this connection's peer.
-    if (req.headers['x-forwarded-for'] === undefined && req.socket.remoteAddress !== undefined) req.headers['x-forwarded-for'] = req.socket.remoteAddress
-
     // No abort signal: no handler reads one (each answers from memory; the slow scenario's delay ends
     // on its own).
-    const request = toFetchRequest(req, href, body)
+    const request = toFetchRequest(req, url.href, read.body, req.socket.remoteAddress)
 
     // A write is in the database before its answer comes back from the handlers (route() commits it).
     let response: Response

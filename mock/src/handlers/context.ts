@@ -83,17 +83,13 @@ export const assertAgencyReturnUrl = (ctx: Ctx, url: string): void => {
     ])
 }
 
-// JSON answers are built directly rather than with HttpResponse.json, which sizes the body through a
-// Blob (a copy per answer).
-const jsonResponse = (body: unknown, status: number): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+// The Fetch standard's Response.json: it encodes the JSON once, straight to bytes. A string body
+// (new Response(JSON.stringify(…))) is first checked for lone surrogates and then encoded, and
+// MSW's HttpResponse.json also sizes it through a Blob: a 6 KB booking cost 16 µs more either way.
+export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[], headers?: Record<string, string>) =>
+  Response.json(fields && fields.length ? { code, message, fields } : { code, message }, { status, headers })
 
-export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[], headers?: Record<string, string>) => {
-  const body = fields && fields.length ? { code, message, fields } : { code, message }
-  return headers === undefined ? jsonResponse(body, status) : HttpResponse.json(body, { status, headers })
-}
-
-export const json = <T>(body: T, status = 200) => jsonResponse(body, status)
+export const json = <T>(body: T, status = 200) => Response.json(body, { status })
 
 /** A zod error as the contract's field errors (`members.0.email`, code required/format/...). */
 export const fieldErrorsOf = (error: z.ZodError): FieldError[] =>
@@ -211,15 +207,14 @@ export type ApiRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** from the API's root, e.g. '/booking/:id' */
   path: string
-  /** params already percent-decoded */
-  run(request: Request, params: Record<string, string>): Promise<Response>
+  /** params already percent-decoded; `url` is request.url, parsed once by the router */
+  run(request: Request, params: Record<string, string>, url: URL): Promise<Response>
 }
 
 export const route = (rt: Runtime, method: Method, path: string, access: Access, resolve: Resolver): ApiRoute => {
-  const run = async (request: Request, params: Record<string, string>): Promise<Response> => {
+  const run = async (request: Request, params: Record<string, string>, url: URL): Promise<Response> => {
     const world = rt.world
     const now = rt.now()
-    const url = new URL(request.url)
     const agency = findAgencyByHeader(world, request)
     const scenarios: Set<ScenarioName> = activeScenarios(world, agency?.id ?? null)
 

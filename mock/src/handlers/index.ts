@@ -51,14 +51,15 @@ export const createApi = (rt: Runtime): Api => {
   const router = createRouter<ApiRoute>()
   for (const operation of apiRoutes(rt)) addRoute(router, operation.method, operation.path, operation)
   const answer = (request: Request): Promise<Response> | undefined => {
-    const { pathname } = new URL(request.url)
+    const url = new URL(request.url)
+    const { pathname } = url
     // MSW's `*` also matches a path prefix: only a path that starts with the API's is ours.
     if (!pathname.startsWith(`${API_PATH}/`)) return undefined
     const found = findRoute(router, request.method, pathname.slice(API_PATH.length))
     if (found === undefined) return undefined
     const params: Record<string, string> = {}
     for (const [name, value] of Object.entries(found.params ?? {})) params[name] = decoded(value)
-    return found.data.run(request, params)
+    return found.data.run(request, params, url)
   }
   // `*` matches any origin (the portal's dev server, the production server's proxy, a test's base).
   return { handler: http.all(`*${API_PATH}/*`, ({ request }) => answer(request)), answer }
