@@ -24,11 +24,21 @@ export async function buildOnce(): Promise<void> {
   }
   if (builder) {
     try {
-      execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'ignore' })
+      // NODE_ENV said outright: a worker's environment may hold another (a dev server sets it), and React
+      // and the bundle budgets would then be a development build's.
+      execFileSync('npm', ['run', 'build', '--silent'], {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 16 * 1024 * 1024,
+      })
       writeFileSync(join(marks, 'done'), '')
     } catch (error) {
-      writeFileSync(join(marks, 'failed'), String(error))
-      throw error
+      // What the build said, so that a failure in the suite can be read without running it again.
+      const output = error as { stdout?: Buffer; stderr?: Buffer }
+      const said = `${output.stdout?.toString() ?? ''}\n${output.stderr?.toString() ?? ''}`.trim().slice(-4000)
+      writeFileSync(join(marks, 'failed'), `${String(error)}\n${said}`)
+      throw new Error(`npm run build failed:\n${said}`, { cause: error })
     }
     return
   }
