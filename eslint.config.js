@@ -39,6 +39,18 @@ const zones = [
   { target: './cli', from: './mock/src/handlers', message: "The CLI checks any backend: it never uses the mock's handlers." },
 ]
 
+const generatedEndpoints = {
+  group: ['**/lib/api/generated/endpoints/**'],
+  allowImportNamePattern: '^(use(Get|List|Find)[A-Z]\\w*|get\\w+(QueryOptions|QueryKey|MutationOptions)|(get|list|find|render)[A-Z]\\w*|[A-Z]\\w*)$',
+  message: 'Write through useMutation(get…MutationOptions()); read through the generated query hooks or options.',
+}
+const zodMessage = "Import z from '@/lib/zod': its messages are the traveller's, never zod's."
+const zodDirect = [
+  { name: 'zod/mini', message: zodMessage },
+  { name: 'zod', message: zodMessage },
+]
+const schemasOnly = { name: '@/lib/zod', message: "A form's schema goes in its feature's schemas.ts (every one is checked for its messages)." }
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,20 +107,21 @@ export default tseslint.config(
       ],
       // One way to write: useMutation(get…MutationOptions()). Reads: the generated query hooks and
       // options; a plain GET function only for a one-off download (a PDF, a file) that no cache keeps.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/lib/api/generated/endpoints/**'],
-              allowImportNamePattern:
-                '^(use(Get|List|Find)[A-Z]\\w*|get\\w+(QueryOptions|QueryKey|MutationOptions)|(get|list|find|render)[A-Z]\\w*|[A-Z]\\w*)$',
-              message: 'Write through useMutation(get…MutationOptions()); read through the generated query hooks or options.',
-            },
-          ],
-        },
-      ],
+      // zod only through lib/zod.ts, which makes every message without a text of its own a traveller's.
+      'no-restricted-imports': ['error', { paths: zodDirect, patterns: [generatedEndpoints] }],
     },
+  },
+  {
+    // Form schemas live in a feature's schemas.ts, where tests/unit/form-messages.test.ts walks every one
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/**/schemas.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...zodDirect, schemasOnly], patterns: [generatedEndpoints] }],
+    },
+  },
+  {
+    files: ['web/src/lib/zod.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // e2e specs take `test` from the suite's fixtures: a request context that keeps no connection to race

@@ -69,6 +69,9 @@ const STYLE = `
   .link { display: inline-block; background: #1e3a8a; color: #fff; }
   button:focus-visible, .link:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
   .hint { color: #475569; font-size: .875rem; margin-top: 1rem; }
+  .skip { position: absolute; left: .75rem; top: -4rem; padding: .5rem .75rem; background: #1e3a8a; color: #fff; border-radius: .5rem; font-weight: 600; }
+  .skip:focus { top: .75rem; outline: 3px solid #2563eb; outline-offset: 2px; }
+  main:focus { outline: none; }
 `
 
 const page = (status: number, title: string, body: string) =>
@@ -83,7 +86,8 @@ const page = (status: number, title: string, body: string) =>
 <style>${STYLE}</style>
 </head>
 <body>
-<main aria-labelledby="title">
+<a class="skip" href="#main">Saltar al contenido <span lang="en">(skip to content)</span></a>
+<main id="main" tabindex="-1" aria-labelledby="title">
 <h1 id="title">Pasarela de pago de pruebas</h1>
 <p class="sub" lang="en">Test payment gateway</p>
 ${body}

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { apiToken, lastMailedLink, openUserMenu, SOL, signInWithPassword, TOKEN_KEY, userMenuButton } from './support/portal'
+import { apiToken, lastMailedLink, openUserMenu, SOL, signInWithPassword, TOKEN_KEY, userMenuButton, chooseLanguage } from './support/portal'
 
 test.describe('sign-in', () => {
   test('by e-mail and password, then out again', async ({ page, context }) => {
@@ -223,7 +223,7 @@ test.describe('password', () => {
     await expect(page.getByText('La contraseña actual no es correcta')).toBeVisible()
 
     // In English the success reads as SPEC quotes it.
-    await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+    await chooseLanguage(page, 'en')
     await page.getByLabel('Current password', { exact: true }).fill('viaje2026')
     await page.getByLabel('New password', { exact: true }).fill('nuevaClave2026')
     await page.getByLabel('Repeat the new password', { exact: true }).fill('nuevaClave2026')
@@ -231,7 +231,7 @@ test.describe('password', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Password updated correctly' })).toBeVisible()
 
     // Sign out, in with the new one, and restore the demo password (in Spanish).
-    await page.getByLabel('Language', { exact: true }).selectOption('es')
+    await chooseLanguage(page, 'es')
     await openUserMenu(page)
     await page.getByRole('menuitem', { name: 'Salir' }).click()
     await expect(page).toHaveURL(/\/auth\/login$/)

@@ -50,7 +50,7 @@ test('a booking’s terms, paying the next one and an extra, each back from the 
 
   // Pay the next term (a double click opens one payment).
   await term(2)
-    .getByRole('button', { name: `Pagar este plazo (${euros(second!.amount)})` })
+    .getByRole('button', { name: `Pagar el plazo 2 (${euros(second!.amount)})` })
     .dblclick()
   await provider(page, 'approve')
   await expect(page).toHaveURL(/\/payment\/pay-/)

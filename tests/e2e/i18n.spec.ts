@@ -1,16 +1,19 @@
 import { expect, test } from './support/test'
+import { chooseLanguage } from './support/portal'
 import { expectNoSeriousA11yViolations } from './support/axe'
 
 test('Spanish by default; the switch persists in the lang cookie, never in the URL', async ({ page, context }) => {
   await page.goto('/auth/login')
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-  const select = page.getByLabel('Idioma', { exact: true })
-  await expect(select.locator('option')).toHaveText(['Español', 'Inglés'])
-
-  await select.selectOption('en')
+  await page.getByRole('button', { name: 'Idioma: Español' }).click()
+  // each language named in itself, marked with its own lang
+  await expect(page.getByRole('menuitemradio')).toHaveText(['Español', 'English'])
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true')
+  await page.getByRole('menuitemradio', { name: 'English' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your bookings')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-  await expect(page.getByLabel('Language', { exact: true }).locator('option')).toHaveText(['Spanish', 'English'])
+  await expect(page.getByRole('button', { name: 'Language: English' })).toBeFocused()
   const cookie = (await context.cookies()).find((c) => c.name === 'lang')
   expect(cookie?.value).toBe('en')
   expect(cookie?.path).toBe('/')
@@ -29,7 +32,7 @@ test('Spanish by default; the switch persists in the lang cookie, never in the U
   await page.goto('/faq')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ')
   await expect(page.getByText('When do I pay?')).toBeVisible()
-  await page.getByLabel('Language', { exact: true }).selectOption('es')
+  await chooseLanguage(page, 'es')
   await expect(page.getByText('¿Cuándo tengo que pagar?')).toBeVisible()
 })
 

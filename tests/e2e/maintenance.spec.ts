@@ -1,6 +1,6 @@
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { clearScenarios, MAR, setScenarios } from './support/portal'
+import { clearScenarios, MAR, setScenarios, chooseLanguage } from './support/portal'
 
 // Scenarios are switched for ag-mar only (mar.localhost), which no other spec uses, and one test
 // at a time: parallel tests on the other tenants never see them.
@@ -20,10 +20,10 @@ test('maintenance on sends every page to /maintenance; off sends /maintenance ho
   if (process.env.SCREENSHOTS) {
     await page.screenshot({ path: 'test-results/screenshots/phone-es-mar-maintenance.png', fullPage: true })
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+    await chooseLanguage(page, 'en')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We are down for maintenance')
     await page.screenshot({ path: 'test-results/screenshots/desktop-en-mar-maintenance.png', fullPage: true })
-    await page.getByLabel('Language', { exact: true }).selectOption('es')
+    await chooseLanguage(page, 'es')
   }
   await page.goto(`${MAR}/no-such-page`)
   await expect(page).toHaveURL(`${MAR}/maintenance`)

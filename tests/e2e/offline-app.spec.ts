@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshBooking, quietDialogs, signInAs, type FreshBooking } from './support/booking-world'
-import { API, lastMailedLink, openUserMenu } from './support/portal'
+import { API, lastMailedLink, openUserMenu, chooseLanguage } from './support/portal'
 import { buildOnce, type ProductionServer, startProductionServer } from './support/production-server'
 
 const serviceWorkerFile = fileURLToPath(new URL('../../web/dist/service-worker.js', import.meta.url))
@@ -131,7 +131,7 @@ test('a booking opened once reads with no network at all, in Spanish and English
   await page.screenshot({ path: 'test-results/screenshots/offline-not-kept-es.png', fullPage: true })
 
   // English, still offline: the language's texts come from the cache too
-  await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+  await chooseLanguage(page, 'en')
   await expect(page.getByText('This isn’t saved for viewing offline. It will load when you’re back online.')).toBeVisible()
   await page.goto(`${origin}/booking/${booking.bookingId}?tab=payments`)
   await expect(notice.locator('p').first()).toHaveText(/^Offline · data from \d{1,2} \w+ \d{4} at \d{2}:\d{2}$/)

@@ -15,7 +15,7 @@ for (const [lang, t] of [
       save: 'Guardar cuenta',
       holder: 'Beneficiario',
       form: 'Cuenta bancaria para reembolsos',
-      pay: /^Pagar este plazo/,
+      pay: /^Pagar el plazo \d/,
     },
   ],
   [
@@ -25,7 +25,7 @@ for (const [lang, t] of [
       save: 'Save account',
       holder: 'Account holder',
       form: 'Bank account for refunds',
-      pay: /^Pay this instalment/,
+      pay: /^Pay instalment \d/,
     },
   ],
 ] as const) {

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http'
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
-import { API, signInFast } from './support/portal'
+import { API, signInFast, chooseLanguage } from './support/portal'
 import { buildOnce, type ProductionServer, startProductionServer } from './support/production-server'
 
 let server: ProductionServer | undefined
@@ -179,7 +179,7 @@ test('the built portal’s lazy parts bring their texts: a booking tab and a che
   await page.goto(`${origin}/booking/bkg-sol-1001`)
   await page.getByRole('tab', { name: 'Contacto' }).click()
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Contacto con la agencia' })).toBeVisible()
-  await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+  await chooseLanguage(page, 'en')
   await expect(page.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Contact the agency' })).toBeVisible()
 

@@ -2,7 +2,7 @@
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { dropTenant, quietDialogs } from './support/booking-world'
-import { MOCK, NORTE, signInFast, SOL } from './support/portal'
+import { MOCK, NORTE, signInFast, SOL, chooseLanguage } from './support/portal'
 
 const LONG_ES = 'Islandia: auroras boreales, glaciares y la costa sur en seis noches'
 const LONG_EN = 'Iceland: northern lights, glaciers and the south coast in six nights'
@@ -22,7 +22,7 @@ test('a trip in the language chosen: its name, packs, rooms, extras and insuranc
   page.on('request', (r) => {
     if (r.url().includes('/travelgroup/tg-sol-lon')) requests.push(r.url())
   })
-  await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+  await chooseLanguage(page, 'en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.en[0]!)
   for (const text of texts.en.slice(1)) await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
   await expect(page.getByText(/6 days in London with the group/)).toBeVisible()
@@ -30,7 +30,7 @@ test('a trip in the language chosen: its name, packs, rooms, extras and insuranc
   expect(requests.filter((url) => /tg-sol-lon(\?|$)/.test(url))).toEqual([])
   await expectNoSeriousA11yViolations(page)
 
-  await page.getByLabel('Language', { exact: true }).selectOption('es')
+  await chooseLanguage(page, 'es')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.es[0]!)
 })
 

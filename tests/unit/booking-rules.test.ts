@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { canCancel, visibleTabs } from '@/features/booking/booking-rules'
 import { displayStatus } from '@core/booking-status'
-import { cancellationSchema } from '@/features/cancellation/cancellation-schema'
+import { cancellationSchema } from '@/features/cancellation/schemas'
 import { REASONS } from '@/features/cancellation/reasons'
 import { activateLocale } from '@/lib/i18n'
 

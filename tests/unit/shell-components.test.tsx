@@ -62,22 +62,27 @@ describe('MenuButton', () => {
 })
 
 describe('LanguageSwitcher', () => {
-  it('offers "Español / Inglés", switches without a reload and keeps the choice in the cookie', async () => {
+  it('names each language in itself, changes only when one is chosen, and keeps the choice in the cookie', async () => {
     const user = userEvent.setup()
     await renderWithApp(<LanguageSwitcher />)
-    const select = screen.getByLabelText('Idioma')
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Español', 'Inglés'])
-    await user.selectOptions(select, 'en')
-    await waitFor(() => expect(screen.getByLabelText('Language')).toBeTruthy())
-    expect(
-      within(screen.getByLabelText('Language'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Spanish', 'English'])
+    const button = screen.getByRole('button', { name: 'Idioma: Español' })
+    button.focus()
+    await user.keyboard('{ArrowDown}')
+    const choices = screen.getAllByRole('menuitemradio')
+    expect(choices.map((c) => [c.textContent, c.getAttribute('lang'), c.getAttribute('aria-checked')])).toEqual([
+      ['Español', 'es', 'true'],
+      ['English', 'en', 'false'],
+    ])
+    // the menu opens on the current language; moving through it changes nothing (WCAG 3.2.2)
+    await waitFor(() => expect(document.activeElement).toBe(choices[0]))
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(choices[1])
+    expect(document.documentElement.lang).not.toBe('en')
+    expect(document.cookie).not.toContain('lang=en')
+    await user.keyboard('{Enter}')
+    const english = await screen.findByRole('button', { name: 'Language: English' })
+    expect(document.activeElement).toBe(english)
+    expect(screen.queryByRole('menu')).toBeNull()
     expect(document.cookie).toContain('lang=en')
     expect(document.documentElement.lang).toBe('en')
   })

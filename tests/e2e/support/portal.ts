@@ -80,4 +80,11 @@ export async function openUserMenu(page: Page) {
   await expect(page.getByRole('menu')).toBeVisible()
 }
 
-export const userMenuButton = (page: Page) => page.locator('.site-header [aria-haspopup="menu"]')
+export const userMenuButton = (page: Page) => page.locator('.site-header .menu-button:not(.language-menu) [aria-haspopup="menu"]')
+
+/** Switches the language through the header's language menu, as a person would. */
+export async function chooseLanguage(page: Page, locale: 'es' | 'en') {
+  await page.getByRole('button', { name: /^(Idioma|Language): / }).click()
+  await page.getByRole('menuitemradio', { name: locale === 'es' ? 'Español' : 'English' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', locale)
+}

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { ConfigWatcher } from '@/app/config-watcher'
 import { PageSpinner } from '@/components/page-spinner'
+import { focusPageHeadingWhenReady } from '@/lib/focus-heading'
 import './root-layout.css'
 
 /** Wraps every page: config polling, skip link, focus on navigation, a progress bar while a page loads. */
@@ -12,17 +13,12 @@ export function RootLayout() {
   const { pathname } = useLocation()
   const firstPath = useRef(pathname)
 
-  // After a client-side navigation, move focus to the new page's main content so screen readers
-  // start there (the first page load keeps the browser's default).
+  // After a client-side navigation, move focus to the new page's heading so screen readers start
+  // there, once it has loaded (the first page load keeps the browser's default).
   useEffect(() => {
     if (pathname === firstPath.current) return
     firstPath.current = ''
-    const main = document.getElementById('main')
-    const heading = main?.querySelector<HTMLElement>('h1')
-    if (heading) {
-      heading.tabIndex = -1
-      heading.focus({ preventScroll: true })
-    } else main?.focus({ preventScroll: true })
+    return focusPageHeadingWhenReady()
   }, [pathname])
 
   return (

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffectEvent, useId, useLayoutEffect, useRef } from 'react'
 import type { DialogHandle } from '@/hooks/use-dialog'
 import { dialogStore } from '@/lib/dialog-store'
+import { returnFocus } from '@/lib/focus-heading'
 import './dialog.css'
 
 export type DialogProps = {
@@ -68,7 +69,9 @@ function OpenDialog({ dialog, title, description, children, footer, onClose, dis
       const returnTarget = dialogStore.takeReturnTarget(id)
       // Another dialog took over: it owns focus now.
       if (dialogStore.getSnapshot() !== null) return
-      if (returnTarget?.isConnected) returnTarget.focus()
+      // Opened by nothing the traveller focused (on arrival, after a full load), or its opener gone:
+      // the page's heading, never <body>, from where the next Tab would skip to the footer.
+      returnFocus(returnTarget)
     }
   }, [id])
 

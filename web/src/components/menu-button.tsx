@@ -3,17 +3,24 @@ import { Link } from 'react-router'
 import './menu-button.css'
 
 export type MenuItem =
-  { kind: 'link'; label: ReactNode; to: string; icon?: ReactNode } | { kind: 'action'; label: ReactNode; onSelect: () => unknown; icon?: ReactNode }
+  | { kind: 'link'; label: ReactNode; to: string; icon?: ReactNode }
+  | { kind: 'action'; label: ReactNode; onSelect: () => unknown; icon?: ReactNode }
+  /** One of a set of choices (menuitemradio): `lang` when its label is in another language. */
+  | { kind: 'choice'; label: ReactNode; checked: boolean; onSelect: () => unknown; lang?: string }
 
 export type MenuButtonProps = {
   /** Visible content of the button (e.g. the user's name). */
   label: ReactNode
   /** Accessible name of the menu, if the button text alone is not enough. */
   menuLabel?: string
+  /** Accessible name of the button, when its visible text needs context (it must contain that text). */
+  buttonLabel?: string
   items: MenuItem[]
   /** Optional content at the top of the open menu (not an item). */
   header?: ReactNode
   icon?: ReactNode
+  /** An extra class on the wrapper, for where it sits (e.g. the header's language menu). */
+  className?: string
 }
 
 /**
@@ -21,7 +28,7 @@ export type MenuButtonProps = {
  * first item, ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus;
  * Tab or a click outside closes it.
  */
-export function MenuButton({ label, menuLabel, items, header, icon }: MenuButtonProps) {
+export function MenuButton({ label, menuLabel, buttonLabel, items, header, icon, className }: MenuButtonProps) {
   const [open, setOpen] = useState(false)
   const buttonId = useId()
   const menuId = useId()
@@ -29,12 +36,13 @@ export function MenuButton({ label, menuLabel, items, header, icon }: MenuButton
   const menuRef = useRef<HTMLDivElement>(null)
   const focusOnOpen = useRef<'first' | 'last'>('first')
 
-  const itemElements = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
+  const itemElements = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])
 
   useEffect(() => {
     if (!open) return
     const elements = itemElements()
-    ;(focusOnOpen.current === 'last' ? elements.at(-1) : elements[0])?.focus()
+    const checked = elements.find((element) => element.getAttribute('aria-checked') === 'true')
+    ;(focusOnOpen.current === 'last' ? elements.at(-1) : (checked ?? elements[0]))?.focus()
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
@@ -88,13 +96,14 @@ export function MenuButton({ label, menuLabel, items, header, icon }: MenuButton
   }
 
   return (
-    <div className="menu-button">
+    <div className={className ? `menu-button ${className}` : 'menu-button'}>
       <button
         ref={buttonRef}
         id={buttonId}
         type="button"
         className="menu-button__trigger"
         aria-haspopup="menu"
+        aria-label={buttonLabel}
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : openMenu('first'))}
@@ -128,6 +137,28 @@ export function MenuButton({ label, menuLabel, items, header, icon }: MenuButton
                 {item.icon}
                 <span>{item.label}</span>
               </Link>
+            ) : item.kind === 'choice' ? (
+              <button
+                key={index}
+                type="button"
+                role="menuitemradio"
+                aria-checked={item.checked}
+                lang={item.lang}
+                tabIndex={-1}
+                className="menu-button__item"
+                onClick={() => {
+                  // the page stays: focus goes back to the button, never to <body>
+                  close(true)
+                  void item.onSelect()
+                }}
+              >
+                <svg className="menu-button__check" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  {item.checked && (
+                    <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                  )}
+                </svg>
+                <span>{item.label}</span>
+              </button>
             ) : (
               <button
                 key={index}

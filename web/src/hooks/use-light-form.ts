@@ -61,6 +61,8 @@ export type LightForm<T extends Record<string, string>> = {
   }
   error: (name: keyof T | 'root') => string | undefined
   setError: (name: keyof T | 'root', message: string, options?: { focus?: boolean }) => void
+  /** Puts the cursor in a field (e.g. when the form comes back after its confirmation). */
+  focus: (name: keyof T & string) => void
   submitting: boolean
   /** For <form onSubmit>: validates, then calls `submit` with the parsed values and stays busy until it settles. */
   handleSubmit: (submit: (values: T) => Promise<unknown> | unknown) => (event: FormEvent<HTMLFormElement>) => void
@@ -103,6 +105,7 @@ export function useLightForm<T extends Record<string, string>>(fieldRules: FormR
       setErrors((current) => ({ ...current, [name]: message }))
       if (options?.focus && name !== 'root') elements.current[name as string]?.focus()
     },
+    focus: (name) => elements.current[name]?.focus(),
     submitting,
     handleSubmit: (submit) => (event) => {
       event.preventDefault()

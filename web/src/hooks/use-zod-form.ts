@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form'
-import { z } from 'zod/mini'
-
-// zod/mini ships no locale: without this, checks with no message of their own (a `maxLength`, a
-// type) would say "Invalid input" instead of classic zod's English texts. As classic does, an
-// explicitly configured locale wins.
-if (!z.config().localeError) z.config(z.locales.en())
+import type { z } from '@/lib/zod'
 
 /**
  * react-hook-form + zod/mini (a third of classic zod's size) with the house

@@ -1,5 +1,5 @@
 import { i18n, type MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural, t } from '@lingui/core/macro'
 import { type ApiErrorCode, isApiError } from '@/lib/api/api-error'
 
 // Explicit ids ("error.<code>") instead of generated ones: the code is already
@@ -123,4 +123,49 @@ export function messageForCode(code: string | null | undefined): MessageDescript
 /** The translated sentence for a failure of any kind (an ApiError's code, else the generic one). */
 export function errorMessage(error: unknown): string {
   return i18n._(messageForCode(isApiError(error) ? error.code : undefined))
+}
+
+/** What a schema check reports, in the terms the message below needs (zod's issue, structurally). */
+export type ValidationIssue = {
+  code: string
+  input?: unknown
+  origin?: string
+  format?: string
+  minimum?: number | bigint
+  maximum?: number | bigint
+}
+
+const isBlank = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '')
+
+/**
+ * The message for a form check that carries no text of its own (a length limit, a missing value, a
+ * wrong type): a sentence a traveller understands, in the active language, never a schema library's
+ * developer text. Every form's schema reports through this (hooks/use-zod-form.ts installs it).
+ */
+export function validationMessage(issue: ValidationIssue): string {
+  const sized = issue.origin === 'string' || issue.origin === 'array'
+  switch (issue.code) {
+    case 'invalid_type':
+      return isBlank(issue.input) ? t`Este campo es obligatorio` : t`Este dato no es válido`
+    case 'too_small': {
+      const min = Number(issue.minimum ?? 0)
+      if (issue.origin === 'string')
+        return min <= 1 ? t`Este campo es obligatorio` : plural(min, { one: 'Escribe al menos # carácter', other: 'Escribe al menos # caracteres' })
+      if (issue.origin === 'array') return t`Elige al menos una opción`
+      return t`El valor mínimo es ${min}`
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum ?? 0)
+      if (sized && issue.origin === 'string')
+        return plural(max, { one: 'Es demasiado largo: como máximo # carácter', other: 'Es demasiado largo: como máximo # caracteres' })
+      if (issue.origin === 'array') return plural(max, { one: 'Elige como máximo # opción', other: 'Elige como máximo # opciones' })
+      return t`El valor máximo es ${max}`
+    }
+    case 'invalid_format':
+      return issue.format === 'email' ? t`Email incorrecto` : t`Este dato no es válido`
+    case 'invalid_value':
+      return isBlank(issue.input) ? t`Este campo es obligatorio` : t`Elige una de las opciones`
+    default:
+      return t`Este dato no es válido`
+  }
 }

@@ -4,6 +4,9 @@ export const locales = ['es', 'en'] as const
 export type Locale = (typeof locales)[number]
 export const defaultLocale: Locale = 'es'
 
+/** Each language in its own words (its autonym): not translated, shown with its `lang` (docs/decisions/015). */
+export const localeNames: Record<Locale, string> = { es: 'Español', en: 'English' }
+
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (locales as readonly string[]).includes(value)
 
 // Language lives in a cookie, never in the URL (SPEC §2, §9).

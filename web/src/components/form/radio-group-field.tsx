@@ -56,11 +56,13 @@ export function RadioGroupField({ name, legend, options, hint, optional = false,
                 value={option.value}
                 disabled={option.disabled}
                 className="field__radio"
+                // a card's short name is its name, its details its description: each said once
+                aria-labelledby={`${optionId}-label`}
                 aria-describedby={option.description ? `${optionId}-description` : undefined}
                 {...register(name)}
               />
               <label htmlFor={optionId} className="field__option-label">
-                <span>{option.label}</span>
+                <span id={`${optionId}-label`}>{option.label}</span>
                 {option.description && (
                   <span id={`${optionId}-description`} className="field__option-description">
                     {option.description}

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/error-messages'
 import { isSignedIn, peekReturnTo } from '@/lib/session'
 import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in'
+import { SentConfirmation } from '@/features/auth/sent-confirmation'
 import '@/components/form/form.css'
 import './auth.css'
 
@@ -62,54 +63,56 @@ function LinkLoginForm() {
   const form = useLightForm(linkLoginRules, { email: '' })
   const send = useMutation(getRememberMutationOptions())
 
-  if (sentTo) {
-    return (
-      <div className="auth-sent" role="status">
-        <div className="auth-sent__icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28">
-            <path d="M4 6h16v12H4zM4 7l8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-          </svg>
-        </div>
-        <p className="auth-sent__title">
-          <Trans>Te hemos enviado un enlace de acceso</Trans>
-        </p>
-        <p className="auth-sent__text">
+  return (
+    <>
+      <SentConfirmation
+        sent={sentTo !== null}
+        title={<Trans>Te hemos enviado un enlace de acceso</Trans>}
+        text={
           <Trans>
             Revisa el correo de <strong>{sentTo}</strong> y pulsa el enlace para entrar. Caduca en 24 horas.
           </Trans>
-        </p>
-        <Button variant="secondary" onClick={() => setSentTo(null)}>
-          <Trans>Usar otro email</Trans>
-        </Button>
-      </div>
-    )
-  }
-
-  return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.handleSubmit(async ({ email }) => {
-        try {
-          const target = peekReturnTo()
-          await send.mutateAsync({ data: { email, purpose: 'login_link', ...(target ? { redirect: target } : {}) } })
-          setSentTo(email)
-        } catch (error) {
-          // Unknown or malformed address: SPEC §5 "Email incorrecto".
-          if (isApiError(error) && (error.status === 404 || error.status === 422)) {
-            form.setError('email', t`Email incorrecto`, { focus: true })
-          } else {
-            form.setError('root', errorMessage(error))
-          }
         }
-      })}
-    >
-      <TextInput form={form} name="email" type="email" label={t`Email`} autoComplete="email" inputMode="email" />
-      <RootError form={form} />
-      <Button type="submit" block loading={form.submitting}>
-        <Trans>Enviarme el enlace</Trans>
-      </Button>
-    </form>
+        action={
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSentTo(null)
+              // the form is back (as typed): the cursor goes where the next address is written
+              requestAnimationFrame(() => form.focus('email'))
+            }}
+          >
+            <Trans>Usar otro email</Trans>
+          </Button>
+        }
+      />
+      {/* hidden, not removed, while the confirmation shows: what was typed is there to correct */}
+      <form
+        hidden={sentTo !== null}
+        noValidate
+        className="form"
+        onSubmit={form.handleSubmit(async ({ email }) => {
+          try {
+            const target = peekReturnTo()
+            await send.mutateAsync({ data: { email, purpose: 'login_link', ...(target ? { redirect: target } : {}) } })
+            setSentTo(email)
+          } catch (error) {
+            // Unknown or malformed address: SPEC §5 "Email incorrecto".
+            if (isApiError(error) && (error.status === 404 || error.status === 422)) {
+              form.setError('email', t`Email incorrecto`, { focus: true })
+            } else {
+              form.setError('root', errorMessage(error))
+            }
+          }
+        })}
+      >
+        <TextInput form={form} name="email" type="email" label={t`Email`} autoComplete="email" inputMode="email" />
+        <RootError form={form} />
+        <Button type="submit" block loading={form.submitting}>
+          <Trans>Enviarme el enlace</Trans>
+        </Button>
+      </form>
+    </>
   )
 }
 

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api/api-error'
 import { getRememberMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { errorMessage } from '@/lib/error-messages'
 import { rememberSchema } from '@/features/auth/schemas'
+import { SentConfirmation } from '@/features/auth/sent-confirmation'
 import './auth.css'
 
 /** /auth/remember: mails a link that signs in and opens the change-password page. */
@@ -32,18 +33,16 @@ export function RememberPage() {
           </p>
         )}
       </header>
-      {sentTo ? (
-        <div className="auth-sent" role="status">
-          <p className="auth-sent__title">
-            <Trans>Te hemos enviado un enlace</Trans>
-          </p>
-          <p className="auth-sent__text">
-            <Trans>
-              Revisa el correo de <strong>{sentTo}</strong>: el enlace te lleva a cambiar tu contraseña.
-            </Trans>
-          </p>
-        </div>
-      ) : (
+      <SentConfirmation
+        sent={sentTo !== null}
+        title={<Trans>Te hemos enviado un enlace</Trans>}
+        text={
+          <Trans>
+            Revisa el correo de <strong>{sentTo}</strong>: el enlace te lleva a cambiar tu contraseña.
+          </Trans>
+        }
+      />
+      {!sentTo && (
         <Form
           form={form}
           onSubmit={async ({ email }) => {

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
-import { z } from 'zod/mini'
+import { z } from '@/lib/zod'
 import { messageForCode } from '@/lib/error-messages'
 
 // The sign-in page's own forms use sign-in-rules.ts (first bundle, no zod).

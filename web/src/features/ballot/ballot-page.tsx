@@ -1,8 +1,7 @@
-import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo } from 'react'
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
-import { z } from 'zod/mini'
+import { ballotLookupSchema } from '@/features/ballot/schemas'
 import { Button } from '@/components/button'
 import { ErrorState } from '@/components/error-state'
 import { Form, SubmitButton } from '@/components/form/form'
@@ -73,16 +72,10 @@ function BallotView({ id, code }: { id: string; code: string }) {
   )
 }
 
-const lookupSchema = () =>
-  z.object({
-    id: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir el número de la papeleta` })),
-    code: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir el código` })),
-  })
-
 function BallotLookup({ id, code }: { id: string; code: string }) {
   const { t: tr } = useLingui()
   const navigate = useNavigate()
-  const form = useZodForm(lookupSchema(), { defaultValues: { id, code } })
+  const form = useZodForm(ballotLookupSchema(), { defaultValues: { id, code } })
   return (
     <div className="ballot-page__panel">
       <p className="muted">

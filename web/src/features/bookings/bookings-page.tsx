@@ -66,11 +66,13 @@ function BookingCard({ booking }: { booking: BookingSummary }) {
   const locale: Locale = isLocale(lingui.locale) ? lingui.locale : 'es'
   const tr = useTranslated()
   const status = displayStatus(booking)
+  const statusLabel = lingui._(statusLabels[status])
+  const locator = booking.locator
   const group = booking.travel_group
   return (
     <article className={`booking-card booking-card--${status}`} aria-labelledby={`booking-${booking.id}`}>
       <div className="booking-card__top">
-        <span className={`status-badge status-badge--${status}`}>{lingui._(statusLabels[status])}</span>
+        <span className={`status-badge status-badge--${status}`}>{statusLabel}</span>
         <span className="booking-card__locator">
           <span className="visually-hidden">
             <Trans>Localizador:</Trans>{' '}
@@ -81,6 +83,12 @@ function BookingCard({ booking }: { booking: BookingSummary }) {
       <h2 id={`booking-${booking.id}`} className="booking-card__title">
         <Link className="card-link" to={`/booking/${encodeURIComponent(booking.id)}`}>
           <TruncatedText text={tr(group, 'name')} />
+          {/* three bookings of one trip must not sound alike: the link says which one it opens */}
+          <span className="visually-hidden">
+            <Trans>
+              ({statusLabel}, localizador {locator})
+            </Trans>
+          </span>
         </Link>
       </h2>
       <Facts layout="rows" small>

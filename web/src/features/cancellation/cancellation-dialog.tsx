@@ -24,7 +24,7 @@ import { applyServerError } from '@/lib/form-errors'
 import { maskIban, normalizeIban } from '@core/iban'
 import { toast } from '@/lib/toast'
 import { BreakdownTable } from '@/features/cancellation/breakdown-table'
-import { type CancellationValues, cancellationSchema } from '@/features/cancellation/cancellation-schema'
+import { type CancellationValues, cancellationSchema } from '@/features/cancellation/schemas'
 import { REASONS, reasonLabels } from '@/features/cancellation/reasons'
 
 /** The form, then the refund breakdown to confirm: loaded when the customer first opens it. */

@@ -2,7 +2,7 @@
 // are functions, so they are translated when validation runs.
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
-import { z } from 'zod/mini'
+import { choice, z } from '@/lib/zod'
 import { CommercialSector } from '@contract/generated/model/commercialSector'
 import { messageForCode } from '@/lib/error-messages'
 import { isDay, isMinorOn, localDay } from '@core/calendar'
@@ -41,7 +41,9 @@ export const travellerSchema = z
     surname1: surname(),
     surname2: optional(100),
     // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
-    gender: z.string().check(z.refine((value) => value === 'female' || value === 'male', { error: () => t`Debes indicar el sexo` })) as z.ZodMiniType<
+    gender: z
+      .string({ error: () => t`Debes indicar el sexo` })
+      .check(z.refine((value) => value === 'female' || value === 'male', { error: () => t`Debes indicar el sexo` })) as z.ZodMiniType<
       'female' | 'male',
       string
     >,
@@ -149,14 +151,20 @@ export type PersonalOutput = z.output<typeof personalSchema>
 
 /** Step 1: a pack and the party size. */
 export const packSchema = z.object({
-  packId: z.string({ error: () => t`Debes seleccionar un pack` }).check(z.minLength(1, { error: () => t`Debes seleccionar un pack` })),
+  packId: choice(() => t`Debes seleccionar un pack`),
   members: z.string().check(z.minLength(1)),
 })
 
 /** The summary's choices (SPEC §5 texts). */
 export const summarySchema = z.object({
-  planId: z.string().check(z.minLength(1, { error: () => t`Debes seleccionar un plan de pago` })),
-  methodId: z.string().check(z.minLength(1, { error: () => t`Debes indicar el método de pago` })),
+  planId: choice(() => t`Debes seleccionar un plan de pago`),
+  methodId: choice(() => t`Debes indicar el método de pago`),
   acceptTerms: z.boolean().check(z.refine(Boolean, { error: () => t`Debes aceptar los términos y condiciones` })),
 })
 export type SummaryValues = z.input<typeof summarySchema>
+
+/** The coupon, checked when applied (the field itself is optional). */
+export const voucherSchema = () =>
+  z.object({
+    code: z.string().check(z.trim(), z.minLength(1, { error: () => t`Escribe el código del cupón` }), z.maxLength(40, { error: () => t`Es demasiado largo` })),
+  })

@@ -1,8 +1,7 @@
-import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useFormContext } from 'react-hook-form'
-import { z } from 'zod/mini'
+import { voucherSchema } from '@/features/checkout/schemas'
 import { Field, useFieldError } from '@/components/form/field'
 import { Form, SubmitButton } from '@/components/form/form'
 import { useZodForm } from '@/hooks/use-zod-form'
@@ -11,11 +10,6 @@ import { errorMessage } from '@/lib/error-messages'
 import type { Offer } from '@/features/checkout/offer'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
 import type { Problem } from '@/features/checkout/use-checkout-payment'
-
-const voucherSchema = () =>
-  z.object({
-    code: z.string().check(z.trim(), z.minLength(1, { error: () => t`Escribe el código del cupón` }), z.maxLength(40, { error: () => t`Es demasiado largo` })),
-  })
 
 /** The coupon: checked by the API for this pack and these travellers, then part of the cart until removed. */
 export function VoucherForm({ offer, draftApi, problem }: { offer: Offer; draftApi: DraftApi; problem: Problem | null }) {

@@ -2,7 +2,7 @@
 // validation runs. Document numbers are not checked for format here: the server answers
 // dni_wrong_format / passport_wrong_format / nif_wrong_format / cif_wrong_format and the form shows it.
 import { t } from '@lingui/core/macro'
-import { z } from 'zod/mini'
+import { z } from '@/lib/zod'
 
 const required = (message: () => string, max = 200) => z.string().check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max))
 const optionalText = (max = 200) => z.string().check(z.trim(), z.maxLength(max))

@@ -1,6 +1,6 @@
 // The invitation form (SPEC §3, §5): name, e-mail, phone required; the commercial consent answered yes or no.
 import { t } from '@lingui/core/macro'
-import { z } from 'zod/mini'
+import { z } from '@/lib/zod'
 
 const isEmail = (value: string) => z.email().safeParse(value).success
 
@@ -14,7 +14,8 @@ export const invitationSchema = z.object({
   ),
   phone: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu teléfono` }), z.maxLength(30, { error: () => t`Es demasiado largo` })),
   // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
-  commercial_consent: z.string().check(
+  // a radio pair: null until one is chosen, which must say the same
+  commercial_consent: z.string({ error: () => t`Debes responder sí o no` }).check(
     z.refine((value) => value === 'yes' || value === 'no', {
       error: () => t`Debes responder sí o no`,
     }),

@@ -1,7 +1,6 @@
-import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useWatch } from 'react-hook-form'
-import { z } from 'zod/mini'
+import { extraTermSchema } from '@/features/payments/schemas'
 import { Form, SubmitButton } from '@/components/form/form'
 import { SelectField } from '@/components/form/select-field'
 import { useZodForm } from '@/hooks/use-zod-form'
@@ -12,12 +11,6 @@ import { formatAmount, formatDate, fullName } from '@/lib/format'
 import { isOnSale } from '@core/pricing'
 import type { Locale } from '@/lib/i18n-locales'
 import { useTranslated } from '@/hooks/use-translated'
-
-const extraTermSchema = () =>
-  z.object({
-    memberId: z.string(),
-    itemId: z.string().check(z.minLength(1, { error: () => t`Elige qué quieres añadir` })),
-  })
 
 type Item = TravelItem & { insurance: boolean }
 

@@ -67,7 +67,15 @@ export function TermCard({
       )}
       {canPay && (
         <Button size="sm" needsNetwork loading={busy} onClick={onPay}>
-          <Trans>Pagar este plazo ({due})</Trans>
+          {title ? (
+            <Trans>
+              Pagar {title} ({due})
+            </Trans>
+          ) : (
+            <Trans>
+              Pagar el plazo {number} ({due})
+            </Trans>
+          )}
         </Button>
       )}
     </li>

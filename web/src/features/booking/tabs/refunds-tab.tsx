@@ -1,9 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg, t } from '@lingui/core/macro'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
@@ -19,7 +18,8 @@ import { downloadBlob, safeFileName } from '@/lib/download'
 import { formatAmount, formatDate } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { applyServerError } from '@/lib/form-errors'
-import { formatIban, isValidIban, maskIban, normalizeIban } from '@core/iban'
+import { formatIban, maskIban, normalizeIban } from '@core/iban'
+import { bankAccountSchema } from '@/features/booking/schemas'
 import { toast } from '@/lib/toast'
 import { useLocale } from '@/hooks/use-locale'
 import { Fact, Facts } from '@/components/facts'
@@ -110,19 +110,6 @@ function RefundItem({ refund }: { refund: Refund }) {
     </article>
   )
 }
-
-const bankAccountSchema = () =>
-  z.object({
-    owner: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes indicar el beneficiario` }), z.maxLength(200)),
-    iban: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: () => t`Debes indicar el número de cuenta` }),
-        z.maxLength(42),
-        z.refine(isValidIban, { error: () => t`El número de cuenta (IBAN) no es válido` }),
-      ),
-  })
 
 function BankAccountSection({ booking }: { booking: Booking }) {
   const account = booking.bank_account

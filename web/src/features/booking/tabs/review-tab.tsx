@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
-import { z } from 'zod/mini'
+import { reviewSchema } from '@/features/booking/schemas'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { TextAreaField } from '@/components/form/textarea-field'
 import { useFieldError } from '@/components/form/field'
@@ -12,13 +12,6 @@ import type { Review } from '@contract/generated/model/review'
 import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useFormContext } from 'react-hook-form'
-
-const reviewSchema = () =>
-  z.object({
-    // "" until a star is chosen: required fails on it (SPEC §5)
-    rating: z.string().check(z.minLength(1, { error: () => t`Selecciona una puntuación` })),
-    text: z.string().check(z.maxLength(2000)),
-  })
 
 /** The trip's review: a rating (required) and a text, then thanks. */
 export function ReviewTab({ booking }: { booking: Booking }) {

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg, plural, t } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
-import { z } from 'zod/mini'
+import { roomingSchema } from '@/features/booking/schemas'
 import { ErrorState } from '@/components/error-state'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { SelectField } from '@/components/form/select-field'
@@ -95,10 +95,7 @@ function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingL
   const queryClient = useQueryClient()
   const update = useMutation(getUpdateRoomingListMutationOptions())
   const roomOf = (memberId: string) => rooming.rooms.find((r) => r.members.some((m) => m.booking_id === booking.id && m.member_id === memberId))?.id ?? ''
-  const schema = z.object({
-    rooms: z.array(z.object({ memberId: z.string(), roomId: z.string().check(z.minLength(1, { error: () => t`Elige una habitación` })) })),
-  })
-  const form = useZodForm(schema, { defaultValues: { rooms: booking.members.map((m) => ({ memberId: m.id, roomId: roomOf(m.id) })) } })
+  const form = useZodForm(roomingSchema(), { defaultValues: { rooms: booking.members.map((m) => ({ memberId: m.id, roomId: roomOf(m.id) })) } })
   const mine = new Set(booking.members.map((m) => m.id))
   const options = rooming.rooms.map((room) => {
     // who is in it now, yours included, as the list of rooms below says; full only for others

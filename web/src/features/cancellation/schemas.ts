@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod/mini'
+import { z } from '@/lib/zod'
 import { isValidIban } from '@core/iban'
 import { REASONS } from '@/features/cancellation/reasons'
 
