@@ -5,22 +5,19 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
-const roots = ['web/src/lib/api/generated', 'contract/generated']
+const roots = ['web/src/lib/api/generated', 'contract/generated', 'contract/openapi.json']
 
 const snapshot = (): Map<string, string> => {
   const files = new Map<string, string>()
-  const walk = (dir: string) => {
-    let entries: string[] = []
+  const walk = (path: string) => {
+    let isDirectory: boolean
     try {
-      entries = readdirSync(dir)
+      isDirectory = statSync(path).isDirectory()
     } catch {
       return
     }
-    for (const entry of entries) {
-      const path = join(dir, entry)
-      if (statSync(path).isDirectory()) walk(path)
-      else files.set(relative('.', path), createHash('sha256').update(readFileSync(path)).digest('hex'))
-    }
+    if (isDirectory) readdirSync(path).forEach((entry) => walk(join(path, entry)))
+    else files.set(relative('.', path), createHash('sha256').update(readFileSync(path)).digest('hex'))
   }
   roots.forEach(walk)
   return files
@@ -29,6 +26,7 @@ const snapshot = (): Map<string, string> => {
 const before = snapshot()
 execFileSync(process.execPath, ['node_modules/orval/dist/bin/orval.mjs', '--config', 'orval.config.ts'], { stdio: 'pipe' })
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-api-operations.ts'], { stdio: 'pipe' })
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-contract-json.ts'], { stdio: 'pipe' })
 const after = snapshot()
 
 const drift = [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file)).sort()

@@ -201,7 +201,7 @@ export const rememberBodyPurposeDefault = `login_link`;
 export const rememberBodyRedirectMax = 500;
 
 
-export const rememberBodyRedirectRegExp = new RegExp('^');
+export const rememberBodyRedirectRegExp = new RegExp('^[/]');
 
 
 export const RememberBody = zod.object({
@@ -266,7 +266,7 @@ export const AutologinBody = zod.object({
 export const autologinResponseTwoRedirectMax = 500;
 
 
-export const autologinResponseTwoRedirectRegExp = new RegExp('^');
+export const autologinResponseTwoRedirectRegExp = new RegExp('^[/]');
 
 
 export const AutologinResponse = zod.object({

@@ -228,6 +228,8 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   // Response, minus a request clone and an abort controller per request. Null when a test put
   // handlers of its own in front (they must be asked first, so everything goes through MSW).
   let direct: Api | null = null
+  // The API's own routes, always (for the methods a path has, even when test handlers come first)
+  let api: Api | null = null
   const sockets = new Set<Socket>()
   let inFlight = 0
   let closing = false
@@ -254,14 +256,14 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       if (!opts.quiet) log(`${method} ${maskUrl(rawPath)} → ${status === 0 ? 'dropped' : status} ${durationMs}ms`)
     }
 
-    if (method === 'OPTIONS') {
-      const preflight = req.headers['access-control-request-method'] !== undefined
+    // A CORS preflight is answered here; a plain OPTIONS goes to the API, which lists a path's own methods.
+    if (method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
       const headers: Record<string, string> =
-        preflight && 'Access-Control-Allow-Origin' in cors
+        'Access-Control-Allow-Origin' in cors
           ? { ...cors, 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Max-Age': '600' }
-          : { ...cors, Allow: ALLOWED_METHODS }
+          : { ...cors }
       // Chrome's Private Network Access asks before a public page may call localhost.
-      if (preflight && 'Access-Control-Allow-Origin' in cors && req.headers['access-control-request-private-network'] === 'true') {
+      if ('Access-Control-Allow-Origin' in cors && req.headers['access-control-request-private-network'] === 'true') {
         headers['Access-Control-Allow-Private-Network'] = 'true'
       }
       res.writeHead(204, headers)
@@ -302,6 +304,18 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     }
     // No abort signal: no handler reads one (each answers from memory; the slow scenario's delay ends
     // on its own).
+    // TRACE and CONNECT are no method of any operation (and a Fetch Request refuses them): 405, never a 500.
+    if (method === 'TRACE' || method === 'CONNECT' || method === 'TRACK') {
+      const allowed = api?.allowedMethods(url.pathname) ?? []
+      sendJson(
+        res,
+        405,
+        { code: 'bad_request', message: `${method} is not supported.` },
+        { ...cors, ...(allowed.length > 0 ? { Allow: allowed.join(', ') } : {}) },
+      )
+      done(405)
+      return
+    }
     const request = toFetchRequest(req, url.href, read.body, req.socket.remoteAddress)
 
     // A write is in the database before its answer comes back from the handlers (route() commits it).
@@ -427,7 +441,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       })
     })
     const control = opts.control !== false
-    const api = createApi(runtime)
+    api = createApi(runtime)
     const extra = opts.extraHandlers?.(runtime) ?? []
     handlers = [...extra, ...(control ? [processHandler] : []), ...createMockHandlers(runtime, { control, api })]
     direct = extra.length === 0 ? api : null

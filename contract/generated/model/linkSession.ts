@@ -30,7 +30,7 @@ export type LinkSession = Session & ({
      * Portal path to land on: the `redirect` of the remember request, `/auth/password` for a password_reset link, or null (the portal goes home).
      * @maxLength 500
      * @nullable
-     * @pattern ^/
+     * @pattern ^[/]
      */
   redirect: string | null;
 });

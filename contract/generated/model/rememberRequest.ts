@@ -29,7 +29,7 @@ export interface RememberRequest {
   /**
      * Portal path to land on after signing in, e.g. /booking/bkg-1001.
      * @maxLength 500
-     * @pattern ^/
+     * @pattern ^[/]
      */
   redirect?: string;
 }

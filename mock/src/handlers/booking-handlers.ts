@@ -45,7 +45,7 @@ const hasTraveled = (ctx: Ctx, group: TravelGroupRecord) => group.start_at <= ct
 const requiredField = (value: string, field: string, message: string): FieldError[] => (value.trim().length === 0 ? [{ field, code: 'required', message }] : [])
 
 const ibanField = (iban: string): FieldError[] =>
-  iban.trim().length > 0 && !isValidIban(iban) ? [{ field: 'iban', code: 'iban', message: 'El IBAN no es válido.' }] : []
+  iban.trim().length > 0 && !isValidIban(iban) ? [{ field: 'iban', code: 'iban', message: 'The IBAN is not valid (its check digits do not match).' }] : []
 
 const failFields = (fields: FieldError[]) => {
   if (fields.length) fail(422, 'validation_error', fields[0]!.message, fields)

@@ -45,22 +45,50 @@ export type Api = {
    * and a cleanup scheduler per request): the HTTP server asks here first (server.ts).
    */
   answer(request: Request): Promise<Response> | undefined
+  /** The methods the contract has at a path under the API (with HEAD where GET is, and OPTIONS); none when it has no such path. */
+  allowedMethods(pathname: string): string[]
 }
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 export const createApi = (rt: Runtime): Api => {
   const router = createRouter<ApiRoute>()
   for (const operation of apiRoutes(rt)) addRoute(router, operation.method, operation.path, operation)
+
+  const allowedMethods = (pathname: string): string[] => {
+    if (!pathname.startsWith(`${API_PATH}/`)) return []
+    const path = pathname.slice(API_PATH.length)
+    const methods: string[] = METHODS.filter((method) => findRoute(router, method, path) !== undefined)
+    if (methods.length === 0) return []
+    return [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS']
+  }
+
+  const run = (found: NonNullable<ReturnType<typeof findRoute<ApiRoute>>>, request: Request, url: URL) => {
+    const params: Record<string, string> = {}
+    for (const [name, value] of Object.entries(found.params ?? {})) params[name] = decoded(value)
+    return found.data.run(request, params, url)
+  }
+
   const answer = (request: Request): Promise<Response> | undefined => {
     const url = new URL(request.url)
     const { pathname } = url
     // MSW's `*` also matches a path prefix: only a path that starts with the API's is ours.
     if (!pathname.startsWith(`${API_PATH}/`)) return undefined
-    const found = findRoute(router, request.method, pathname.slice(API_PATH.length))
-    if (found === undefined) return undefined
-    const params: Record<string, string> = {}
-    for (const [name, value] of Object.entries(found.params ?? {})) params[name] = decoded(value)
-    return found.data.run(request, params, url)
+    const path = pathname.slice(API_PATH.length)
+    const found = findRoute(router, request.method, path)
+    if (found !== undefined) return run(found, request, url)
+    // HTTP's rules for a path the contract has, asked with a method it does not have there (RFC 9110):
+    // HEAD is GET without the body, OPTIONS lists the methods, anything else is 405 with that list.
+    const allowed = allowedMethods(pathname)
+    if (allowed.length === 0) return undefined
+    const getRoute = request.method === 'HEAD' ? findRoute(router, 'GET', path) : undefined
+    if (getRoute !== undefined) return run(getRoute, new Request(request.url, { method: 'GET', headers: request.headers }), url)
+    const headers = { Allow: allowed.join(', ') }
+    if (request.method === 'OPTIONS') return Promise.resolve(new Response(null, { status: 204, headers }))
+    return Promise.resolve(
+      Response.json({ code: 'bad_request', message: `${request.method} is not a method of ${pathname}: ${allowed.join(', ')}.` }, { status: 405, headers }),
+    )
   }
   // `*` matches any origin (the portal's dev server, the production server's proxy, a test's base).
-  return { handler: http.all(`*${API_PATH}/*`, ({ request }) => answer(request)), answer }
+  return { handler: http.all(`*${API_PATH}/*`, ({ request }) => answer(request)), answer, allowedMethods }
 }
