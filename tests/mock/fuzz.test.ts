@@ -235,6 +235,9 @@ describe('fuzzing the mock from the contract', () => {
           continue
         }
         if (operation === undefined) {
+          // HTTP's own answers on a path the contract has (RFC 9110): OPTIONS lists its methods, HEAD is its GET
+          if (c.method === 'OPTIONS' && status === 204 && response.headers.get('allow')) continue
+          if (c.method === 'HEAD' && status === 200) continue
           fail(status, `a ${status} for a path or method the contract does not have`)
           continue
         }

@@ -51,8 +51,10 @@ describe('finding the operation of a request', () => {
     ]) {
       expect(await answer(path), path).toBe('no route')
     }
-    expect(await answer('/api/customer/travelgroup/tg-sol-lon', 'DELETE')).toBe('no route')
-    expect(await answer('/api/customer/travelgroup/tg-sol-lon', 'HEAD')).toBe('no route')
+    // a path the contract has, with a method it does not have there: HTTP's answers (tests/mock/infra/http-methods.test.ts)
+    expect(await answer('/api/customer/travelgroup/tg-sol-lon', 'DELETE')).toBe('405 bad_request')
+    expect(await answer('/api/customer/travelgroup/tg-sol-lon', 'HEAD')).toBe('200 tg-sol-lon')
+    expect(await answer('/api/customer/nowhere', 'DELETE')).toBe('no route')
     // the control API is its own handlers' (never the API's)
     expect(await answer('/__mock/health')).toMatch(/^200/)
   })
@@ -80,9 +82,12 @@ describe('the HTTP server’s way in', () => {
     for (const path of paths) {
       expect(await summary(await api.answer(make(path))), path).toBe(await summary(await getResponse([api.handler], make(path), { quiet: true })))
     }
+    expect(await summary(await api.answer(make('/api/customer/travelgroup/tg-sol-lon', 'DELETE')))).toBe(
+      await summary(await getResponse([api.handler], make('/api/customer/travelgroup/tg-sol-lon', 'DELETE'), { quiet: true })),
+    )
     for (const [path, method] of [
       ['/__mock/health', 'GET'],
-      ['/api/customer/travelgroup/tg-sol-lon', 'DELETE'],
+      ['/api/customer/nowhere', 'DELETE'],
       ['/foo/api/customer/agency', 'GET'],
     ] as const) {
       expect(api.answer(make(path, method)), `${method} ${path}`).toBeUndefined()
