@@ -20,9 +20,10 @@ export default defineConfig({
   workers: 2,
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
-  // CI runs on 2 cores with the dev server transforming modules on first use: generous, not tight
+  // CI runs on 2 cores with the dev server transforming modules on first use, two browsers beside it:
+  // generous, not tight (a lazy tab's first load on a new tenant's origin took 10–15 s there)
   timeout: isCI ? 60_000 : 30_000,
-  expect: { timeout: isCI ? 10_000 : 5_000 },
+  expect: { timeout: isCI ? 20_000 : 5_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
   use: {
     baseURL,

@@ -122,6 +122,9 @@ export default defineConfig(({ mode }) => ({
     // As the production server: no address (which may hold a sign-in link) in a Referer. index.html's
     // <meta name="referrer"> comes too late for the dev client script Vite puts first in <head>.
     headers: { 'Referrer-Policy': 'no-referrer' },
+    // Transformed at start-up rather than on a page's first request: lazy pages, tabs and steps
+    // otherwise wait for their first transform (seconds on a busy 2-core machine).
+    warmup: { clientFiles: ['./src/main.tsx', './src/app/**/*.tsx', './src/features/**/*.tsx'] },
   },
   preview: { port: 4173, strictPort: true, headers: { 'Referrer-Policy': 'no-referrer' } },
   build: {

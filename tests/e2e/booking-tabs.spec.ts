@@ -27,7 +27,6 @@ async function show(page: Page, name: string | RegExp) {
 }
 
 test('a confirmed booking: every tab, the keyboard tablist, axe on each', async ({ page, context, request }) => {
-  test.setTimeout(60_000)
   await signInFast(context, request, 'ana.garcia@example.com')
   await page.goto(`${SOL}/booking/bkg-sol-1001`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Londres 4º ESO')
