@@ -10,7 +10,8 @@ import { ADULT, freshCustomer } from './support/checkout'
 import { expectNoDeveloperText, focusedDescription, press, tabTo, typeInto } from './support/keyboard'
 import { lastMailedLink, PASSWORD, SOL } from './support/portal'
 
-test.describe.configure({ timeout: 180_000 })
+// a whole booking by keyboard, beside the rest of the suite on 2 cores: minutes, not seconds
+test.describe.configure({ timeout: 300_000 })
 
 const T = {
   es: {

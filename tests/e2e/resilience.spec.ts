@@ -59,7 +59,8 @@ const PAGES = [
 const resolve = <T>(value: T | (() => T)): T => (typeof value === 'function' ? (value as () => T)() : value)
 
 test('a call that keeps failing: a clear message and a retry button on every page, and retrying recovers', async ({ page }) => {
-  test.setTimeout(60_000)
+  // five pages, each failing then recovering, beside the rest of the suite on 2 cores
+  test.setTimeout(120_000)
   await signIn(page)
   for (const spec of PAGES) {
     // No answer at all, then a 503: the portal's own retries (two) fail too.
