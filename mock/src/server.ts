@@ -302,9 +302,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       done(400)
       return
     }
-    // No abort signal: no handler reads one (each answers from memory; the slow scenario's delay ends
-    // on its own).
-    // TRACE and CONNECT are no method of any operation (and a Fetch Request refuses them): 405, never a 500.
+    // TRACE, TRACK and CONNECT are no method of any operation (and a Fetch Request refuses them): 405, never a 500.
     if (method === 'TRACE' || method === 'CONNECT' || method === 'TRACK') {
       const allowed = api?.allowedMethods(url.pathname) ?? []
       sendJson(
@@ -316,6 +314,8 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       done(405)
       return
     }
+    // No abort signal: no handler reads one (each answers from memory; the slow scenario's delay ends
+    // on its own).
     const request = toFetchRequest(req, url.href, read.body, req.socket.remoteAddress)
 
     // A write is in the database before its answer comes back from the handlers (route() commits it).

@@ -181,12 +181,9 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByRole('radio').first()).toBeFocused()
     await page.keyboard.press('Space')
     await expect(page.getByRole('radio').first()).toBeChecked()
-    // a card's name is the pack and its price, not the whole card
-    const packName = await page
-      .getByRole('radio')
-      .first()
-      .evaluate((el) => el.getAttribute('aria-labelledby'))
-    expect(packName).toBeTruthy()
+    // a card's name is the pack and its price, its details the description, said once
+    await expect(page.getByRole('radio').first()).toHaveAccessibleName(/^(Pack \S+|\S+ pack) .*(por persona|per person)$/)
+    await expect(page.getByRole('radio').first()).not.toHaveAccessibleName(/Incluye|Includes|Quedan|left/)
     await press(page, page.getByRole('button', { name: t.next }), 'Enter')
 
     // ── 2. rooms
@@ -344,8 +341,10 @@ for (const lang of ['es', 'en'] as const) {
     }
     await expect(page.getByRole('tab', { name: /^(Pagos|Payments)/ })).toHaveAttribute('aria-selected', 'true')
     const payButtons = page.getByRole('tabpanel').getByRole('button', { name: /^(Pagar el plazo|Pay instalment) \d/ })
+    // two instalments still to pay: two buttons, each saying which
+    await expect(payButtons).toHaveCount(2)
     const payNames = await payButtons.evaluateAll((buttons) => buttons.map((b) => b.textContent?.trim()))
-    expect(new Set(payNames).size).toBe(payNames.length)
+    expect(new Set(payNames).size).toBe(2)
     await expectNoDeveloperText(page)
   })
 }

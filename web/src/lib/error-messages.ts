@@ -140,10 +140,9 @@ const isBlank = (input: unknown) => input === undefined || input === null || (ty
 /**
  * The message for a form check that carries no text of its own (a length limit, a missing value, a
  * wrong type): a sentence a traveller understands, in the active language, never a schema library's
- * developer text. Every form's schema reports through this (hooks/use-zod-form.ts installs it).
+ * developer text. Every form's schema reports through this (lib/zod.ts installs it).
  */
 export function validationMessage(issue: ValidationIssue): string {
-  const sized = issue.origin === 'string' || issue.origin === 'array'
   switch (issue.code) {
     case 'invalid_type':
       return isBlank(issue.input) ? t`Este campo es obligatorio` : t`Este dato no es válido`
@@ -156,7 +155,7 @@ export function validationMessage(issue: ValidationIssue): string {
     }
     case 'too_big': {
       const max = Number(issue.maximum ?? 0)
-      if (sized && issue.origin === 'string')
+      if (issue.origin === 'string')
         return plural(max, { one: 'Es demasiado largo: como máximo # carácter', other: 'Es demasiado largo: como máximo # caracteres' })
       if (issue.origin === 'array') return plural(max, { one: 'Elige como máximo # opción', other: 'Elige como máximo # opciones' })
       return t`El valor máximo es ${max}`

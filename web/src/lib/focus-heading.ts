@@ -3,6 +3,25 @@
 
 const mainHeading = () => document.getElementById('main')?.querySelector<HTMLElement>('h1') ?? null
 
+const focusIsLost = (also?: Element | null) => {
+  const active = document.activeElement
+  return active === null || active === document.body || active === also
+}
+
+/** Calls `settled` on each change under `root` until it says true, or `ms` pass. Returns a stop. */
+function watch(root: Node, ms: number, settled: () => boolean): () => void {
+  const observer = new MutationObserver(() => {
+    if (settled()) stop()
+  })
+  const timer = setTimeout(() => stop(), ms)
+  const stop = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+  }
+  observer.observe(root, { childList: true, subtree: true })
+  return stop
+}
+
 /** Focuses the page's h1 (made focusable by script only), else <main>. */
 export function focusPageHeading(): void {
   const heading = mainHeading()
@@ -20,19 +39,11 @@ export function focusPageHeadingWhenReady(timeoutMs = 10_000): () => void {
   focusPageHeading()
   const main = document.getElementById('main')
   if (!main || mainHeading()) return () => {}
-  const observer = new MutationObserver(() => {
-    if (!mainHeading()) return
-    stop()
-    const active = document.activeElement
-    if (active === main || active === document.body || active === null) focusPageHeading()
+  return watch(main, timeoutMs, () => {
+    if (!mainHeading()) return false
+    if (focusIsLost(main)) focusPageHeading()
+    return true
   })
-  const timer = setTimeout(() => stop(), timeoutMs)
-  const stop = () => {
-    observer.disconnect()
-    clearTimeout(timer)
-  }
-  observer.observe(main, { childList: true, subtree: true })
-  return stop
 }
 
 /**
@@ -43,15 +54,9 @@ export function focusPageHeadingWhenReady(timeoutMs = 10_000): () => void {
 export function returnFocus(target: HTMLElement | undefined, watchMs = 3_000): void {
   if (!target?.isConnected || target === document.body) return focusPageHeading()
   target.focus()
-  const observer = new MutationObserver(() => {
-    if (target.isConnected) return
-    stop()
-    if (document.activeElement === document.body || document.activeElement === null) focusPageHeading()
+  watch(document.body, watchMs, () => {
+    if (target.isConnected) return false
+    if (focusIsLost()) focusPageHeading()
+    return true
   })
-  const timer = setTimeout(() => stop(), watchMs)
-  const stop = () => {
-    observer.disconnect()
-    clearTimeout(timer)
-  }
-  observer.observe(document.body, { childList: true, subtree: true })
 }

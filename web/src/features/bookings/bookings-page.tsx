@@ -77,7 +77,7 @@ function BookingCard({ booking }: { booking: BookingSummary }) {
           <span className="visually-hidden">
             <Trans>Localizador:</Trans>{' '}
           </span>
-          {booking.locator}
+          {locator}
         </span>
       </div>
       <h2 id={`booking-${booking.id}`} className="booking-card__title">
