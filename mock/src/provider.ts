@@ -42,13 +42,17 @@ const readFields = async (request: Request): Promise<Map<string, string>> => {
   return fields
 }
 
-const PAGE_HEADERS = {
+/**
+ * No script at all; inline styles only. The approve/decline form posts here and is then redirected to
+ * the portal that sent the payer (browsers hold a form's redirects to form-action too): that origin
+ * only, and no form at all on a page without one.
+ */
+const pageHeaders = (portalOrigin: string | null) => ({
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  // No script at all; inline styles only. No form-action: the completion redirects to the portal's origin.
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action ${portalOrigin ? `'self' ${portalOrigin}` : "'none'"}; frame-ancestors 'none'`,
   'Referrer-Policy': 'no-referrer',
-}
+})
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
@@ -74,7 +78,7 @@ const STYLE = `
   main:focus { outline: none; }
 `
 
-const page = (status: number, title: string, body: string) =>
+const page = (status: number, title: string, body: string, portalOrigin: string | null = null) =>
   new HttpResponse(
     `<!doctype html>
 <html lang="es">
@@ -95,7 +99,7 @@ ${body}
 </body>
 </html>
 `,
-    { status, headers: PAGE_HEADERS },
+    { status, headers: pageHeaders(portalOrigin) },
   )
 
 const errorPage = (status: number, es: string, en: string) =>
@@ -132,6 +136,7 @@ const payPage = (payment: PaymentRecord, signature: string) => {
   </div>
 </form>
 <p class="hint" lang="en">Approve or decline to return to the portal with that outcome.</p>`,
+    URL.parse(paymentReturnUrl(payment))?.origin ?? null,
   )
 }
 

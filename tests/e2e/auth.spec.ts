@@ -1,5 +1,6 @@
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { freshCustomer } from './support/checkout'
 import { apiToken, lastMailedLink, openUserMenu, SOL, signInWithPassword, TOKEN_KEY, userMenuButton, chooseLanguage } from './support/portal'
 
 test.describe('sign-in', () => {
@@ -85,9 +86,13 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('link', { name: '¿Has olvidado tu contraseña?' })).toHaveAttribute('href', '/auth/remember')
   })
 
-  test('password guessing is throttled: a clear message in both languages, and what was typed stays', async ({ page, browser }) => {
-    // An address of its own: the throttle counts per account, and demo accounts serve other tests.
-    const email = `adivina-${Date.now()}@example.com`
+  test('password guessing is throttled: a clear message in both languages, what was typed stays, and a sign-in link still works', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // An account of its own: the throttle counts per account, and demo accounts serve other tests.
+    const { email } = await freshCustomer(request, 'ag-sol', 'tg-sol-lon', 'Adivina Prueba')
     await page.goto('/auth/login')
     await page.getByRole('tab', { name: 'Con contraseña' }).click()
     await page.getByLabel('Email', { exact: true }).fill(email)
@@ -100,7 +105,11 @@ test.describe('sign-in', () => {
     }
     await page.getByLabel('Contraseña', { exact: true }).fill('intento-6')
     await page.getByRole('button', { name: 'Entrar' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Demasiados intentos seguidos. Espera unos minutos y vuelve a intentarlo.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Demasiados intentos seguidos. Espera unos minutos y vuelve a intentarlo. Puedes entrar con un enlace en tu email.',
+      }),
+    ).toBeVisible()
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
     await expect(page.getByLabel('Contraseña', { exact: true })).toHaveValue('intento-6')
     await expectNoSeriousA11yViolations(page)
@@ -112,9 +121,21 @@ test.describe('sign-in', () => {
     await pageEn.getByLabel('Email', { exact: true }).fill(email)
     await pageEn.getByLabel('Password', { exact: true }).fill('viaje2026')
     await pageEn.getByRole('button', { name: 'Sign in' }).click()
-    await expect(pageEn.getByRole('alert').filter({ hasText: 'Too many attempts in a row. Wait a few minutes and try again.' })).toBeVisible()
+    await expect(
+      pageEn.getByRole('alert').filter({ hasText: 'Too many attempts in a row. Wait a few minutes and try again. You can sign in with a link in your email.' }),
+    ).toBeVisible()
     await expect(pageEn.getByLabel('Email', { exact: true })).toHaveValue(email)
     await english.close()
+
+    // Locking out is not a weapon: whoever guessed, the owner's inbox still gets a link, and it signs in.
+    await page.getByRole('button', { name: 'Entrar con un enlace' }).click()
+    await expect(page.getByRole('tab', { name: 'Enlace por email' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Te hemos enviado un enlace de acceso' })).toBeVisible()
+    await page.goto(await lastMailedLink(request, email))
+    await expect(userMenuButton(page)).toBeVisible()
   })
 
   test('by e-mail link: the token never stays in the address bar or the history', async ({ page, request }) => {

@@ -4,7 +4,8 @@ import { request as httpRequest } from 'node:http'
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
-import { API, signInFast, chooseLanguage } from './support/portal'
+import { bookByApi, freshCustomer, provider } from './support/checkout'
+import { API, signInFast, chooseLanguage, TOKEN_KEY } from './support/portal'
 import { buildOnce, type ProductionServer, startProductionServer } from './support/production-server'
 
 let server: ProductionServer | undefined
@@ -268,4 +269,31 @@ test('a sign-in link through the production server: no trace of it in the server
   await expect.poll(() => serverLog.some((line) => line.startsWith('GET /auth/autologin/'))).toBe(true)
   expect(serverLog.filter((line) => line.includes(token!) || line.includes(id!))).toEqual([])
   expect(serverLog.some((line) => /^GET \/auth\/autologin\/\*\*\*\/\*\*\* 200 /.test(line))).toBe(true)
+})
+
+test('a card payment under the CSP: the form goes to the provider and nowhere else, and the payer comes back', async ({ page, request }) => {
+  const origin = `http://localhost:${port}`
+  const csp = (await get('/', { Host: `localhost:${port}` })).headers['content-security-policy']
+  // forms post to the portal and to the card provider (by default the API's origin, where the mock serves it)
+  expect(String(csp)).toContain(`form-action 'self' ${new URL(API).origin};`)
+
+  const { token: tok } = await freshCustomer(request, 'ag-sol', 'tg-sol-rom', 'Pago Producción')
+  const bookingId = await bookByApi(
+    request,
+    tok,
+    'ag-sol',
+    { group: 'tg-sol-rom', members: 2, plan: 3, rooms: [{ hosting_id: 'tg-sol-rom-hst-2', quantity: 1 }] },
+    origin,
+  )
+  await page.context().addCookies([{ name: TOKEN_KEY, value: tok, url: origin }])
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) violations.push(message.text())
+  })
+  await page.goto(`${origin}/booking/${bookingId}/payments`)
+  await page.getByRole('button', { name: /^Pagar el plazo 2 / }).click()
+  await provider(page, 'approve')
+  await expect(page).toHaveURL(new RegExp(`^${origin}/payment/pay-`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago realizado correctamente' })).toBeVisible()
+  expect(violations).toEqual([])
 })

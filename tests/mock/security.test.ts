@@ -67,6 +67,22 @@ describe('throttling of password guesses and mailed links', () => {
     expect((await login(api, 'viaje2026')).status).toBe(200)
   })
 
+  it('locking out is not a weapon: after 5 wrong passwords by someone else, the owner still gets a link and signs in with it', async () => {
+    const api = createProbeApi()
+    for (let i = 0; i < 5; i += 1) expect((await login(api, `wrong-${i}`, '198.51.100.66')).status).toBe(401)
+    expect((await login(api, 'viaje2026')).status).toBe(429)
+    const remember = await api.call('POST', '/auth/remember', {
+      body: { email: 'ana.garcia@example.com', purpose: 'login_link' },
+      headers: { 'X-Forwarded-For': '203.0.113.7' },
+    })
+    expect(remember.status).toBe(200)
+    const link = api.world.outbox.at(-1)!.link!
+    const [id, token] = new URL(link).pathname.split('/').slice(-2)
+    const session = await api.call('POST', '/auth/autologin', { body: { id, token }, headers: { 'X-Forwarded-For': '203.0.113.7' } })
+    expect(session.status).toBe(200)
+    expect(await session.json()).toMatchObject({ token: expect.any(String) })
+  })
+
   it('a right password does not count; 50 failures from one client throttle that client for every account', async () => {
     const api = createProbeApi()
     for (let i = 0; i < 20; i += 1) expect((await login(api, 'viaje2026')).status).toBe(200)

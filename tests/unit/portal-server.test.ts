@@ -200,6 +200,8 @@ describe('production portal server', () => {
     expect(csp).not.toContain('unsafe-inline')
     // the pages call the API on the portal's own origin (no build-info here: /api/customer): nothing else to connect to
     expect(csp).toContain("connect-src 'self';")
+    // forms post here and to the card provider (by default the API's origin, where the mock serves it)
+    expect(csp).toContain("form-action 'self' http://api.local;")
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -227,11 +229,23 @@ describe('production portal server', () => {
         'connect-src',
         'object-src',
         'base-uri',
+        'form-action',
         'frame-ancestors',
         'worker-src',
         'manifest-src',
       ])
     }
+  })
+
+  it("lets forms post only to the portal and the card provider's plain origins", () => {
+    expect(contentSecurityPolicy('n0nce', '/api/customer', null)).toContain("form-action 'self';")
+    const csp = contentSecurityPolicy('n0nce', '/api/customer', null, [
+      'https://pay.example/gateway/form',
+      'https://pay.example',
+      "https://x.example;script-src 'unsafe-inline'",
+    ])
+    expect(csp).toContain("form-action 'self' https://pay.example;")
+    expect(csp).not.toContain('unsafe-inline')
   })
 
   it('names the API origin in connect-src only when the build calls one directly', () => {

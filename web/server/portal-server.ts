@@ -19,6 +19,11 @@ export type PortalServerOptions = {
   distDir: string
   /** the customer API base, e.g. http://localhost:3333/api/customer */
   apiUrl: string
+  /**
+   * Origins a page's form may post to besides its own: the card provider, where checkout sends the payer
+   * (CSP form-action). Default: the API's origin, where the mock serves its test provider.
+   */
+  paymentOrigins?: string[]
   /** how long a resolved agency is reused, per host */
   cacheMs?: number
   log?: (line: string) => void
@@ -84,10 +89,12 @@ export const cspOrigin = (url: string | null | undefined): string | null => {
 
 /**
  * browserApiUrl: where the pages call the API (the build's VITE_API_URL): a path on the portal's own
- * origin needs nothing beyond 'self'; another origin is named.
+ * origin needs nothing beyond 'self'; another origin is named. paymentOrigins: where a form may post
+ * besides the portal itself (the card provider); anything not a plain origin is left out.
  */
-export const contentSecurityPolicy = (nonce: string, browserApiUrl: string | null, agency: Agency | null): string => {
+export const contentSecurityPolicy = (nonce: string, browserApiUrl: string | null, agency: Agency | null, paymentOrigins: readonly string[] = []): string => {
   const api = cspOrigin(browserApiUrl)
+  const formTargets = [...new Set(paymentOrigins.map(cspOrigin).filter((o): o is string => o !== null))]
   const logo = agency?.logo?.images.original
   const logoSource = logo?.startsWith('data:') ? 'data:' : cspOrigin(logo)
   return [
@@ -100,6 +107,8 @@ export const contentSecurityPolicy = (nonce: string, browserApiUrl: string | nul
     `connect-src 'self'${api ? ` ${api}` : ''}`,
     "object-src 'none'",
     "base-uri 'none'",
+    // no form sends what a traveller typed anywhere but here and to the card provider
+    `form-action 'self'${formTargets.map((o) => ` ${o}`).join('')}`,
     "frame-ancestors 'none'",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -139,6 +148,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const manifest = readBuildJson<BuildManifest>('manifest.json')
   // Where the pages call the API: the build's VITE_API_URL (web/vite.config.ts), by default our own /api/customer.
   const browserApiUrl = readBuildJson<{ apiUrl: string | null }>('build-info.json')?.apiUrl ?? API_PATH
+  const paymentOrigins = options.paymentOrigins ?? [options.apiUrl]
   // The page's first reads go where its client will ask (web/early-reads-plugin.ts writes the script).
   const earlyReadsPath = join(distDir, '.vite', 'early-reads.js')
   const earlyReadsScript = existsSync(earlyReadsPath) ? readFileSync(earlyReadsPath, 'utf8') : null
@@ -288,7 +298,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const reads = earlyReadsScript ? earlyReads(pathname) : null
     const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
     const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, pathname, pageLocale(req)), config, early)
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, browserApiUrl, agency))
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, browserApiUrl, agency, paymentOrigins))
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.setHeader('Cache-Control', 'no-store')
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))

@@ -217,6 +217,8 @@ describe('provider', () => {
     expect(html).toMatch(/<button type="submit" name="outcome" value="approve"[^>]*>Aprobar pago<\/button>/)
     expect(html).toMatch(/<button type="submit" name="outcome" value="decline"[^>]*>Rechazar pago<\/button>/)
     expect(html).not.toMatch(/<script/i)
+    // its form posts here and is redirected to the portal that sent the payer: nowhere else
+    expect(res.headers.get('content-security-policy')).toContain("form-action 'self' http://localhost:5173;")
     expect((await call('GET', `/__provider/pay?payment=pay-test-1&signature=${signed(payment)}`)).status).toBe(200)
     expect((await call('GET', '/__provider/pay?payment=ghost')).status).toBe(404)
   })
@@ -233,6 +235,9 @@ describe('provider', () => {
     const html = await (await call('GET', `/__provider/pay?payment=pay-test-1&signature=${signed(payment)}`)).text()
     expect(html).toContain('href="http://localhost:5173/payment/pay-test-1"')
     expect(html).not.toContain('Aprobar pago')
+    expect((await call('GET', `/__provider/pay?payment=pay-test-1&signature=${signed(payment)}`)).headers.get('content-security-policy')).toContain(
+      "form-action 'none';",
+    )
   })
 
   it('declines, and rejects a bad outcome or unknown payment', async () => {

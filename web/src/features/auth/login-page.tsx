@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type InputHTMLAttributes, useState } from 'react'
+import { type InputHTMLAttributes, useEffect, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { Button } from '@/components/button'
 import { TabPanel, Tabs } from '@/components/tabs'
@@ -25,6 +25,8 @@ export function LoginPage() {
   // Read once: after signing in here, the form itself navigates to the target.
   const [alreadySignedIn] = useState(isSignedIn)
   const [method, setMethod] = useState<Method>('link')
+  // the address typed for a password that was refused too often, carried to the link form
+  const [linkEmail, setLinkEmail] = useState<string | null>(null)
   useDocumentTitle(t`Acceder`)
 
   if (alreadySignedIn) return <Navigate to="/" replace />
@@ -51,17 +53,31 @@ export function LoginPage() {
         onSelect={setMethod}
       />
       <TabPanel idPrefix="login" id={method} focusable={false} className="auth-card__panel">
-        {method === 'link' ? <LinkLoginForm /> : <PasswordLoginForm />}
+        {method === 'link' ? (
+          <LinkLoginForm initialEmail={linkEmail} />
+        ) : (
+          <PasswordLoginForm
+            onUseLink={(email) => {
+              setLinkEmail(email)
+              setMethod('link')
+            }}
+          />
+        )}
       </TabPanel>
     </section>
   )
 }
 
-function LinkLoginForm() {
+function LinkLoginForm({ initialEmail }: { initialEmail: string | null }) {
   const { t } = useLingui()
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useLightForm(linkLoginRules, { email: '' })
+  const form = useLightForm(linkLoginRules, { email: initialEmail ?? '' })
   const send = useMutation(getRememberMutationOptions())
+  // Arrived from a refused password: the cursor in the address it brought, Enter sends the link.
+  useEffect(() => {
+    if (initialEmail) form.focus('email')
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form arrives
+  }, [])
 
   return (
     <>
@@ -100,6 +116,9 @@ function LinkLoginForm() {
             // Unknown or malformed address: SPEC §5 "Email incorrecto".
             if (isApiError(error) && (error.status === 404 || error.status === 422)) {
               form.setError('email', t`Email incorrecto`, { focus: true })
+            } else if (isApiError(error) && error.status === 429) {
+              // links asked for too often (by anyone): those already sent still work (decision 017)
+              form.setError('root', `${errorMessage(error)} ${t`Si ya te ha llegado un enlace, sigue valiendo durante 24 horas.`}`)
             } else {
               form.setError('root', errorMessage(error))
             }
@@ -116,21 +135,26 @@ function LinkLoginForm() {
   )
 }
 
-function PasswordLoginForm() {
+function PasswordLoginForm({ onUseLink }: { onUseLink: (email: string) => void }) {
   const { t } = useLingui()
   const completeSignIn = useCompleteSignIn()
   const form = useLightForm(passwordLoginRules, { email: '', password: '' })
   const signIn = useMutation(getLoginMutationOptions())
+  // Too many wrong passwords lock password sign-in for a while, never the link (decision 017).
+  const [throttled, setThrottled] = useState(false)
   return (
     <form
       noValidate
       className="form"
       onSubmit={form.handleSubmit(async (values) => {
         try {
+          setThrottled(false)
           const session = await signIn.mutateAsync({ data: values })
           await completeSignIn(session, 'password')
         } catch (error) {
-          form.setError('root', errorMessage(error))
+          const tooMany = isApiError(error) && error.status === 429
+          setThrottled(tooMany)
+          form.setError('root', tooMany ? `${errorMessage(error)} ${t`Puedes entrar con un enlace en tu email.`}` : errorMessage(error))
         }
       })}
     >
@@ -142,6 +166,11 @@ function PasswordLoginForm() {
         </Link>
       </p>
       <RootError form={form} />
+      {throttled && (
+        <Button variant="secondary" block onClick={() => onUseLink(form.input('email').value)}>
+          <Trans>Entrar con un enlace</Trans>
+        </Button>
+      )}
       <Button type="submit" block loading={form.submitting}>
         <Trans>Entrar</Trans>
       </Button>
