@@ -22,6 +22,9 @@
  */
 import * as zod from 'zod';
 
+/** JSON Schema's `format: email` (ajv-formats' full mode), not zod's stricter default. */
+const contractEmail = /^[a-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_\`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
 /**
  * Resolves the tenant from the protocol and host the portal is served on.
  * @summary Find the agency served at a url
@@ -51,7 +54,7 @@ export const FindAgencyResponse = zod.object({
   "color3": zod.string().regex(findAgencyResponseColor3RegExp).describe('Secondary colour (header, accents).'),
   "color4": zod.string().regex(findAgencyResponseColor4RegExp).describe('Background tint.'),
   "css_extra": zod.string().nullable().describe('Extra CSS of the agency; the portal neutralizes remote loads and script.'),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string(),
   "legal_notice_html": zod.string().describe('Legal notice as HTML.'),
   "translations": zod.record(zod.string(), zod.array(zod.object({
@@ -81,7 +84,7 @@ export const GetAgencyResponse = zod.object({
   "color3": zod.string().regex(getAgencyResponseColor3RegExp).describe('Secondary colour (header, accents).'),
   "color4": zod.string().regex(getAgencyResponseColor4RegExp).describe('Background tint.'),
   "css_extra": zod.string().nullable().describe('Extra CSS of the agency; the portal neutralizes remote loads and script.'),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string(),
   "legal_notice_html": zod.string().describe('Legal notice as HTML.'),
   "translations": zod.record(zod.string(), zod.array(zod.object({
@@ -116,7 +119,7 @@ export const loginBodyPasswordMax = 200;
 
 
 export const LoginBody = zod.object({
-  "email": zod.email().max(loginBodyEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(loginBodyEmailMax),
   "password": zod.string().min(1).max(loginBodyPasswordMax)
 })
 
@@ -128,7 +131,7 @@ export const LoginResponse = zod.object({
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
   "surname1": zod.string(),
   "surname2": zod.string().nullable(),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string().nullable(),
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
@@ -150,7 +153,7 @@ export const GetProfileResponse = zod.object({
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
   "surname1": zod.string(),
   "surname2": zod.string().nullable(),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string().nullable(),
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
@@ -183,7 +186,7 @@ export const UpdateProfileResponse = zod.object({
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
   "surname1": zod.string(),
   "surname2": zod.string().nullable(),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string().nullable(),
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
@@ -205,14 +208,14 @@ export const rememberBodyRedirectRegExp = new RegExp('^[/]');
 
 
 export const RememberBody = zod.object({
-  "email": zod.email().max(rememberBodyEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(rememberBodyEmailMax),
   "purpose": zod.enum(['login_link', 'password_reset']).default(rememberBodyPurposeDefault),
   "redirect": zod.string().max(rememberBodyRedirectMax).regex(rememberBodyRedirectRegExp).optional().describe('Portal path to land on after signing in, e.g. /booking/bkg-1001.')
 })
 
 export const RememberResponse = zod.object({
   "sent": zod.boolean(),
-  "email": zod.email()
+  "email": zod.email({ pattern: contractEmail })
 })
 
 
@@ -223,7 +226,7 @@ export const RememberResponse = zod.object({
  * @summary Sign in as any customer (development backends only)
  */
 export const DebugLoginBody = zod.object({
-  "email": zod.email()
+  "email": zod.email({ pattern: contractEmail })
 })
 
 export const DebugLoginResponse = zod.object({
@@ -234,7 +237,7 @@ export const DebugLoginResponse = zod.object({
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
   "surname1": zod.string(),
   "surname2": zod.string().nullable(),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string().nullable(),
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
@@ -277,7 +280,7 @@ export const AutologinResponse = zod.object({
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
   "surname1": zod.string(),
   "surname2": zod.string().nullable(),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string().nullable(),
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
@@ -309,7 +312,7 @@ export const UpdatePasswordResponse = zod.object({
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
   "surname1": zod.string(),
   "surname2": zod.string().nullable(),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string().nullable(),
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
@@ -333,7 +336,7 @@ export const ValidateUserResponse = zod.object({
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
   "surname1": zod.string(),
   "surname2": zod.string().nullable(),
-  "email": zod.email(),
+  "email": zod.email({ pattern: contractEmail }),
   "phone": zod.string().nullable(),
   "lang": zod.enum(['es', 'en']),
   "validated": zod.boolean()
@@ -682,7 +685,7 @@ export const GetBookingResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(getBookingResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(getBookingResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(getBookingResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(getBookingResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -711,7 +714,7 @@ export const GetBookingResponse = zod.object({
   "name": zod.string().min(1).max(getBookingResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(getBookingResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(getBookingResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(getBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(getBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(getBookingResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(getBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -728,7 +731,7 @@ export const GetBookingResponse = zod.object({
   "name": zod.string().min(1).max(getBookingResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(getBookingResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(getBookingResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(getBookingResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(getBookingResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(getBookingResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -745,7 +748,7 @@ export const GetBookingResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(getBookingResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(getBookingResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(getBookingResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -1087,7 +1090,7 @@ export const UpdateBankAccountResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateBankAccountResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateBankAccountResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateBankAccountResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateBankAccountResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -1116,7 +1119,7 @@ export const UpdateBankAccountResponse = zod.object({
   "name": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateBankAccountResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateBankAccountResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBankAccountResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -1133,7 +1136,7 @@ export const UpdateBankAccountResponse = zod.object({
   "name": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateBankAccountResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateBankAccountResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBankAccountResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -1150,7 +1153,7 @@ export const UpdateBankAccountResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateBankAccountResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBankAccountResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateBankAccountResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -1493,7 +1496,7 @@ export const UpdateBookingTermsResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateBookingTermsResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateBookingTermsResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateBookingTermsResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateBookingTermsResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -1522,7 +1525,7 @@ export const UpdateBookingTermsResponse = zod.object({
   "name": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -1539,7 +1542,7 @@ export const UpdateBookingTermsResponse = zod.object({
   "name": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateBookingTermsResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateBookingTermsResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBookingTermsResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -1556,7 +1559,7 @@ export const UpdateBookingTermsResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateBookingTermsResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBookingTermsResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateBookingTermsResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -1790,7 +1793,7 @@ export const UpdateMemberDataBody = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateMemberDataBodyOnePhoneMax).nullable(),
-  "email": zod.email().max(updateMemberDataBodyOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateMemberDataBodyOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateMemberDataBodyOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -1967,7 +1970,7 @@ export const UpdateMemberDataResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateMemberDataResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateMemberDataResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateMemberDataResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateMemberDataResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -1996,7 +1999,7 @@ export const UpdateMemberDataResponse = zod.object({
   "name": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateMemberDataResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateMemberDataResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateMemberDataResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -2013,7 +2016,7 @@ export const UpdateMemberDataResponse = zod.object({
   "name": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateMemberDataResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateMemberDataResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateMemberDataResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -2030,7 +2033,7 @@ export const UpdateMemberDataResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateMemberDataResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateMemberDataResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateMemberDataResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -2357,7 +2360,7 @@ export const UpdateDniResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateDniResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateDniResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateDniResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -2386,7 +2389,7 @@ export const UpdateDniResponse = zod.object({
   "name": zod.string().min(1).max(updateDniResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateDniResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateDniResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateDniResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateDniResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateDniResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -2403,7 +2406,7 @@ export const UpdateDniResponse = zod.object({
   "name": zod.string().min(1).max(updateDniResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateDniResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateDniResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateDniResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateDniResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -2420,7 +2423,7 @@ export const UpdateDniResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateDniResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateDniResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -2736,7 +2739,7 @@ export const UpdateDniFieldResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateDniFieldResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateDniFieldResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniFieldResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateDniFieldResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -2765,7 +2768,7 @@ export const UpdateDniFieldResponse = zod.object({
   "name": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateDniFieldResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateDniFieldResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniFieldResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -2782,7 +2785,7 @@ export const UpdateDniFieldResponse = zod.object({
   "name": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateDniFieldResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateDniFieldResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniFieldResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -2799,7 +2802,7 @@ export const UpdateDniFieldResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateDniFieldResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateDniFieldResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateDniFieldResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -3123,7 +3126,7 @@ export const UpdatePassportResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updatePassportResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updatePassportResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updatePassportResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updatePassportResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -3152,7 +3155,7 @@ export const UpdatePassportResponse = zod.object({
   "name": zod.string().min(1).max(updatePassportResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updatePassportResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updatePassportResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updatePassportResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updatePassportResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updatePassportResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updatePassportResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -3169,7 +3172,7 @@ export const UpdatePassportResponse = zod.object({
   "name": zod.string().min(1).max(updatePassportResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updatePassportResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updatePassportResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updatePassportResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updatePassportResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updatePassportResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -3186,7 +3189,7 @@ export const UpdatePassportResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updatePassportResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updatePassportResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updatePassportResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -3356,7 +3359,7 @@ export const UpdateGuardiansBody = zod.object({
   "name": zod.string().min(1).max(updateGuardiansBodyGuardiansItemNameMax),
   "surname1": zod.string().min(1).max(updateGuardiansBodyGuardiansItemSurname1Max),
   "surname2": zod.string().max(updateGuardiansBodyGuardiansItemSurname2Max).nullable(),
-  "email": zod.email().max(updateGuardiansBodyGuardiansItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateGuardiansBodyGuardiansItemEmailMax),
   "phone": zod.string().min(1).max(updateGuardiansBodyGuardiansItemPhoneMax),
   "document_number": zod.string().min(1).max(updateGuardiansBodyGuardiansItemDocumentNumberMax)
 })).min(1).max(updateGuardiansBodyGuardiansMax)
@@ -3525,7 +3528,7 @@ export const UpdateGuardiansResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateGuardiansResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateGuardiansResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateGuardiansResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateGuardiansResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -3554,7 +3557,7 @@ export const UpdateGuardiansResponse = zod.object({
   "name": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateGuardiansResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateGuardiansResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateGuardiansResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -3571,7 +3574,7 @@ export const UpdateGuardiansResponse = zod.object({
   "name": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateGuardiansResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateGuardiansResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateGuardiansResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -3588,7 +3591,7 @@ export const UpdateGuardiansResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateGuardiansResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateGuardiansResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateGuardiansResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -3751,7 +3754,7 @@ export const UpdateEmergencyContactBody = zod.object({
   "name": zod.string().min(1).max(updateEmergencyContactBodyOneNameMax),
   "surname1": zod.string().min(1).max(updateEmergencyContactBodyOneSurname1Max),
   "surname2": zod.string().max(updateEmergencyContactBodyOneSurname2Max).nullable(),
-  "email": zod.email().max(updateEmergencyContactBodyOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateEmergencyContactBodyOneEmailMax),
   "phone": zod.string().min(1).max(updateEmergencyContactBodyOnePhoneMax)
 }).and(zod.object({
   "member_id": zod.string()
@@ -3920,7 +3923,7 @@ export const UpdateEmergencyContactResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateEmergencyContactResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateEmergencyContactResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateEmergencyContactResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateEmergencyContactResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -3949,7 +3952,7 @@ export const UpdateEmergencyContactResponse = zod.object({
   "name": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -3966,7 +3969,7 @@ export const UpdateEmergencyContactResponse = zod.object({
   "name": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateEmergencyContactResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateEmergencyContactResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateEmergencyContactResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -3983,7 +3986,7 @@ export const UpdateEmergencyContactResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateEmergencyContactResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateEmergencyContactResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateEmergencyContactResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -4162,7 +4165,7 @@ export const UpdateBuyerBody = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateBuyerBodyEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBuyerBodyEmailMax),
   "phone": zod.string().min(1).max(updateBuyerBodyPhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 })
@@ -4330,7 +4333,7 @@ export const UpdateBuyerResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(updateBuyerResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(updateBuyerResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(updateBuyerResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(updateBuyerResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -4359,7 +4362,7 @@ export const UpdateBuyerResponse = zod.object({
   "name": zod.string().min(1).max(updateBuyerResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(updateBuyerResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(updateBuyerResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(updateBuyerResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBuyerResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateBuyerResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(updateBuyerResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -4376,7 +4379,7 @@ export const UpdateBuyerResponse = zod.object({
   "name": zod.string().min(1).max(updateBuyerResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(updateBuyerResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(updateBuyerResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(updateBuyerResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBuyerResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(updateBuyerResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -4393,7 +4396,7 @@ export const UpdateBuyerResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(updateBuyerResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(updateBuyerResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(updateBuyerResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -4800,7 +4803,7 @@ export const CancelBookingResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(cancelBookingResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(cancelBookingResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(cancelBookingResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(cancelBookingResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -4829,7 +4832,7 @@ export const CancelBookingResponse = zod.object({
   "name": zod.string().min(1).max(cancelBookingResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(cancelBookingResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(cancelBookingResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(cancelBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(cancelBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(cancelBookingResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(cancelBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -4846,7 +4849,7 @@ export const CancelBookingResponse = zod.object({
   "name": zod.string().min(1).max(cancelBookingResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(cancelBookingResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(cancelBookingResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(cancelBookingResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(cancelBookingResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(cancelBookingResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -4863,7 +4866,7 @@ export const CancelBookingResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(cancelBookingResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(cancelBookingResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(cancelBookingResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -5205,7 +5208,7 @@ export const SetBookingPackResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(setBookingPackResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(setBookingPackResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(setBookingPackResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(setBookingPackResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -5234,7 +5237,7 @@ export const SetBookingPackResponse = zod.object({
   "name": zod.string().min(1).max(setBookingPackResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(setBookingPackResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(setBookingPackResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(setBookingPackResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(setBookingPackResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(setBookingPackResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(setBookingPackResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -5251,7 +5254,7 @@ export const SetBookingPackResponse = zod.object({
   "name": zod.string().min(1).max(setBookingPackResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(setBookingPackResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(setBookingPackResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(setBookingPackResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(setBookingPackResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(setBookingPackResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -5268,7 +5271,7 @@ export const SetBookingPackResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(setBookingPackResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(setBookingPackResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(setBookingPackResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -6023,7 +6026,7 @@ export const GetTravelGroupBookingResponse = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(getTravelGroupBookingResponseMembersItemOnePhoneMax).nullable(),
-  "email": zod.email().max(getTravelGroupBookingResponseMembersItemOneEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(getTravelGroupBookingResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemOneDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -6052,7 +6055,7 @@ export const GetTravelGroupBookingResponse = zod.object({
   "name": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneNameMax),
   "surname1": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneSurname1Max),
   "surname2": zod.string().max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
-  "email": zod.email().max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOnePhoneMax),
   "document_number": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
 }).and(zod.object({
@@ -6069,7 +6072,7 @@ export const GetTravelGroupBookingResponse = zod.object({
   "name": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoEmergencyContactsItemNameMax),
   "surname1": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoEmergencyContactsItemSurname1Max),
   "surname2": zod.string().max(getTravelGroupBookingResponseMembersItemTwoEmergencyContactsItemSurname2Max).nullable(),
-  "email": zod.email().max(getTravelGroupBookingResponseMembersItemTwoEmergencyContactsItemEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(getTravelGroupBookingResponseMembersItemTwoEmergencyContactsItemEmailMax),
   "phone": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoEmergencyContactsItemPhoneMax)
 })),
   "extras": zod.array(zod.string().describe('Item id.')),
@@ -6086,7 +6089,7 @@ export const GetTravelGroupBookingResponse = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(getTravelGroupBookingResponseBuyerOneOneEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(getTravelGroupBookingResponseBuyerOneOneEmailMax),
   "phone": zod.string().min(1).max(getTravelGroupBookingResponseBuyerOneOnePhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }).and(zod.object({
@@ -6294,7 +6297,7 @@ export const sendInvitationBodyPhoneMax = 30;
 
 export const SendInvitationBody = zod.object({
   "name": zod.string().min(1).max(sendInvitationBodyNameMax),
-  "email": zod.email().max(sendInvitationBodyEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(sendInvitationBodyEmailMax),
   "phone": zod.string().min(1).max(sendInvitationBodyPhoneMax),
   "commercial_consent": zod.boolean().describe('Must be answered yes or no.'),
   "third_party_consent": zod.boolean()
@@ -6302,7 +6305,7 @@ export const SendInvitationBody = zod.object({
 
 export const SendInvitationResponse = zod.object({
   "id": zod.string(),
-  "email": zod.email()
+  "email": zod.email({ pattern: contractEmail })
 })
 
 
@@ -6544,7 +6547,7 @@ export const CheckoutBody = zod.object({
   "gender": zod.enum(['female', 'male']),
   "birthdate": zod.iso.date(),
   "phone": zod.string().max(checkoutBodyMembersItemPhoneMax).nullable(),
-  "email": zod.email().max(checkoutBodyMembersItemEmailMax).nullable(),
+  "email": zod.email({ pattern: contractEmail }).max(checkoutBodyMembersItemEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
   "document_number": zod.string().min(1).max(checkoutBodyMembersItemDocumentNumberMax),
   "country": zod.string().min(1).describe('Country code.'),
@@ -6566,7 +6569,7 @@ export const CheckoutBody = zod.object({
   "country": zod.string().min(1),
   "state": zod.string().min(1),
   "city": zod.string().min(1),
-  "email": zod.email().max(checkoutBodyBuyerEmailMax),
+  "email": zod.email({ pattern: contractEmail }).max(checkoutBodyBuyerEmailMax),
   "phone": zod.string().min(1).max(checkoutBodyBuyerPhoneMax),
   "declares_capacity": zod.literal(true).describe('The buyer is of age, or represents the company.')
 }),

@@ -171,7 +171,8 @@ export function breakagesOfScalar(schema: Schema, label: string): Array<{ what: 
   const maxLength = num(schema['maxLength'])
   if (maxLength !== undefined) out.push({ what: `${label} longer than ${maxLength} characters`, value: 'x'.repeat(maxLength + 1) })
   const minLength = num(schema['minLength'])
-  if (minLength !== undefined && minLength > 0) out.push({ what: `${label} shorter than ${minLength} characters`, value: '' })
+  // one character short: a backend (or a generator) off by one at the boundary is caught, not only an empty value
+  if (minLength !== undefined && minLength > 0) out.push({ what: `${label} shorter than ${minLength} characters`, value: 'x'.repeat(minLength - 1) })
   const maximum = num(schema['maximum'])
   if (maximum !== undefined) out.push({ what: `${label} above its maximum ${maximum}`, value: maximum + 1 })
   const minimum = num(schema['minimum'])
