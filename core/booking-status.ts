@@ -25,3 +25,10 @@ export function displayStatus(booking: { status: BookingStatus; travel_group: { 
   const end = booking.travel_group.end_at
   return isDay(end) && addDays(end, 1) < today ? 'completed' : booking.status
 }
+
+/**
+ * A canceled booking is history: its data is what went to the providers, nothing on it is paid or
+ * changed any more. Every write on one answers 409 `booking_canceled` (cancelling it again answers
+ * `booking_not_cancelable`).
+ */
+export const acceptsChanges = (status: BookingStatus): boolean => status !== 'canceled'

@@ -8,12 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs'
 
 const target = 'contract/generated/zod.ts'
 // ajv-formats (dist/formats.js, fullFormats.email), as written there
-const EMAIL = String.raw`/^[a-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_\`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i`
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i
 const IMPORT = "import * as zod from 'zod';"
 
 const source = readFileSync(target, 'utf8')
 if (!source.includes(IMPORT)) throw new Error(`${target}: orval's import line has changed; update this script`)
 const rewritten = source
-  .replace(IMPORT, `${IMPORT}\n\n/** JSON Schema's \`format: email\` (ajv-formats' full mode), not zod's stricter default. */\nconst contractEmail = ${EMAIL};`)
+  .replace(IMPORT, `${IMPORT}\n\n/** JSON Schema's \`format: email\` (ajv-formats' full mode), not zod's stricter default. */\nexport const contractEmail = ${String(EMAIL)};`)
   .replaceAll('zod.email()', 'zod.email({ pattern: contractEmail })')
 writeFileSync(target, rewritten)

@@ -23,7 +23,7 @@
 import * as zod from 'zod';
 
 /** JSON Schema's `format: email` (ajv-formats' full mode), not zod's stricter default. */
-const contractEmail = /^[a-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_\`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const contractEmail = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 /**
  * Resolves the tenant from the protocol and host the portal is served on.
@@ -438,6 +438,7 @@ export const ListCitiesResponse = zod.array(ListCitiesResponseItem)
  * @summary Services (documentation rules per kind of trip), paginated
  */
 export const listServicesQueryPageDefault = 1;
+export const listServicesQueryPageMax = 2147483647;
 
 export const listServicesQueryPerPageDefault = 20;
 export const listServicesQueryPerPageMax = 100;
@@ -445,7 +446,7 @@ export const listServicesQueryPerPageMax = 100;
 
 
 export const ListServicesQueryParams = zod.object({
-  "page": zod.int().min(1).default(listServicesQueryPageDefault),
+  "page": zod.int().min(1).max(listServicesQueryPageMax).default(listServicesQueryPageDefault),
   "per_page": zod.int().min(1).max(listServicesQueryPerPageMax).default(listServicesQueryPerPageDefault)
 })
 
@@ -756,7 +757,7 @@ export const GetBookingResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(getBookingResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(getBookingResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(getBookingResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -924,7 +925,7 @@ export const updateBankAccountBodyIbanMax = 34;
 
 export const UpdateBankAccountBody = zod.object({
   "owner": zod.string().min(1).max(updateBankAccountBodyOwnerMax),
-  "iban": zod.string().min(1).max(updateBankAccountBodyIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateBankAccountBodyIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 })
 
 export const updateBankAccountResponseTravelGroupOneSeatsAvailableMin = 0;
@@ -1161,7 +1162,7 @@ export const UpdateBankAccountResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateBankAccountResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateBankAccountResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateBankAccountResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -1567,7 +1568,7 @@ export const UpdateBookingTermsResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateBookingTermsResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateBookingTermsResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateBookingTermsResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -1747,8 +1748,11 @@ export const RenderAuthorizationParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
 export const RenderAuthorizationQueryParams = zod.object({
-  "member_id": zod.string()
+  "member_id": zod.string().min(1)
 })
 
 export const RenderAuthorizationResponse = zod.unknown()
@@ -2041,7 +2045,7 @@ export const UpdateMemberDataResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateMemberDataResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateMemberDataResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateMemberDataResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -2431,7 +2435,7 @@ export const UpdateDniResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateDniResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateDniResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateDniResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -2810,7 +2814,7 @@ export const UpdateDniFieldResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateDniFieldResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateDniFieldResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateDniFieldResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -3197,7 +3201,7 @@ export const UpdatePassportResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updatePassportResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updatePassportResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updatePassportResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -3599,7 +3603,7 @@ export const UpdateGuardiansResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateGuardiansResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateGuardiansResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateGuardiansResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -3994,7 +3998,7 @@ export const UpdateEmergencyContactResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateEmergencyContactResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateEmergencyContactResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateEmergencyContactResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -4404,7 +4408,7 @@ export const UpdateBuyerResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(updateBuyerResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(updateBuyerResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(updateBuyerResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -4550,7 +4554,7 @@ export const PurchaseTermsParams = zod.object({
 export const PurchaseTermsBody = zod.object({
   "term_ids": zod.array(zod.string()).min(1),
   "payment_method_id": zod.string(),
-  "return_url": zod.url()
+  "return_url": zod.url().describe('Portal page the provider returns the payer to; /{payment id} is appended. A page of the portal of the agency named in `agencyId`: http or https, on one of that agency\'s hosts (the ones `POST /agency` resolves). Anything else (another site, a `javascript:` url) answers 422 with the field `return_url`, code `format`, before any payment is made.')
 })
 
 export const PurchaseTermsResponse = zod.object({
@@ -4574,7 +4578,7 @@ export const PayExtraTermBody = zod.object({
   "member_id": zod.string(),
   "item_id": zod.string(),
   "payment_method_id": zod.string(),
-  "return_url": zod.url()
+  "return_url": zod.url().describe('Portal page the provider returns the payer to; /{payment id} is appended. A page of the portal of the agency named in `agencyId`: http or https, on one of that agency\'s hosts (the ones `POST /agency` resolves). Anything else (another site, a `javascript:` url) answers 422 with the field `return_url`, code `format`, before any payment is made.')
 })
 
 export const PayExtraTermResponse = zod.object({
@@ -4637,7 +4641,7 @@ export const CancelBookingBody = zod.object({
   "reason": zod.enum(['health', 'wealth', 'exams', 'change', 'decease', 'grades', 'other']),
   "comment": zod.string().max(cancelBookingBodyCommentMax).nullable(),
   "owner": zod.string().min(1).max(cancelBookingBodyOwnerMax),
-  "iban": zod.string().min(1).max(cancelBookingBodyIbanMax)
+  "iban": zod.string().min(1).max(cancelBookingBodyIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 })
 
 export const cancelBookingResponseTravelGroupOneSeatsAvailableMin = 0;
@@ -4874,7 +4878,7 @@ export const CancelBookingResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(cancelBookingResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(cancelBookingResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(cancelBookingResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -5279,7 +5283,7 @@ export const SetBookingPackResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(setBookingPackResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(setBookingPackResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(setBookingPackResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -5621,6 +5625,7 @@ export const RenderInvoiceResponse = zod.unknown()
  * @summary Travel groups open for booking
  */
 export const listTravelGroupsQueryPageDefault = 1;
+export const listTravelGroupsQueryPageMax = 2147483647;
 
 export const listTravelGroupsQueryPerPageDefault = 20;
 export const listTravelGroupsQueryPerPageMax = 100;
@@ -5630,7 +5635,7 @@ export const listTravelGroupsQuerySearchMax = 100;
 
 
 export const ListTravelGroupsQueryParams = zod.object({
-  "page": zod.int().min(1).default(listTravelGroupsQueryPageDefault),
+  "page": zod.int().min(1).max(listTravelGroupsQueryPageMax).default(listTravelGroupsQueryPageDefault),
   "per_page": zod.int().min(1).max(listTravelGroupsQueryPerPageMax).default(listTravelGroupsQueryPerPageDefault),
   "search": zod.string().max(listTravelGroupsQuerySearchMax).optional(),
   "code": zod.string().optional().describe('The group\'s code, as given by the organiser.')
@@ -6097,7 +6102,7 @@ export const GetTravelGroupBookingResponse = zod.object({
 })),zod.null()]),
   "bank_account": zod.union([zod.object({
   "owner": zod.string().min(1).max(getTravelGroupBookingResponseBankAccountOneOwnerMax),
-  "iban": zod.string().min(1).max(getTravelGroupBookingResponseBankAccountOneIbanMax).describe('Checked by its ISO 13616 checksum.')
+  "iban": zod.string().min(1).max(getTravelGroupBookingResponseBankAccountOneIbanMax).describe('Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.')
 }),zod.null()]),
   "payment_plan": zod.union([zod.object({
   "id": zod.string(),
@@ -6352,7 +6357,7 @@ export const joinGroupBodyEmailsMax = 20;
 export const JoinGroupBody = zod.object({
   "code": zod.string().min(1),
   "booking_id": zod.string(),
-  "emails": zod.array(zod.string()).max(joinGroupBodyEmailsMax)
+  "emails": zod.array(zod.string()).max(joinGroupBodyEmailsMax).describe('E-mail addresses (spaces around each are ignored, so no `format` here). One that is not an\naddress as `format: email` defines it answers 422 `booking_group_mail_invalid` with the field\n`emails.N`.\n')
 })
 
 export const JoinGroupResponse = zod.object({
@@ -6519,10 +6524,13 @@ export const checkoutBodyBuyerEmailMax = 254;
 export const checkoutBodyBuyerPhoneMax = 30;
 
 export const checkoutBodyExtrasItemMemberIndexMin = 0;
+export const checkoutBodyExtrasItemMemberIndexMax = 2147483647;
 
 export const checkoutBodyInsurancesItemMemberIndexMin = 0;
+export const checkoutBodyInsurancesItemMemberIndexMax = 2147483647;
 
 export const checkoutBodyRoomingItemItemMin = 0;
+export const checkoutBodyRoomingItemItemMax = 2147483647;
 
 export const checkoutBodyVoucherCodeMax = 50;
 
@@ -6575,19 +6583,19 @@ export const CheckoutBody = zod.object({
 }),
   "extras": zod.array(zod.object({
   "item_id": zod.string(),
-  "member_index": zod.int().min(checkoutBodyExtrasItemMemberIndexMin)
+  "member_index": zod.int().min(checkoutBodyExtrasItemMemberIndexMin).max(checkoutBodyExtrasItemMemberIndexMax)
 })),
   "insurances": zod.array(zod.object({
   "item_id": zod.string(),
-  "member_index": zod.int().min(checkoutBodyInsurancesItemMemberIndexMin)
+  "member_index": zod.int().min(checkoutBodyInsurancesItemMemberIndexMin).max(checkoutBodyInsurancesItemMemberIndexMax)
 })),
-  "rooming": zod.array(zod.array(zod.int().min(checkoutBodyRoomingItemItemMin))).optional().describe('Who shares with whom, as groups of member indexes; only where the group allows rooming.'),
+  "rooming": zod.array(zod.array(zod.int().min(checkoutBodyRoomingItemItemMin).max(checkoutBodyRoomingItemItemMax))).optional().describe('Who shares with whom, as groups of member indexes; only where the group allows rooming.'),
   "voucher_code": zod.string().max(checkoutBodyVoucherCodeMax).nullish(),
   "payment_plan_id": zod.string(),
   "payment_method_id": zod.string(),
   "accept_terms": zod.literal(true),
   "commercial_sectors": zod.array(zod.enum(['travel', 'sports', 'culture', 'music', 'languages', 'nature', 'gastronomy', 'technology', 'volunteering']).describe('Interests for commercial communications (nine categories).')).max(checkoutBodyCommercialSectorsMax).optional(),
-  "return_url": zod.url().describe('Portal page the provider returns the payer to; /{payment id} is appended.'),
+  "return_url": zod.url().describe('Portal page the provider returns the payer to; /{payment id} is appended. A page of the portal of the agency named in `agencyId`: http or https, on one of that agency\'s hosts (the ones `POST /agency` resolves). Anything else (another site, a `javascript:` url) answers 422 with the field `return_url`, code `format`, before any payment is made.'),
   "idempotency_key": zod.string().min(checkoutBodyIdempotencyKeyMin).max(checkoutBodyIdempotencyKeyMax)
 })
 

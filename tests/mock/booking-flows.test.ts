@@ -203,10 +203,17 @@ describe('documentation writes show in GET /booking/{id}', () => {
     })
   })
 
-  it('a canceled booking cannot be edited', async () => {
+  it('a canceled booking is history: every write answers 409 booking_canceled, but its refund still needs a bank account', async () => {
     const api = createProbeApi()
     const res = await api.call('PUT', '/booking/bkg-sol-1004/dni-field', { as: 'ana', body: { member_id: 'mem-sol-ana-lon', has_dni: false } })
-    expect(await errorOf(res)).toMatchObject({ status: 422, code: 'validation_error' })
+    expect(await errorOf(res)).toMatchObject({ status: 409, code: 'booking_canceled' })
+    const plan = await api.call('PUT', '/booking/bkg-sol-1004/terms', { as: 'ana', body: { payment_plan_id: 'tg-sol-lon-plan-3' } })
+    expect(await errorOf(plan)).toMatchObject({ status: 409, code: 'booking_canceled' })
+    const bank = await api.call('PUT', '/booking/bkg-sol-1004/bank-account', {
+      as: 'ana',
+      body: { owner: 'Ana García López', iban: 'ES9121000418450200051332' },
+    })
+    expect(bank.status).toBe(200)
   })
 })
 

@@ -1,8 +1,8 @@
 // The journey's last writes (only with --write): the new booking's documentation, then its cancellation.
 import { addYears, utcDay } from '../../../core/calendar.ts'
 import type { StepContext } from './step-runner.ts'
-import { JourneyState, JourneyStepSpec, ResolvedIds, SMOKE_IBAN } from './journey-state.ts'
-import { asRecord, asString, byNewBooking, memberInputKeys, requireOk, smokePdf } from './journey-helpers.ts'
+import { JourneyState, JourneyStepSpec, Offer, ResolvedIds, SMOKE_IBAN } from './journey-state.ts'
+import { asRecord, asString, byNewBooking, memberInputKeys, requireOk, smokeBuyer, smokePdf } from './journey-helpers.ts'
 
 export const aftercareSteps: readonly JourneyStepSpec[] = [
   {
@@ -150,6 +150,37 @@ export const aftercareSteps: readonly JourneyStepSpec[] = [
       requireOk(context, outcome)
       const status = asRecord(outcome.json)?.['status']
       if (status !== 'canceled') context.fail('status canceled after the cancellation', String(status))
+    },
+  },
+  {
+    id: 'booking.canceled-is-history',
+    name: 'A canceled booking is history: its documentation, buyer, plan and pack answer 409 booking_canceled',
+    kind: 'write',
+    operationId: 'updateEmergencyContact',
+    route: 'PUT /booking/{id}/emergency-contact',
+    alsoCalls: ['updateMemberData', 'updateDni', 'updatePassport', 'updateDniField', 'updateBuyer', 'updateBookingTerms', 'setBookingPack'],
+    wiring: 'ready',
+    needs: ['booking.canceled'],
+    requires: ['newBookingId', 'newMemberId', 'newMember', 'newTravelGroupEnd', 'offer'],
+    async run(context: StepContext<JourneyState>, ids: ResolvedIds) {
+      // the documentation steps' own requests, replayed on the booking the run has just canceled
+      const writes = aftercareSteps
+        .filter((candidate) => candidate.id.startsWith('documentation.'))
+        .map((step) => ({ operationId: step.operationId, request: step.request?.(context.state, context) }))
+      writes.push(
+        { operationId: 'updateDniField', request: { ...byNewBooking(context.state), json: { member_id: context.state.newMemberId, has_dni: false } } },
+        { operationId: 'updateBuyer', request: { ...byNewBooking(context.state), json: smokeBuyer(context.state, context.marker) } },
+        // its own plan and pack, which it could take before the cancellation
+        { operationId: 'updateBookingTerms', request: { ...byNewBooking(context.state), json: { payment_plan_id: (context.state.offer as Offer).planId } } },
+        { operationId: 'setBookingPack', request: { ...byNewBooking(context.state), json: { pack_id: (context.state.offer as Offer).packId } } },
+      )
+      for (const { operationId, request } of writes) {
+        const outcome = await context.call(ids(operationId), request)
+        const code = asString(asRecord(outcome.json)?.['code'])
+        if (outcome.status !== 409 || code !== 'booking_canceled') {
+          context.fail(`${operationId} on the canceled booking: 409 booking_canceled`, `${outcome.status} ${code ?? '(no code)'}`)
+        }
+      }
     },
   },
 ]

@@ -251,3 +251,22 @@ export function smokePdf(marker: string): Uint8Array {
     `%PDF-1.4\n% ${marker}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
   )
 }
+
+/** The buyer the run books as (a person: its first passenger's document as tax id), tagged with the run's marker. */
+export function smokeBuyer(state: Readonly<JourneyState>, marker: string): Record<string, unknown> {
+  return {
+    type: 'person',
+    name: 'Smoke',
+    surname1: marker,
+    company_name: null,
+    tax_id: smokeMember(state, marker, 0)['document_number'],
+    address: 'Calle de la Prueba 1',
+    zip: '28001',
+    country: state.countryCode ?? 'ES',
+    state: state.stateId ?? 'ES-M',
+    city: state.cityName ?? 'Madrid',
+    email: state.email,
+    phone: '+34600000000',
+    declares_capacity: true,
+  }
+}

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { StepContext } from './step-runner.ts'
 import { JourneyState, JourneyStepSpec, Offer, PARTY_SIZE, PaymentActionShape, ResolvedIds } from './journey-state.ts'
-import { asArray, asRecord, asString, byNewBooking, idOf, listItems, paymentActionOf, requireOk, roomsFor, smokeMember } from './journey-helpers.ts'
+import { asArray, asRecord, asString, byNewBooking, idOf, listItems, paymentActionOf, requireOk, roomsFor, smokeBuyer, smokeMember } from './journey-helpers.ts'
 import { findApproveForm } from './provider-form.ts'
 
 export const writeSteps: readonly JourneyStepSpec[] = [
@@ -104,21 +104,7 @@ export const writeSteps: readonly JourneyStepSpec[] = [
           pack_id: offer.packId,
           rooms: offer.rooms,
           members,
-          buyer: {
-            type: 'person',
-            name: 'Smoke',
-            surname1: context.marker,
-            company_name: null,
-            tax_id: members[0]?.['document_number'],
-            address: 'Calle de la Prueba 1',
-            zip: '28001',
-            country: state.countryCode ?? 'ES',
-            state: state.stateId ?? 'ES-M',
-            city: state.cityName ?? 'Madrid',
-            email: state.email,
-            phone: '+34600000000',
-            declares_capacity: true,
-          },
+          buyer: smokeBuyer(state, context.marker),
           extras: [],
           insurances: [],
           voucher_code: null,

@@ -130,7 +130,7 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
 export const defaultExamples = 10
 
 /** Journey steps that undo what --write made; they run last. */
-export const journeyCleanUp: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel', 'booking.canceled']
+export const journeyCleanUp: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel', 'booking.canceled', 'booking.canceled-is-history']
 
 /**
  * Stops the run when what failed is the command line, not the API: nothing

@@ -28,7 +28,7 @@ export interface BankAccount {
      */
   owner: string;
   /**
-     * Checked by its ISO 13616 checksum.
+     * Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.
      * @minLength 1
      * @maxLength 34
      */

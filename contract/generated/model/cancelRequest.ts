@@ -35,6 +35,7 @@ export interface CancelRequest {
      */
   owner: string;
   /**
+     * Spaces are ignored. Checked by its ISO 13616 checksum (country code, then mod-97 check digits, as `ibantools` and every bank check it): an IBAN whose check digits do not match answers 422 with the field code `iban`.
      * @minLength 1
      * @maxLength 34
      */

@@ -41,6 +41,7 @@ export interface CheckoutRequest {
   /**
      * Who shares with whom, as groups of member indexes; only where the group allows rooming.
      * @items.items.minimum 0
+     * @items.items.maximum 2147483647
      */
   rooming?: number[][];
   /**
@@ -53,7 +54,7 @@ export interface CheckoutRequest {
   accept_terms: true;
   /** @maxItems 9 */
   commercial_sectors?: CommercialSector[];
-  /** Portal page the provider returns the payer to; /{payment id} is appended. */
+  /** Portal page the provider returns the payer to; /{payment id} is appended. A page of the portal of the agency named in `agencyId`: http or https, on one of that agency's hosts (the ones `POST /agency` resolves). Anything else (another site, a `javascript:` url) answers 422 with the field `return_url`, code `format`, before any payment is made. */
   return_url: string;
   /**
      * @minLength 8

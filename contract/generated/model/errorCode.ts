@@ -62,6 +62,7 @@ export const ErrorCode = {
   authorization_window_closed: 'authorization_window_closed',
   billing_data_incomplete: 'billing_data_incomplete',
   booking_not_cancelable: 'booking_not_cancelable',
+  booking_canceled: 'booking_canceled',
   payment_already_completed: 'payment_already_completed',
   debug_disabled: 'debug_disabled',
   too_many_requests: 'too_many_requests',

@@ -24,7 +24,7 @@
 export interface FieldError {
   /** Dotted path of the field, e.g. members.0.email. */
   field: string;
-  /** required, email, min_length, max_length (a text or a list), minimum, maximum (a number), format, enum, iban (the IBAN's check digits do not match), booking_canceled (a canceled booking cannot change), or a server code. */
+  /** required, email, min_length, max_length (a text or a list), minimum, maximum (a number), format, enum, iban (the IBAN's check digits do not match), or a server code. */
   code: string;
   message: string;
 }

@@ -25,6 +25,11 @@ export interface GroupJoinRequest {
   /** @minLength 1 */
   code: string;
   booking_id: string;
-  /** @maxItems 20 */
+  /**
+     * E-mail addresses (spaces around each are ignored, so no `format` here). One that is not an
+     * address as `format: email` defines it answers 422 `booking_group_mail_invalid` with the field
+     * `emails.N`.
+     * @maxItems 20
+     */
   emails: string[];
 }

@@ -23,6 +23,9 @@
 
 export interface ItemSelection {
   item_id: string;
-  /** @minimum 0 */
+  /**
+     * @minimum 0
+     * @maximum 2147483647
+     */
   member_index: number;
 }

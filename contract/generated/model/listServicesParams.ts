@@ -26,6 +26,7 @@ import type { PerPageParameter } from './perPageParameter.ts';
 export type ListServicesParams = {
 /**
  * @minimum 1
+ * @maximum 2147483647
  */
 page?: PageParameter;
 /**

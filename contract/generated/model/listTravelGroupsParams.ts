@@ -27,6 +27,7 @@ import type { SearchParameter } from './searchParameter.ts';
 export type ListTravelGroupsParams = {
 /**
  * @minimum 1
+ * @maximum 2147483647
  */
 page?: PageParameter;
 /**

@@ -25,5 +25,6 @@ export interface PurchaseRequest {
   /** @minItems 1 */
   term_ids: string[];
   payment_method_id: string;
+  /** Portal page the provider returns the payer to; /{payment id} is appended. A page of the portal of the agency named in `agencyId`: http or https, on one of that agency's hosts (the ones `POST /agency` resolves). Anything else (another site, a `javascript:` url) answers 422 with the field `return_url`, code `format`, before any payment is made. */
   return_url: string;
 }

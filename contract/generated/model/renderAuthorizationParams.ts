@@ -22,5 +22,8 @@
  */
 
 export type RenderAuthorizationParams = {
+/**
+ * @minLength 1
+ */
 member_id: string;
 };

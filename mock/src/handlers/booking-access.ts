@@ -1,6 +1,7 @@
 // Who sees which booking: the one rule every /booking/* handler goes through.
 // A customer sees a booking of the request's agency only when booking.access lists them (buyer,
 // passenger or guardian). Anything else answers 404, never 403, so existence does not leak.
+import { acceptsChanges } from '../../../core/booking-status.ts'
 import { ageOn } from '../../../core/calendar.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { sendMail } from './auth-handlers.ts'
@@ -21,6 +22,12 @@ export const bookingFor = (ctx: Ctx, id: string): BookingRecord => {
   const me = ctx.me()
   const booking = ctx.world.bookings.find((b) => b.id === id)
   return booking !== undefined && canSee(ctx, me.id, booking) ? booking : fail(404, 'not_found', 'No such booking.')
+}
+
+/** A booking of this customer that may still change, else 404, or 409 booking_canceled (one rule for every write). */
+export const changeableBookingFor = (ctx: Ctx, id: string): BookingRecord => {
+  const booking = bookingFor(ctx, id)
+  return acceptsChanges(booking.status) ? booking : fail(409, 'booking_canceled', 'The booking is canceled: it can no longer change.')
 }
 
 /** A member of the booking, else 404: ids of other bookings' passengers are as unknown as any other. */

@@ -28,7 +28,7 @@ import { formatDate, formatEuro, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/types.ts'
 import { bookingSummaryView, bookingView, buyerValid, cartView, groupOf, packSeatsLeft, paymentView, termsView, travelGroupView } from '../world/views.ts'
 import { sendMail } from './auth-handlers.ts'
-import { bookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts'
+import { bookingFor, changeableBookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts'
 import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
 
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
@@ -201,9 +201,8 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/terms', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateBookingTermsBody)
-    const booking = bookingFor(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const group = groupOf(ctx.world, booking)
-    if (booking.status === 'canceled') fail(409, 'conflict', 'The booking is canceled.')
     const plan =
       group.paymentPlans.find((p) => p.id === body.payment_plan_id) ??
       fail(422, 'validation_error', 'Unknown payment plan.', [
@@ -229,10 +228,9 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/set-pack', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, SetBookingPackBody)
-    const booking = bookingFor(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const group = groupOf(ctx.world, booking)
-    if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is canceled: its pack cannot change.')
-    if (group.start_at <= ctx.today) fail(409, 'booking_not_cancelable', 'The trip has started: the pack cannot change.')
+    if (group.start_at <= ctx.today) fail(409, 'booking_already_traveled', 'The trip has started: the pack cannot change.')
     const pack =
       group.packs.find((p) => p.id === body.pack_id) ??
       fail(422, 'validation_error', 'Unknown pack.', [{ field: 'pack_id', code: 'enum', message: 'This travel group has no such pack.' }])
@@ -260,10 +258,9 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'post', '/booking/:id/purchase', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, PurchaseTermsBody)
-    const booking = bookingFor(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     assertAgencyReturnUrl(ctx, body.return_url)
     const group = groupOf(ctx.world, booking)
-    if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is canceled: nothing can be paid on it.')
     const method =
       group.paymentMethods.find((m) => m.id === body.payment_method_id) ??
       fail(422, 'validation_error', 'Unknown payment method.', [
@@ -301,10 +298,9 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'post', '/booking/:id/pay-extra-term', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, PayExtraTermBody)
-    const booking = bookingFor(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     assertAgencyReturnUrl(ctx, body.return_url)
     const group = groupOf(ctx.world, booking)
-    if (booking.status === 'canceled') fail(409, 'conflict', 'The booking is canceled.')
     const member = memberFor(booking, body.member_id)
     const insurance = group.insurances.find((i) => i.id === body.item_id)
     const item =

@@ -17,7 +17,7 @@ import { daysBetween } from '../../../core/calendar.ts'
 import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { bookingView, documentProblem, groupOf } from '../world/views.ts'
-import { bookingFor, isMinorOn, memberFor, notifyGuardians } from './booking-access.ts'
+import { bookingFor, changeableBookingFor, isMinorOn, memberFor, notifyGuardians } from './booking-access.ts'
 import { type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
 
 /** Parental authorizations must be signed at least this many days before departure (SPEC §9). */
@@ -27,20 +27,6 @@ export const AUTHORIZATION_MIN_DAYS = 60
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/
 
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
-
-/**
- * The booking, when its documentation may still change. A canceled booking is history: its data is
- * what was sent to the providers. 422 (not 409, which these operations do not declare) on the path id.
- */
-const editableBooking = (ctx: Ctx, id: string): BookingRecord => {
-  const booking = bookingFor(ctx, id)
-  if (booking.status === 'canceled') {
-    fail(422, 'validation_error', 'A canceled booking cannot be edited.', [
-      { field: 'id', code: 'booking_canceled', message: 'A canceled booking cannot be edited.' },
-    ])
-  }
-  return booking
-}
 
 const formatFailure = (code: ErrorCode, field: string, what: string): never =>
   fail(422, code, `${what} may only contain numbers and letters.`, [{ field, code, message: `${what} may only contain numbers and letters.` }])
@@ -140,7 +126,7 @@ const authorizationPdf = (ctx: Ctx, booking: BookingRecord, member: MemberRecord
 export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'put', '/booking/:id/data', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateMemberDataBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     const number = body.document_number.trim()
     if (!ALPHANUMERIC.test(number)) {
@@ -179,7 +165,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/dni', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateDniBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     const number = checkDocument(ctx, booking, 'dni', body)
     member.documents = [
@@ -202,7 +188,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/dni-field', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateDniFieldBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     member.has_dni = body.has_dni
     // someone without a DNI cannot keep one on file: the documentation tasks would contradict each other
@@ -214,7 +200,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/passport', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdatePassportBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     const number = checkDocument(ctx, booking, 'passport', body)
     member.documents = [
@@ -236,7 +222,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/guardians', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateGuardiansBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     if (!isMinorOn(member, ctx.today)) {
       fail(422, 'validation_error', 'Only a passenger under 18 has legal guardians.', [
@@ -275,7 +261,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/emergency-contact', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateEmergencyContactBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     member.emergency_contacts = [
       { name: body.name.trim(), surname1: body.surname1.trim(), surname2: body.surname2?.trim() || null, email: body.email, phone: body.phone.trim() },
@@ -287,7 +273,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/booking/:id/buyer', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateBuyerBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const taxId = body.tax_id.trim()
     if (!ALPHANUMERIC.test(taxId)) {
       if (body.type === 'company') formatFailure('cif_wrong_format', 'tax_id', 'The CIF')
@@ -326,7 +312,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'post', '/booking/:id/authorize', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, AuthorizeMemberBody)
-    const booking = editableBooking(ctx, params.id!)
+    const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     const group = groupOf(ctx.world, booking)
     if (!isMinorOn(member, group.start_at)) {

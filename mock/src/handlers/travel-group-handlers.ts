@@ -12,6 +12,7 @@ import {
   ListTravelGroupsQueryParams,
   LockSeatsBody,
   SendInvitationBody,
+  contractEmail,
 } from '../../../contract/generated/zod.ts'
 import type {
   BookingGroup,
@@ -63,7 +64,8 @@ const holdsSeats = (b: BookingRecord) => b.status === 'pending' || b.status === 
 
 const invalid = (field: string, code: string, message: string): never => fail(422, 'validation_error', message, [{ field, code, message }])
 
-const emailSchema = z.email()
+// the contract's `format: email`, as the generated schemas check it
+const emailSchema = z.email({ pattern: contractEmail })
 
 const fullName = (c: CustomerRecord) => [c.name, c.surname1].filter(Boolean).join(' ') || c.email
 

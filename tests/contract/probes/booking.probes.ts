@@ -219,7 +219,7 @@ export const bookingProbes: Probe[] = [
     operationId: 'updateBookingTerms',
     name: 'a canceled booking cannot change plan',
     status: 409,
-    code: 'conflict',
+    code: 'booking_canceled',
     run: (api) => api.call('PUT', '/booking/bkg-sol-1004/terms', { as: 'ana', body: { payment_plan_id: 'tg-sol-lon-plan-3' } }),
   },
   {
@@ -294,8 +294,15 @@ export const bookingProbes: Probe[] = [
     operationId: 'setBookingPack',
     name: 'a canceled booking keeps its pack',
     status: 409,
-    code: 'booking_not_cancelable',
+    code: 'booking_canceled',
     run: (api) => api.call('PUT', '/booking/bkg-sol-1004/set-pack', { as: 'ana', body: { pack_id: 'tg-sol-lon-pck-2' } }),
+  },
+  {
+    operationId: 'setBookingPack',
+    name: 'a trip that has started keeps its pack',
+    status: 409,
+    code: 'booking_already_traveled',
+    run: (api) => api.call('PUT', '/booking/bkg-sol-1005/set-pack', { as: 'ana', body: { pack_id: 'tg-sol-pir-pck-1' } }),
   },
   {
     operationId: 'setBookingPack',
@@ -385,7 +392,7 @@ export const bookingProbes: Probe[] = [
     operationId: 'purchaseTerms',
     name: 'a canceled booking takes no payments',
     status: 409,
-    code: 'booking_not_cancelable',
+    code: 'booking_canceled',
     run: (api) =>
       api.call('POST', '/booking/bkg-sol-1004/purchase', {
         as: 'ana',
@@ -437,6 +444,17 @@ export const bookingProbes: Probe[] = [
   },
 
   // ── extras and insurance after booking ──
+  {
+    operationId: 'payExtraTerm',
+    name: 'nothing is bought on a canceled booking',
+    status: 409,
+    code: 'booking_canceled',
+    run: (api) =>
+      api.call('POST', '/booking/bkg-sol-1004/pay-extra-term', {
+        as: 'ana',
+        body: { member_id: 'mem-sol-ana-lon', item_id: 'tg-sol-lon-ext-1', payment_method_id: 'tg-sol-lon-pm-card', return_url: RETURN_URL },
+      }),
+  },
   {
     operationId: 'payExtraTerm',
     name: 'buys an excursion for Jorge',

@@ -134,8 +134,8 @@ export const documentationProbes: Probe[] = [
   {
     operationId: 'updateMemberData',
     name: 'a canceled booking cannot be edited',
-    status: 422,
-    code: 'validation_error',
+    status: 409,
+    code: 'booking_canceled',
     run: (api) => api.call('PUT', '/booking/bkg-sol-1004/data', { as: 'ana', body: memberData({ member_id: 'mem-sol-ana-lon' }) }),
   },
   {
@@ -565,4 +565,22 @@ export const documentationProbes: Probe[] = [
     code: 'unauthorized',
     run: (api) => api.call('POST', `${B}/authorize`, { body: authorize() }),
   },
+  // ── a canceled booking is history: every write on it answers 409 booking_canceled (core/booking-status.ts) ──
+  ...(
+    [
+      ['updateDni', 'dni', dni()],
+      ['updateDniField', 'dni-field', { member_id: 'mem-sol-lucia', has_dni: false }],
+      ['updatePassport', 'passport', passport()],
+      ['updateGuardians', 'guardians', { member_id: 'mem-sol-lucia', guardian_type: 'mother', guardians: [guardian()] }],
+      ['updateEmergencyContact', 'emergency-contact', contact()],
+      ['updateBuyer', 'buyer', buyer()],
+      ['authorizeMember', 'authorize', authorize()],
+    ] as const
+  ).map(([operationId, path, body]): Probe => ({
+    operationId,
+    name: 'a canceled booking cannot be changed',
+    status: 409,
+    code: 'booking_canceled',
+    run: (api) => api.call(path === 'authorize' ? 'POST' : 'PUT', `/booking/bkg-sol-1004/${path}`, { as: 'ana', body }),
+  })),
 ]

@@ -88,6 +88,7 @@ const messages: Record<ApiErrorCode, MessageDescriptor> = {
     message: 'Completa los datos de facturación antes de continuar',
   }),
   booking_not_cancelable: msg({ id: 'error.booking_not_cancelable', message: 'Esta reserva no se puede cancelar' }),
+  booking_canceled: msg({ id: 'error.booking_canceled', message: 'Esta reserva está cancelada: ya no se puede cambiar.' }),
   payment_already_completed: msg({ id: 'error.payment_already_completed', message: 'Este pago ya se ha realizado' }),
   debug_disabled: msg({ id: 'error.debug_disabled', message: 'Esta función no está disponible' }),
   too_many_requests: msg({

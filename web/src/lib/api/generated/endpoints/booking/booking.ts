@@ -1009,7 +1009,7 @@ return apiFetch<BookingOkResponse>(getUpdateMemberDataUrl(id),
 
 export const getUpdateMemberDataMutationKey = () => ['updateMemberData'] as const;
 
-export const getUpdateMemberDataMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getUpdateMemberDataMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMemberData>>, TError,UpdateMemberDataMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateMemberData>>, TError,UpdateMemberDataMutationVariables, TContext> => {
 
@@ -1038,13 +1038,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateMemberDataMutationResult = NonNullable<Awaited<ReturnType<typeof updateMemberData>>>
     export type UpdateMemberDataMutationBody = MemberDataUpdate
-    export type UpdateMemberDataMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type UpdateMemberDataMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse
     export type UpdateMemberDataMutationVariables = {id: string;data: MemberDataUpdate}
 
     /**
  * @summary Update a passenger's personal data (with allergies and medical notes)
  */
-export const useUpdateMemberData = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useUpdateMemberData = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMemberData>>, TError,UpdateMemberDataMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateMemberData>>,
@@ -1097,7 +1097,7 @@ return apiFetch<BookingOkResponse>(getUpdateDniUrl(id),
 
 export const getUpdateDniMutationKey = () => ['updateDni'] as const;
 
-export const getUpdateDniMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getUpdateDniMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDni>>, TError,UpdateDniMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateDni>>, TError,UpdateDniMutationVariables, TContext> => {
 
@@ -1126,13 +1126,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateDniMutationResult = NonNullable<Awaited<ReturnType<typeof updateDni>>>
     export type UpdateDniMutationBody = DniUpdate
-    export type UpdateDniMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type UpdateDniMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse
     export type UpdateDniMutationVariables = {id: string;data: DniUpdate}
 
     /**
  * @summary Set a passenger's DNI (Spanish ID card)
  */
-export const useUpdateDni = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useUpdateDni = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDni>>, TError,UpdateDniMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateDni>>,
@@ -1186,7 +1186,7 @@ return apiFetch<BookingOkResponse>(getUpdateDniFieldUrl(id),
 
 export const getUpdateDniFieldMutationKey = () => ['updateDniField'] as const;
 
-export const getUpdateDniFieldMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getUpdateDniFieldMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDniField>>, TError,UpdateDniFieldMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateDniField>>, TError,UpdateDniFieldMutationVariables, TContext> => {
 
@@ -1215,13 +1215,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateDniFieldMutationResult = NonNullable<Awaited<ReturnType<typeof updateDniField>>>
     export type UpdateDniFieldMutationBody = DniFieldUpdate
-    export type UpdateDniFieldMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type UpdateDniFieldMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse
     export type UpdateDniFieldMutationVariables = {id: string;data: DniFieldUpdate}
 
     /**
  * @summary Say whether a passenger has a DNI
  */
-export const useUpdateDniField = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useUpdateDniField = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDniField>>, TError,UpdateDniFieldMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateDniField>>,
@@ -1274,7 +1274,7 @@ return apiFetch<BookingOkResponse>(getUpdatePassportUrl(id),
 
 export const getUpdatePassportMutationKey = () => ['updatePassport'] as const;
 
-export const getUpdatePassportMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getUpdatePassportMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassport>>, TError,UpdatePassportMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePassport>>, TError,UpdatePassportMutationVariables, TContext> => {
 
@@ -1303,13 +1303,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePassportMutationResult = NonNullable<Awaited<ReturnType<typeof updatePassport>>>
     export type UpdatePassportMutationBody = PassportUpdate
-    export type UpdatePassportMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type UpdatePassportMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse
     export type UpdatePassportMutationVariables = {id: string;data: PassportUpdate}
 
     /**
  * @summary Set a passenger's passport
  */
-export const useUpdatePassport = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useUpdatePassport = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassport>>, TError,UpdatePassportMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePassport>>,
@@ -1362,7 +1362,7 @@ return apiFetch<BookingOkResponse>(getUpdateGuardiansUrl(id),
 
 export const getUpdateGuardiansMutationKey = () => ['updateGuardians'] as const;
 
-export const getUpdateGuardiansMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getUpdateGuardiansMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGuardians>>, TError,UpdateGuardiansMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGuardians>>, TError,UpdateGuardiansMutationVariables, TContext> => {
 
@@ -1391,13 +1391,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateGuardiansMutationResult = NonNullable<Awaited<ReturnType<typeof updateGuardians>>>
     export type UpdateGuardiansMutationBody = GuardiansUpdate
-    export type UpdateGuardiansMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type UpdateGuardiansMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse
     export type UpdateGuardiansMutationVariables = {id: string;data: GuardiansUpdate}
 
     /**
  * @summary Set a minor's legal guardians
  */
-export const useUpdateGuardians = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useUpdateGuardians = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGuardians>>, TError,UpdateGuardiansMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGuardians>>,
@@ -1450,7 +1450,7 @@ return apiFetch<BookingOkResponse>(getUpdateEmergencyContactUrl(id),
 
 export const getUpdateEmergencyContactMutationKey = () => ['updateEmergencyContact'] as const;
 
-export const getUpdateEmergencyContactMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getUpdateEmergencyContactMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmergencyContact>>, TError,UpdateEmergencyContactMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmergencyContact>>, TError,UpdateEmergencyContactMutationVariables, TContext> => {
 
@@ -1479,13 +1479,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmergencyContactMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmergencyContact>>>
     export type UpdateEmergencyContactMutationBody = EmergencyContactUpdate
-    export type UpdateEmergencyContactMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type UpdateEmergencyContactMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse
     export type UpdateEmergencyContactMutationVariables = {id: string;data: EmergencyContactUpdate}
 
     /**
  * @summary Set a passenger's emergency contact
  */
-export const useUpdateEmergencyContact = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useUpdateEmergencyContact = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmergencyContact>>, TError,UpdateEmergencyContactMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmergencyContact>>,
@@ -1538,7 +1538,7 @@ return apiFetch<BookingOkResponse>(getUpdateBuyerUrl(id),
 
 export const getUpdateBuyerMutationKey = () => ['updateBuyer'] as const;
 
-export const getUpdateBuyerMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const getUpdateBuyerMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBuyer>>, TError,UpdateBuyerMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateBuyer>>, TError,UpdateBuyerMutationVariables, TContext> => {
 
@@ -1567,13 +1567,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateBuyerMutationResult = NonNullable<Awaited<ReturnType<typeof updateBuyer>>>
     export type UpdateBuyerMutationBody = BuyerInput
-    export type UpdateBuyerMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse
+    export type UpdateBuyerMutationError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse
     export type UpdateBuyerMutationVariables = {id: string;data: BuyerInput}
 
     /**
  * @summary Set the buyer's billing data
  */
-export const useUpdateBuyer = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ValidationFailedResponse | ServiceUnavailableResponse,
+export const useUpdateBuyer = <TError = BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ValidationFailedResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBuyer>>, TError,UpdateBuyerMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateBuyer>>,
