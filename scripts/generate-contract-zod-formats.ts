@@ -14,6 +14,9 @@ const IMPORT = "import * as zod from 'zod';"
 const source = readFileSync(target, 'utf8')
 if (!source.includes(IMPORT)) throw new Error(`${target}: orval's import line has changed; update this script`)
 const rewritten = source
-  .replace(IMPORT, `${IMPORT}\n\n/** JSON Schema's \`format: email\` (ajv-formats' full mode), not zod's stricter default. */\nexport const contractEmail = ${String(EMAIL)};`)
+  .replace(
+    IMPORT,
+    `${IMPORT}\n\n/** JSON Schema's \`format: email\` (ajv-formats' full mode), not zod's stricter default. */\nexport const contractEmail = ${String(EMAIL)};`,
+  )
   .replaceAll('zod.email()', 'zod.email({ pattern: contractEmail })')
 writeFileSync(target, rewritten)

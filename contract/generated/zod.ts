@@ -17,6 +17,10 @@
  *   Operation-specific codes are listed per status in the operation's `x-error-codes` extension.
  * - Customers only ever see bookings where they are the buyer, a passenger or a passenger's guardian;
  *   any other booking answers 404.
+ * - Examples are the mock's demo world: sent as ana.garcia@example.com (password `viaje2026`, agency
+ *   `ag-sol`) to a fresh mock, each operation's example request succeeds, except where its state cannot
+ *   exist yet (a mailed token, a lock, a pending payment; tests/contract/examples-are-the-world.test.ts
+ *   lists them). No example changes a credential.
  *
  * OpenAPI spec version: 1.0.0
  */
@@ -210,7 +214,7 @@ export const rememberBodyRedirectRegExp = new RegExp('^[/]');
 export const RememberBody = zod.object({
   "email": zod.email({ pattern: contractEmail }).max(rememberBodyEmailMax),
   "purpose": zod.enum(['login_link', 'password_reset']).default(rememberBodyPurposeDefault),
-  "redirect": zod.string().max(rememberBodyRedirectMax).regex(rememberBodyRedirectRegExp).optional().describe('Portal path to land on after signing in, e.g. /booking/bkg-1001.')
+  "redirect": zod.string().max(rememberBodyRedirectMax).regex(rememberBodyRedirectRegExp).optional().describe('Portal path to land on after signing in, e.g. /booking/bkg-sol-1001.')
 })
 
 export const RememberResponse = zod.object({

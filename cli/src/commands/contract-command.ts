@@ -8,7 +8,9 @@ import { coloursFor, type CliIo } from '../cli-io.ts'
 import { exitCodes, UsageError } from '../exit-codes.ts'
 import { parsePercent } from '../option-parsers.ts'
 import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts'
+import { readContractVersion } from '../contract-version.ts'
 import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts'
+import { type ContractChange, diffContracts } from '../smoke/contract-diff.ts'
 import {
   buildCoverageMatrix,
   coverageFromProbes,
@@ -96,7 +98,34 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
       }
     })
 
+  contract
+    .command('diff')
+    .description('changes between two versions of the contract that break its clients or backends; exits 1 on any')
+    .argument('<base>', 'the version clients and backends have: a file, or a git ref (its --path)')
+    .argument('[revision]', 'the new version: a file or a git ref', path.relative(io.cwd, defaultContractPath) || defaultContractPath)
+    .option('--path <file>', 'where the contract is inside a git ref', path.relative(repoRoot, defaultContractPath))
+    .option('--json', 'print the changes as JSON')
+    .action(async (base: string, revision: string, options: { path: string; json?: boolean }) => {
+      const [before, after] = await Promise.all([readContractVersion(base, io.cwd, options.path), readContractVersion(revision, io.cwd, options.path)])
+      const diff = diffContracts(before, after)
+      if (options.json) io.stdout.write(`${JSON.stringify({ base, revision, ...diff }, null, 2)}\n`)
+      else io.stdout.write(renderContractDiff(base, revision, diff.breaking, diff.compatible, diff.unclassified))
+      if (diff.breaking.length > 0) setExitCode(exitCodes.violations)
+    })
+
   return contract
+}
+
+function renderContractDiff(base: string, revision: string, breaking: ContractChange[], compatible: ContractChange[], unclassified: ContractChange[]): string {
+  const line = (change: ContractChange) => `  ${change.operation ?? '(document)'}: ${change.description}\n`
+  const section = (title: string, changes: ContractChange[]) => (changes.length === 0 ? '' : `${title}\n${changes.map(line).join('')}`)
+  return [
+    `contract diff ${base} → ${revision}: ${breaking.length} breaking, ${compatible.length} compatible, ${unclassified.length} unclassified\n`,
+    section('breaking (clients or backends built on the base stop working):', breaking),
+    section('compatible:', compatible),
+    section('unclassified (no rule judges these; check them by hand):', unclassified),
+    breaking.length === 0 ? 'no breaking change\n' : '',
+  ].join('')
 }
 
 async function loadContractOrExplain(file: string): Promise<ContractIndex> {

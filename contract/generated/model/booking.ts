@@ -17,6 +17,10 @@
  *   Operation-specific codes are listed per status in the operation's `x-error-codes` extension.
  * - Customers only ever see bookings where they are the buyer, a passenger or a passenger's guardian;
  *   any other booking answers 404.
+ * - Examples are the mock's demo world: sent as ana.garcia@example.com (password `viaje2026`, agency
+ *   `ag-sol`) to a fresh mock, each operation's example request succeeds, except where its state cannot
+ *   exist yet (a mailed token, a lock, a pending payment; tests/contract/examples-are-the-world.test.ts
+ *   lists them). No example changes a credential.
  *
  * OpenAPI spec version: 1.0.0
  */
