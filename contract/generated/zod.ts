@@ -6,11 +6,14 @@
  *
  * Conventions:
  * - Amounts are integers in euro cents (`123456` is 1.234,56 €). Dates are ISO `YYYY-MM-DD`, instants ISO 8601.
- * - Tenancy: every call except `POST /agency` carries the `agencyId` header, obtained from `POST /agency`.
- *   An unknown or missing agency gives 400 `agency_unknown`. No tenant ever sees another tenant's data.
- * - Authentication: `Authorization: Bearer <token>` from login, autologin or debug login. A missing,
- *   expired or revoked token gives 401 `unauthorized`. Operations with `security` listing an empty
- *   requirement (`{}`) or only `agencyId` are public.
+ * - Tenancy: every call except `POST /agency` carries the `agencyId` header parameter, obtained from
+ *   `POST /agency`. It says which agency the call is about; it is not a credential (so not a security
+ *   scheme). An unknown or missing agency gives 400 `agency_unknown`. No tenant ever sees another
+ *   tenant's data.
+ * - Authentication: `Authorization: Bearer <token>` from login, autologin or debug login, the only
+ *   security scheme. A missing, expired or revoked token gives 401 `unauthorized`. Operations with
+ *   `security: []` are public; those listing an empty requirement (`{}`) beside the bearer work with or
+ *   without a token.
  * - Errors always have the body `Error`. Generic codes by status, valid on every operation that declares
  *   the status: 400 `bad_request`, `invalid_json`, `agency_unknown`; 401 `unauthorized`; 403 `forbidden`;
  *   404 `not_found`; 422 `validation_error` (with `fields`); 503 `service_unavailable`.
@@ -71,6 +74,13 @@ export const FindAgencyResponse = zod.object({
 /**
  * @summary The current agency with its legal notice
  */
+
+
+
+export const GetAgencyHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const getAgencyResponseColor1RegExp = new RegExp('^#[0-9a-fA-F]{6}$');
 export const getAgencyResponseColor3RegExp = new RegExp('^#[0-9a-fA-F]{6}$');
 export const getAgencyResponseColor4RegExp = new RegExp('^#[0-9a-fA-F]{6}$');
@@ -101,6 +111,13 @@ export const GetAgencyResponse = zod.object({
 /**
  * @summary Frequently asked questions
  */
+
+
+
+export const GetAgencyFaqHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const GetAgencyFaqResponseItem = zod.object({
   "id": zod.string(),
   "question": zod.string(),
@@ -116,6 +133,13 @@ export const GetAgencyFaqResponse = zod.array(GetAgencyFaqResponseItem)
 /**
  * @summary Sign in with e-mail and password
  */
+
+
+
+export const LoginHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const loginBodyEmailMax = 254;
 
 export const loginBodyPasswordMax = 200;
@@ -146,12 +170,26 @@ export const LoginResponse = zod.object({
 /**
  * @summary Sign out and revoke the token
  */
+
+
+
+export const LogoutHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const LogoutResponse = zod.void()
 
 
 /**
  * @summary The signed-in customer
  */
+
+
+
+export const GetProfileHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const GetProfileResponse = zod.object({
   "id": zod.string(),
   "name": zod.string().describe('May be empty for a customer who only gave an e-mail.'),
@@ -167,6 +205,13 @@ export const GetProfileResponse = zod.object({
 /**
  * @summary Update the signed-in customer's profile
  */
+
+
+
+export const UpdateProfileHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const updateProfileBodyNameMax = 100;
 
 export const updateProfileBodySurname1Max = 100;
@@ -202,6 +247,13 @@ export const UpdateProfileResponse = zod.object({
  * `/auth/autologin/{id}/{token}` on the portal. `purpose: password_reset` lands on the change-password page.
  * @summary E-mail a sign-in link
  */
+
+
+
+export const RememberHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const rememberBodyEmailMax = 254;
 
 export const rememberBodyPurposeDefault = `login_link`;
@@ -229,6 +281,13 @@ export const RememberResponse = zod.object({
  * production backend never switches it on: it hands out a session for any e-mail.
  * @summary Sign in as any customer (development backends only)
  */
+
+
+
+export const DebugLoginHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const DebugLoginBody = zod.object({
   "email": zod.email({ pattern: contractEmail })
 })
@@ -252,6 +311,13 @@ export const DebugLoginResponse = zod.object({
 /**
  * @summary Portal configuration (maintenance flag and build)
  */
+
+
+
+export const GetConfigHeader = zod.object({
+  "agencyId": zod.string().min(1).optional().describe('The agency (tenant) id from `POST /agency`, when the portal already knows it.')
+})
+
 export const GetConfigResponse = zod.object({
   "maintenance": zod.boolean(),
   "build": zod.string()
@@ -261,6 +327,13 @@ export const GetConfigResponse = zod.object({
 /**
  * @summary Exchange a one-time sign-in link for a token
  */
+
+
+
+export const AutologinHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 
 
 
@@ -300,6 +373,13 @@ export const AutologinResponse = zod.object({
  * (whoever knew the old password may hold one); the one that made the change goes on.
  * @summary Change the password
  */
+
+
+
+export const UpdatePasswordHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const updatePasswordBodyPasswordMin = 8;
 export const updatePasswordBodyPasswordMax = 200;
 
@@ -329,6 +409,13 @@ export const UpdatePasswordResponse = zod.object({
 
 
 
+export const ValidateUserHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
+
+
+
 
 export const ValidateUserBody = zod.object({
   "id": zod.string().min(1),
@@ -350,6 +437,13 @@ export const ValidateUserResponse = zod.object({
 /**
  * @summary Upload a document scan (PDF, JPEG or PNG, at most 5 MB)
  */
+
+
+
+export const UploadFileHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const UploadFileBody = zod.object({
   "file": zod.instanceof(Blob)
 })
@@ -371,6 +465,13 @@ export const GetFileParams = zod.object({
   "name": zod.string().regex(getFilePathNameRegExp)
 })
 
+
+
+
+export const GetFileHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const GetFileResponse = zod.unknown()
 
 
@@ -384,6 +485,13 @@ export const listCountriesQuerySearchMax = 100;
 export const ListCountriesQueryParams = zod.object({
   "lang": zod.enum(['es', 'en']).optional(),
   "search": zod.string().max(listCountriesQuerySearchMax).optional()
+})
+
+
+
+
+export const ListCountriesHeader = zod.object({
+  "agencyId": zod.string().min(1).optional().describe('The agency (tenant) id from `POST /agency`, when the portal already knows it.')
 })
 
 export const listCountriesResponseCodeRegExp = new RegExp('^[A-Z]{2}$');
@@ -410,6 +518,13 @@ export const ListStatesQueryParams = zod.object({
   "search": zod.string().max(listStatesQuerySearchMax).optional()
 })
 
+
+
+
+export const ListStatesHeader = zod.object({
+  "agencyId": zod.string().min(1).optional().describe('The agency (tenant) id from `POST /agency`, when the portal already knows it.')
+})
+
 export const ListStatesResponseItem = zod.object({
   "id": zod.string(),
   "country": zod.string(),
@@ -428,6 +543,13 @@ export const listCitiesQuerySearchMax = 100;
 export const ListCitiesQueryParams = zod.object({
   "state": zod.string(),
   "search": zod.string().max(listCitiesQuerySearchMax).optional()
+})
+
+
+
+
+export const ListCitiesHeader = zod.object({
+  "agencyId": zod.string().min(1).optional().describe('The agency (tenant) id from `POST /agency`, when the portal already knows it.')
 })
 
 export const ListCitiesResponseItem = zod.object({
@@ -452,6 +574,13 @@ export const listServicesQueryPerPageMax = 100;
 export const ListServicesQueryParams = zod.object({
   "page": zod.int().min(1).max(listServicesQueryPageMax).default(listServicesQueryPageDefault),
   "per_page": zod.int().min(1).max(listServicesQueryPerPageMax).default(listServicesQueryPerPageDefault)
+})
+
+
+
+
+export const ListServicesHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const listServicesResponseDataItemDocumentationDaysMin = 0;
@@ -483,6 +612,13 @@ export const ListServicesResponse = zod.object({
 /**
  * @summary The signed-in customer's bookings
  */
+
+
+
+export const ListBookingsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const listBookingsResponseTravelGroupSeatsAvailableMin = 0;
 
 
@@ -525,6 +661,13 @@ export const ListBookingsResponse = zod.array(ListBookingsResponseItem)
  */
 export const GetBookingParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const GetBookingHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const getBookingResponseTravelGroupOneSeatsAvailableMin = 0;
@@ -900,6 +1043,13 @@ export const GetBookingRoomsParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const GetBookingRoomsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const GetBookingRoomsResponseItem = zod.object({
   "hosting_id": zod.string(),
   "name": zod.string(),
@@ -919,6 +1069,13 @@ export const GetBookingRoomsResponse = zod.array(GetBookingRoomsResponseItem)
  */
 export const UpdateBankAccountParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const UpdateBankAccountHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const updateBankAccountBodyOwnerMax = 200;
@@ -1305,6 +1462,13 @@ export const CreateReviewParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const CreateReviewHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const createReviewBodyRatingMax = 5;
 
 export const createReviewBodyTextMax = 2000;
@@ -1332,6 +1496,13 @@ export const CreateReviewResponse = zod.object({
  */
 export const UpdateBookingTermsParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const UpdateBookingTermsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const UpdateBookingTermsBody = zod.object({
@@ -1711,6 +1882,13 @@ export const MarkNoticeReadParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const MarkNoticeReadHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const MarkNoticeReadBody = zod.object({
   "notice_id": zod.string()
 })
@@ -1733,6 +1911,13 @@ export const MarkNoticeReadResponse = zod.object({
  */
 export const ListAuthorizationsParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const ListAuthorizationsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const ListAuthorizationsResponseItem = zod.object({
@@ -1759,6 +1944,13 @@ export const RenderAuthorizationQueryParams = zod.object({
   "member_id": zod.string().min(1)
 })
 
+
+
+
+export const RenderAuthorizationHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const RenderAuthorizationResponse = zod.unknown()
 
 
@@ -1767,6 +1959,13 @@ export const RenderAuthorizationResponse = zod.unknown()
  */
 export const UpdateMemberDataParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const UpdateMemberDataHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const updateMemberDataBodyOneNameMax = 100;
@@ -2188,6 +2387,13 @@ export const UpdateDniParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const UpdateDniHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const updateDniBodyNumberMax = 20;
 
 
@@ -2579,6 +2785,13 @@ export const UpdateDniFieldParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const UpdateDniFieldHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const UpdateDniFieldBody = zod.object({
   "member_id": zod.string(),
   "has_dni": zod.boolean()
@@ -2955,6 +3168,13 @@ export const UpdateDniFieldResponse = zod.object({
  */
 export const UpdatePassportParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const UpdatePassportHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const updatePassportBodyNumberMax = 20;
@@ -3342,6 +3562,13 @@ export const UpdatePassportResponse = zod.object({
  */
 export const UpdateGuardiansParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const UpdateGuardiansHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const updateGuardiansBodyGuardiansItemNameMax = 100;
@@ -3746,6 +3973,13 @@ export const UpdateEmergencyContactParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const UpdateEmergencyContactHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const updateEmergencyContactBodyOneNameMax = 100;
 
 export const updateEmergencyContactBodyOneSurname1Max = 100;
@@ -4139,6 +4373,13 @@ export const UpdateEmergencyContactResponse = zod.object({
  */
 export const UpdateBuyerParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const UpdateBuyerHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const updateBuyerBodyNameMax = 100;
@@ -4555,6 +4796,13 @@ export const PurchaseTermsParams = zod.object({
 
 
 
+export const PurchaseTermsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
+
+
+
 export const PurchaseTermsBody = zod.object({
   "term_ids": zod.array(zod.string()).min(1),
   "payment_method_id": zod.string(),
@@ -4576,6 +4824,13 @@ export const PurchaseTermsResponse = zod.object({
  */
 export const PayExtraTermParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const PayExtraTermHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const PayExtraTermBody = zod.object({
@@ -4600,6 +4855,13 @@ export const PayExtraTermResponse = zod.object({
  */
 export const ComputeCancelRefundParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const ComputeCancelRefundHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const ComputeCancelRefundBody = zod.object({
@@ -4631,6 +4893,13 @@ export const ComputeCancelRefundResponse = zod.object({
  */
 export const CancelBookingParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const CancelBookingHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const cancelBookingBodyCommentMax = 2000;
@@ -5022,6 +5291,13 @@ export const AuthorizeMemberParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const AuthorizeMemberHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const authorizeMemberBodySignerNameMax = 200;
 
 
@@ -5047,6 +5323,13 @@ export const AuthorizeMemberResponse = zod.object({
  */
 export const SetBookingPackParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const SetBookingPackHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const SetBookingPackBody = zod.object({
@@ -5426,6 +5709,13 @@ export const GetBookingTravelGroupParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const GetBookingTravelGroupHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const getBookingTravelGroupResponseOneSeatsAvailableMin = 0;
 
 export const getBookingTravelGroupResponseTwoServiceDocumentationDaysMin = 0;
@@ -5518,6 +5808,13 @@ export const ListBookingNoticesParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const ListBookingNoticesHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const ListBookingNoticesResponseItem = zod.object({
   "id": zod.string(),
   "title": zod.string(),
@@ -5537,6 +5834,13 @@ export const ListBookingNoticesResponse = zod.array(ListBookingNoticesResponseIt
  */
 export const GetBookingPaymentsParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const GetBookingPaymentsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 
@@ -5622,6 +5926,13 @@ export const RenderInvoiceParams = zod.object({
   "invoiceId": zod.string()
 })
 
+
+
+
+export const RenderInvoiceHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const RenderInvoiceResponse = zod.unknown()
 
 
@@ -5643,6 +5954,13 @@ export const ListTravelGroupsQueryParams = zod.object({
   "per_page": zod.int().min(1).max(listTravelGroupsQueryPerPageMax).default(listTravelGroupsQueryPerPageDefault),
   "search": zod.string().max(listTravelGroupsQuerySearchMax).optional(),
   "code": zod.string().optional().describe('The group\'s code, as given by the organiser.')
+})
+
+
+
+
+export const ListTravelGroupsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const listTravelGroupsResponseDataItemSeatsAvailableMin = 0;
@@ -5685,6 +6003,13 @@ export const ListTravelGroupsResponse = zod.object({
  */
 export const GetTravelGroupParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const GetTravelGroupHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const getTravelGroupResponseOneSeatsAvailableMin = 0;
@@ -5781,6 +6106,13 @@ export const ListPaymentTermsParams = zod.object({
 
 
 
+
+export const ListPaymentTermsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
+
+
 export const listPaymentTermsResponseTermsItemPercentageMin = 0;
 export const listPaymentTermsResponseTermsItemPercentageMax = 100;
 
@@ -5812,6 +6144,13 @@ export const ListBookingItemsParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const ListBookingItemsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const ListBookingItemsResponseItem = zod.object({
   "id": zod.string(),
   "type": zod.enum(['transport', 'insurance', 'activity', 'generic', 'hosting', 'pack']),
@@ -5833,6 +6172,13 @@ export const ListBookingItemsResponse = zod.array(ListBookingItemsResponseItem)
  */
 export const ListExtrasParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const ListExtrasHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const ListExtrasResponse = zod.object({
@@ -5870,6 +6216,13 @@ export const ListExtrasResponse = zod.object({
  */
 export const GetTravelGroupBookingParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const GetTravelGroupBookingHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const getTravelGroupBookingResponseTravelGroupOneSeatsAvailableMin = 0;
@@ -6248,6 +6601,13 @@ export const GetRoomingListParams = zod.object({
 
 
 
+export const GetRoomingListHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
+
+
+
 export const GetRoomingListResponse = zod.object({
   "id": zod.string(),
   "travel_group_id": zod.string(),
@@ -6276,6 +6636,13 @@ export const GetInvitationInfoParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const GetInvitationInfoHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const GetInvitationInfoResponse = zod.object({
   "enabled": zod.boolean(),
   "intro_html": zod.string(),
@@ -6294,6 +6661,13 @@ export const GetInvitationInfoResponse = zod.object({
  */
 export const SendInvitationParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const SendInvitationHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const sendInvitationBodyNameMax = 100;
@@ -6333,6 +6707,13 @@ export const GetGroupQueryParams = zod.object({
   "code": zod.string().min(1)
 })
 
+
+
+
+export const GetGroupHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const GetGroupResponse = zod.object({
   "id": zod.string(),
   "travel_group_id": zod.string(),
@@ -6351,6 +6732,13 @@ export const GetGroupResponse = zod.object({
 export const JoinGroupParams = zod.object({
   "id": zod.string(),
   "groupId": zod.string()
+})
+
+
+
+
+export const JoinGroupHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 
@@ -6387,6 +6775,13 @@ export const GetTravelGroupTermsQueryParams = zod.object({
   "lang": zod.enum(['es', 'en']).optional()
 })
 
+
+
+
+export const GetTravelGroupTermsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const GetTravelGroupTermsResponse = zod.unknown()
 
 
@@ -6395,6 +6790,13 @@ export const GetTravelGroupTermsResponse = zod.unknown()
  */
 export const LockSeatsParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const LockSeatsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const lockSeatsBodyMembersMax = 20;
@@ -6430,6 +6832,13 @@ export const ListPaymentMethodsQueryParams = zod.object({
   "bookingId": zod.string().optional().describe('For an existing booking, the methods accepted for its pending terms.')
 })
 
+
+
+
+export const ListPaymentMethodsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const ListPaymentMethodsResponseItem = zod.object({
   "id": zod.string(),
   "type": zod.enum(['tpv', 'transfer']),
@@ -6449,6 +6858,13 @@ export const ListPaymentMethodsResponse = zod.array(ListPaymentMethodsResponseIt
  */
 export const CheckVoucherParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const CheckVoucherHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const checkVoucherBodyCodeMax = 50;
@@ -6479,6 +6895,13 @@ export const CheckVoucherResponse = zod.object({
  */
 export const CheckoutParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const CheckoutHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const checkoutBodyRoomsItemQuantityMax = 20;
@@ -6623,6 +7046,13 @@ export const GetSeatsAvailabilityParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const GetSeatsAvailabilityHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const getSeatsAvailabilityResponseAvailableMin = 0;
 
 
@@ -6637,6 +7067,13 @@ export const GetSeatsAvailabilityResponse = zod.object({
  */
 export const GetPackSeatsParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const GetPackSeatsHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const getPackSeatsResponseSeatsTotalMin = 0;
@@ -6660,6 +7097,13 @@ export const RedirectPaymentParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const RedirectPaymentHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const RedirectPaymentResponse = zod.object({
   "payment_id": zod.string(),
   "type": zod.enum(['redirect', 'none']).describe('redirect submits `fields` to `url`; none needs nothing more (transfer, or nothing due).'),
@@ -6675,6 +7119,13 @@ export const RedirectPaymentResponse = zod.object({
  */
 export const CheckPaymentParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const CheckPaymentHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 export const CheckPaymentResponse = zod.object({
@@ -6696,6 +7147,13 @@ export const RetryPaymentParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const RetryPaymentHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const RetryPaymentResponse = zod.object({
   "payment_id": zod.string(),
   "type": zod.enum(['redirect', 'none']).describe('redirect submits `fields` to `url`; none needs nothing more (transfer, or nothing due).'),
@@ -6711,6 +7169,13 @@ export const RetryPaymentResponse = zod.object({
  */
 export const UpdateRoomingListParams = zod.object({
   "id": zod.string()
+})
+
+
+
+
+export const UpdateRoomingListHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
 })
 
 
@@ -6756,6 +7221,13 @@ export const ShareRaffleBlockParams = zod.object({
   "id": zod.string()
 })
 
+
+
+
+export const ShareRaffleBlockHeader = zod.object({
+  "agencyId": zod.string().min(1).describe('The agency (tenant) id from `POST /agency`: which agency\'s data the call is about. Not a credential:\nan unknown or missing agency answers 400 `agency_unknown`, and who the customer is comes from the\nbearer token alone.\n')
+})
+
 export const ShareRaffleBlockBody = zod.object({
   "booking_id": zod.string(),
   "lang": zod.enum(['es', 'en']).optional()
@@ -6777,6 +7249,13 @@ export const GetBallotParams = zod.object({
 
 export const GetBallotQueryParams = zod.object({
   "code": zod.string().min(1)
+})
+
+
+
+
+export const GetBallotHeader = zod.object({
+  "agencyId": zod.string().min(1).optional().describe('The agency (tenant) id from `POST /agency`, when the portal already knows it.')
 })
 
 export const GetBallotResponse = zod.unknown()

@@ -108,7 +108,7 @@ export type ApiClientOptions = {
   /** read before every call, so steps that log in are picked up at once */
   getSession?: () => ApiSession
   timeoutMs?: number
-  /** header carrying the tenant; default: the contract's apiKey scheme, else agencyId */
+  /** header carrying the tenant; default: the contract's (a header parameter or an apiKey scheme), else agencyId */
   tenantHeader?: string
   fetch?: typeof fetch
   /** secrets the run knows and the shell variables printed for them in curl lines */

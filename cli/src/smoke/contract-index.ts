@@ -102,7 +102,7 @@ export type ContractIndex = {
   basePath: string
   operations: ReadonlyMap<string, OperationSpec>
   securitySchemes: Readonly<Record<string, SecurityScheme>>
-  /** header of the apiKey scheme naming the tenant (agencyId), if declared */
+  /** the header naming the tenant (agencyId): a header parameter, else an apiKey scheme; undefined when none */
   tenantHeader: string | undefined
   /** codes any error response may carry, by status ('*' = any status) */
   genericErrorCodes: Readonly<Record<string, readonly string[]>>
@@ -218,6 +218,25 @@ function dereference(documents: ReadonlyMap<string, unknown>, start: Located): L
   throw new ContractError(`$ref cycle or chain too long at ${start.documentUrl}#${start.pointer}`)
 }
 
+/**
+ * The header that names the tenant: a header parameter called like an agency or a tenant, the one most
+ * operations declare (how a tenant is modelled: it is not a credential), else an apiKey scheme of such a
+ * name (contracts that model it as one).
+ */
+function tenantHeaderOf(securitySchemes: Readonly<Record<string, SecurityScheme>>, operations: ReadonlyMap<string, OperationSpec>): string | undefined {
+  const declared = new Map<string, number>()
+  for (const operation of operations.values()) {
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'header' && /agency|tenant/i.test(parameter.name)) declared.set(parameter.name, (declared.get(parameter.name) ?? 0) + 1)
+    }
+  }
+  const mostDeclared = [...declared].sort(([, a], [, b]) => b - a)[0]?.[0]
+  return (
+    mostDeclared ??
+    Object.values(securitySchemes).find((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && /agency|tenant/i.test(scheme.name ?? ''))?.name
+  )
+}
+
 export function indexContract(documents: ReadonlyMap<string, unknown>, rootUrl: string): ContractIndex {
   const root = documents.get(rootUrl)
   if (!isRecord(root)) throw new ContractError('the contract is not a YAML/JSON object')
@@ -271,9 +290,7 @@ export function indexContract(documents: ReadonlyMap<string, unknown>, rootUrl: 
     basePath: readBasePath(root),
     operations,
     securitySchemes,
-    tenantHeader: Object.values(securitySchemes).find(
-      (scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && /agency|tenant/i.test(scheme.name ?? ''),
-    )?.name,
+    tenantHeader: tenantHeaderOf(securitySchemes, operations),
     genericErrorCodes: readGenericErrorCodes(root, warnings),
     formatsUsed,
     warnings,

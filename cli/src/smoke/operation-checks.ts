@@ -34,10 +34,18 @@ export type CheckOptions = {
 const describe = (outcome: CallOutcome) => `status ${statusAndCode(outcome)}`
 const kindOf = (operation: OperationSpec, read: StepKind): StepKind => (operation.method === 'get' ? read : 'write')
 const declares = (operation: OperationSpec, status: number) => String(status) in operation.responses
-const usesTenant = (contract: ContractIndex, operation: OperationSpec) =>
-  contract.tenantHeader !== undefined &&
-  operation.security.length > 0 &&
-  operation.security.every((requirement) => Object.keys(requirement).some((name) => contract.securitySchemes[name]?.name === contract.tenantHeader))
+/** The operation needs the tenant: a required header parameter of that name, or (modelled as a credential) in every security requirement. */
+const usesTenant = (contract: ContractIndex, operation: OperationSpec) => {
+  const header = contract.tenantHeader?.toLowerCase()
+  if (header === undefined) return false
+  if (operation.parameters.some((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === header)) {
+    return operation.parameters.some((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === header && parameter.required)
+  }
+  return (
+    operation.security.length > 0 &&
+    operation.security.every((requirement) => Object.keys(requirement).some((name) => contract.securitySchemes[name]?.name?.toLowerCase() === header))
+  )
+}
 
 /** The operations the checks sign in and out with (a run walks the contract's own auth). */
 const signIn = 'login'

@@ -6,11 +6,14 @@
  *
  * Conventions:
  * - Amounts are integers in euro cents (`123456` is 1.234,56 €). Dates are ISO `YYYY-MM-DD`, instants ISO 8601.
- * - Tenancy: every call except `POST /agency` carries the `agencyId` header, obtained from `POST /agency`.
- *   An unknown or missing agency gives 400 `agency_unknown`. No tenant ever sees another tenant's data.
- * - Authentication: `Authorization: Bearer <token>` from login, autologin or debug login. A missing,
- *   expired or revoked token gives 401 `unauthorized`. Operations with `security` listing an empty
- *   requirement (`{}`) or only `agencyId` are public.
+ * - Tenancy: every call except `POST /agency` carries the `agencyId` header parameter, obtained from
+ *   `POST /agency`. It says which agency the call is about; it is not a credential (so not a security
+ *   scheme). An unknown or missing agency gives 400 `agency_unknown`. No tenant ever sees another
+ *   tenant's data.
+ * - Authentication: `Authorization: Bearer <token>` from login, autologin or debug login, the only
+ *   security scheme. A missing, expired or revoked token gives 401 `unauthorized`. Operations with
+ *   `security: []` are public; those listing an empty requirement (`{}`) beside the bearer work with or
+ *   without a token.
  * - Errors always have the body `Error`. Generic codes by status, valid on every operation that declares
  *   the status: 400 `bad_request`, `invalid_json`, `agency_unknown`; 401 `unauthorized`; 403 `forbidden`;
  *   404 `not_found`; 422 `validation_error` (with `fields`); 503 `service_unavailable`.
