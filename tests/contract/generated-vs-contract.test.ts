@@ -69,6 +69,43 @@ async function parts(): Promise<Part[]> {
 const allParts = await parts()
 const operations = [...(await loadContract('contract/openapi.yaml')).operations.values()]
 
+type Spot = { path: (string | number)[]; schema: Record<string, unknown>; required: string[] }
+
+/**
+ * Every object and scalar inside a valid value, below its top level, with its schema (properties and
+ * array items, through $refs; allOf/oneOf branches are left to the samples above).
+ */
+function nestedSpots(at: SchemaLocation, value: unknown, path: (string | number)[] = []): Spot[] {
+  const located = schemaAt(contract, at)
+  if (!located) return []
+  const schema = located.schema
+  const spots: Spot[] = path.length > 1 ? [{ path, schema, required: Array.isArray(schema['required']) ? (schema['required'] as string[]) : [] }] : []
+  const child = (...segments: (string | number)[]): SchemaLocation => ({
+    documentUrl: located.at.documentUrl,
+    pointer: joinPointer(located.at.pointer, ...segments),
+  })
+  if (Array.isArray(value) && value.length > 0 && schema['items'] !== undefined) spots.push(...nestedSpots(child('items'), value[0], [...path, 0]))
+  const properties = schema['properties']
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof properties === 'object' && properties !== null) {
+    for (const key of Object.keys(properties)) {
+      if (key in value) spots.push(...nestedSpots(child('properties', key), (value as Record<string, unknown>)[key], [...path, key]))
+    }
+  }
+  return spots
+}
+
+/** A copy of `value` with `replace(old)` at `path` (undefined deletes the key). */
+function withAt(value: unknown, path: (string | number)[], replace: (old: unknown) => unknown): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>
+  let node = copy
+  for (const segment of path.slice(0, -1)) node = node[segment] as Record<string | number, unknown>
+  const last = path.at(-1)!
+  const next = replace(node[last])
+  if (next === undefined) delete node[last]
+  else node[last] = next
+  return copy
+}
+
 const refusedByContract = (at: SchemaLocation, value: unknown) => validator.validate(at, value).outcome === 'invalid'
 const issuesOf = (zod: ZodType, value: unknown) => {
   const result = zod.safeParse(value)
@@ -98,6 +135,27 @@ describe('generated zod equals the contract', () => {
       const broken = breakage.apply(base)
       if (!refusedByContract(part.at, broken)) continue
       expect(issuesOf(part.zod, broken), `${part.name} ${breakage.what}: the contract refuses ${JSON.stringify(broken)}`).not.toBe('accepted')
+    }
+    // below the top level: each nested field broken in its own ways, each nested required field left out
+    for (const spot of nestedSpots(part.at, base)) {
+      const where = `${part.name}.${spot.path.join('.')}`
+      const breakages = [
+        ...breakagesOfScalar(spot.schema, where).map((broken) => ({ what: broken.what, apply: () => broken.value })),
+        ...(FORMAT_EDGES[String(spot.schema['format'])] ?? []).map((edge) => ({ what: `${where} = ${JSON.stringify(edge)}`, apply: () => edge, agree: true })),
+      ]
+      for (const breakage of breakages) {
+        const broken = withAt(base, spot.path, breakage.apply)
+        const contractSays = refusedByContract(part.at, broken) ? 'refused' : 'accepted'
+        if (contractSays === 'accepted' && !('agree' in breakage)) continue
+        const zodSays = issuesOf(part.zod, broken) === 'accepted' ? 'accepted' : 'refused'
+        expect(zodSays, `${breakage.what}: the contract ${contractSays} ${JSON.stringify(broken)}`).toBe(contractSays)
+      }
+      const holder = withAt(base, spot.path, (old) => old)
+      for (const key of spot.required) {
+        const broken = withAt(holder, [...spot.path, key], () => undefined)
+        if (!refusedByContract(part.at, broken)) continue
+        expect(issuesOf(part.zod, broken), `${where} without the required ${key}`).not.toBe('accepted')
+      }
     }
     const properties = located.schema['properties']
     for (const key of Object.keys(typeof properties === 'object' && properties !== null ? properties : {})) {
