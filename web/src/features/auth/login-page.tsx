@@ -50,7 +50,11 @@ export function LoginPage() {
           { id: 'password', label: t`Con contraseña` },
         ]}
         selected={method}
-        onSelect={setMethod}
+        onSelect={(chosen) => {
+          // a tab chosen by hand keeps focus on the tabs: the carried address only comes with the button
+          setLinkEmail(null)
+          setMethod(chosen)
+        }}
       />
       <TabPanel idPrefix="login" id={method} focusable={false} className="auth-card__panel">
         {method === 'link' ? (
