@@ -28,7 +28,8 @@ export function displayStatus(booking: { status: BookingStatus; travel_group: { 
 
 /**
  * A canceled booking is history: its data is what went to the providers, nothing on it is paid or
- * changed any more. Every write on one answers 409 `booking_canceled` (cancelling it again answers
- * `booking_not_cancelable`).
+ * changed any more. Its documentation, buyer, plan, pack and payments answer 409 `booking_canceled`
+ * (cancelling it again answers `booking_not_cancelable`); the mock still takes a new bank account for
+ * its refund, which the portal does not offer (not settled yet: SPEC is silent).
  */
 export const acceptsChanges = (status: BookingStatus): boolean => status !== 'canceled'

@@ -1,11 +1,10 @@
 // A version of the contract named on the command line: a file, or a git ref whose contract is read with
-// `git show <ref>:<path>` (the repository the CLI runs in).
+// `git show <ref>:<path>` in the repository of the working directory.
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 import { UsageError } from './exit-codes.ts'
-import { repoRoot } from './repo-paths.ts'
 import { parseStructuredText, readStructuredFile } from './structured-file.ts'
 
 export async function readContractVersion(spec: string, cwd: string, pathInRepo: string): Promise<unknown> {
@@ -14,7 +13,7 @@ export async function readContractVersion(spec: string, cwd: string, pathInRepo:
   let text: string
   try {
     text = execFileSync('git', ['show', `${spec}:${pathInRepo}`], {
-      cwd: repoRoot,
+      cwd,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,

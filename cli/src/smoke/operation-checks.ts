@@ -38,9 +38,8 @@ const declares = (operation: OperationSpec, status: number) => String(status) in
 const usesTenant = (contract: ContractIndex, operation: OperationSpec) => {
   const header = contract.tenantHeader?.toLowerCase()
   if (header === undefined) return false
-  if (operation.parameters.some((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === header)) {
-    return operation.parameters.some((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === header && parameter.required)
-  }
+  const parameter = operation.parameters.find((candidate) => candidate.in === 'header' && candidate.name.toLowerCase() === header)
+  if (parameter !== undefined) return parameter.required
   return (
     operation.security.length > 0 &&
     operation.security.every((requirement) => Object.keys(requirement).some((name) => contract.securitySchemes[name]?.name?.toLowerCase() === header))
