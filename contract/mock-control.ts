@@ -89,9 +89,18 @@ export const tenantHosts = (tenant: { host?: string; hosts?: string[] }): string
   ...new Set([...(tenant.hosts ?? []), ...(tenant.host === undefined ? [] : [tenant.host])]),
 ]
 
-/** PUT /__mock/settings (GET answers MockSettings): switches of the mock as a whole. */
-export const MockSettingsInputSchema = z.strictObject({ debugLogin: z.boolean().optional() })
-export type MockSettings = { debugLogin: boolean }
+/**
+ * PUT /__mock/settings (GET answers MockSettings): switches of the mock. `throttling` (429 on repeated
+ * sign-in failures and mailed links) is for every tenant, or with `?agency=ID` for that tenant alone.
+ */
+export const MockSettingsInputSchema = z.strictObject({ debugLogin: z.boolean().optional(), throttling: z.boolean().optional() })
+export type MockSettingsInput = z.input<typeof MockSettingsInputSchema>
+export type MockSettings = {
+  debugLogin: boolean
+  throttling: boolean
+  /** tenants whose throttling differs from `throttling` */
+  throttlingByAgency: Record<string, boolean>
+}
 
 /** POST /__mock/tenants/seed: one tenant (by any of these names for its id), or every tenant without a body. */
 export const TenantSeedInputSchema = z

@@ -6,6 +6,8 @@ export const exitCodes = {
   violations: 1,
   /** bad arguments, bad input, or nothing could really be tested */
   usage: 2,
+  /** no violation, but fewer operations worked than --fail-under asks for */
+  tooLittleTested: 3,
 } as const
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]

@@ -7,6 +7,7 @@ import { processIo, type CliIo } from './cli-io.ts'
 import { contractCommand } from './commands/contract-command.ts'
 import { mockCommand } from './commands/mock-command.ts'
 import { scenarioCommand } from './commands/scenario-command.ts'
+import { settingsCommand } from './commands/settings-command.ts'
 import { smokeCommand } from './commands/smoke-command.ts'
 import { tenantsCommand } from './commands/tenants-command.ts'
 import { exitCodes, UsageError } from './exit-codes.ts'
@@ -47,7 +48,14 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', exitCodeHelp)
 
-  for (const command of [mockCommand(io), tenantsCommand(io), scenarioCommand(io), smokeCommand(io, setExitCode), contractCommand(io, setExitCode)]) {
+  for (const command of [
+    mockCommand(io),
+    tenantsCommand(io),
+    scenarioCommand(io),
+    settingsCommand(io),
+    smokeCommand(io, setExitCode),
+    contractCommand(io, setExitCode),
+  ]) {
     program.addCommand(command)
     inheritSettings(command, program)
   }

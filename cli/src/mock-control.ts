@@ -1,4 +1,4 @@
-import type { TenantInput, TenantSeedResult as SeedResult } from '../../contract/mock-control.ts'
+import type { MockSettings, MockSettingsInput, TenantInput, TenantSeedResult as SeedResult } from '../../contract/mock-control.ts'
 import { fetchRetryingIdempotent } from '../../core/http-retry.ts'
 
 // Typed client for the mock server's control API (/__mock; its schemas: contract/mock-control.ts).
@@ -42,6 +42,9 @@ export type MockControlClient = {
   listScenarios(): Promise<MockScenario[]>
   setScenarios(names: readonly string[], tenant?: string): Promise<MockScenario[]>
   resetScenarios(tenant?: string): Promise<void>
+  getSettings(): Promise<MockSettings>
+  /** throttling for every tenant, or only `tenant`'s */
+  putSettings(change: MockSettingsInput, tenant?: string): Promise<MockSettings>
 }
 
 export type MockControlOptions = {
@@ -110,6 +113,12 @@ export function createMockControlClient(mockUrl: string, options: MockControlOpt
     },
     async resetScenarios(tenant) {
       await request('DELETE', tenant === undefined ? '/scenarios' : `/scenarios?tenant=${encodeURIComponent(tenant)}`)
+    },
+    async getSettings() {
+      return (await request('GET', '/settings')) as MockSettings
+    },
+    async putSettings(change, tenant) {
+      return (await request('PUT', tenant === undefined ? '/settings' : `/settings?agency=${encodeURIComponent(tenant)}`, change)) as MockSettings
     },
   }
 }

@@ -58,3 +58,34 @@ export function parseSeed(value: string): number {
   if (!/^-?\d+$/.test(value) || Math.abs(Number(value)) > 2 ** 31) throw new InvalidArgumentError('must be an integer, as printed by an earlier run.')
   return Number(value)
 }
+
+/** --base-url as written: `http://host/` (the root) and `http://host` (the contract's base path) differ. */
+export function parseBaseUrl(value: string): string {
+  parseHttpUrl(value)
+  return value.trim()
+}
+
+/** A header to send on every request, `Name: value`; a value of `$VAR` is read from the environment when the run starts. */
+export type ExtraHeader = { name: string; value: string }
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+export function collectHeaders(value: string, previous: readonly ExtraHeader[] | undefined): ExtraHeader[] {
+  const colon = value.indexOf(':')
+  const name = colon < 0 ? '' : value.slice(0, colon).trim()
+  if (!headerName.test(name)) throw new InvalidArgumentError("must be 'Name: value' (the value may be $VARIABLE, read from the environment).")
+  return [...(previous ?? []), { name, value: value.slice(colon + 1).trim() }]
+}
+
+/** `--rate-limit 20/s` (or `/m`, `/h`; a bare number is per second): requests per second. */
+export function parseRate(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(?:\/(s|m|h))?$/.exec(value.trim())
+  const count = Number(match?.[1])
+  if (match === null || !(count > 0)) throw new InvalidArgumentError('must be a number of requests per second, minute or hour, like 20/s or 600/m.')
+  return count / { s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 's' | 'm' | 'h']
+}
+
+/** For repeatable list options (`--include getBooking --include payments`). */
+export function collectNonEmpty(value: string, previous: readonly string[] | undefined): string[] {
+  return [...(previous ?? []), parseNonEmpty(value)]
+}

@@ -14,6 +14,7 @@ import {
   tenantHosts,
 } from '../../contract/mock-control.ts'
 import { errorResponse, fieldErrorsOf } from './handlers/context.ts'
+import { clearThrottles } from './handlers/throttle.ts'
 import { journalFor, type JournalEntry } from './journal.ts'
 import { AT_ROOT } from './root-path.ts'
 import type { Runtime } from './runtime.ts'
@@ -194,6 +195,12 @@ const clampInt = (raw: string | null, fallback: number, min: number, max: number
 
 const agencyParam = (url: URL) => url.searchParams.get('agency') ?? url.searchParams.get('tenant')
 
+const settingsOf = (rt: Runtime): MockSettings => ({
+  debugLogin: rt.options.debugLogin,
+  throttling: rt.options.throttling.everyone,
+  throttlingByAgency: Object.fromEntries(rt.options.throttling.byAgency),
+})
+
 export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.get(`${CONTROL_PREFIX}/health`, () => {
     const world = rt.world
@@ -203,16 +210,33 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
 
   // ── settings ──
   // debugLogin: POST /auth/debug for every tenant (off unless the mock started with --debug-login or this
-  // turns it on); a tenant can also have it alone (its debug_login).
-  http.get(`${CONTROL_PREFIX}/settings`, () => HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings)),
+  // turns it on); a tenant can also have it alone (its debug_login). throttling: on unless QA turns it off,
+  // for everyone or (?agency=ID) one tenant, e.g. for a conformance run that signs in many times.
+  http.get(`${CONTROL_PREFIX}/settings`, () => HttpResponse.json(settingsOf(rt))),
 
   http.put(`${CONTROL_PREFIX}/settings`, async ({ request }) => {
+    const scope = agencyScope(rt.world, agencyParam(new URL(request.url)), 'agency')
+    if (!scope.ok) return scope.response
     const read = await readJsonBody(request)
     if (!read.ok) return read.response
     const parsed = MockSettingsInputSchema.safeParse(read.value ?? {})
     if (!parsed.success) return validationFailed(parsed.error)
-    if (parsed.data.debugLogin !== undefined) rt.options.debugLogin = parsed.data.debugLogin
-    return HttpResponse.json({ debugLogin: rt.options.debugLogin } satisfies MockSettings)
+    if (parsed.data.debugLogin !== undefined) {
+      if (scope.agency !== null) {
+        return errorResponse(422, 'validation_error', "debugLogin is for every tenant; a tenant's own is its debug_login.", [
+          { field: 'debugLogin', code: 'not_per_agency', message: 'is for every tenant' },
+        ])
+      }
+      rt.options.debugLogin = parsed.data.debugLogin
+    }
+    const { throttling } = rt.options
+    if (parsed.data.throttling !== undefined) {
+      if (scope.agency === null) {
+        throttling.everyone = parsed.data.throttling
+        throttling.byAgency.clear()
+      } else throttling.byAgency.set(scope.agency, parsed.data.throttling)
+    }
+    return HttpResponse.json(settingsOf(rt))
   }),
 
   // ── scenarios ──
@@ -283,6 +307,7 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
       .safeParse(read.value)
     if (!parsed.success) return validationFailed(parsed.error)
     rt.reset(parsed.data?.seed) // reset() saves the new world
+    clearThrottles(rt)
     const body: ResetResult = { seed: rt.world.seed, seededAt: rt.world.seededAt, agencies: rt.world.agencies.length }
     return HttpResponse.json(body)
   }),

@@ -33,6 +33,8 @@ export type Runtime = {
     portalOrigins: string[]
     /** debug sign-in for every tenant (the mock's --debug-login, or PUT /__mock/settings); a tenant may also turn it on alone */
     debugLogin: boolean
+    /** 429 on repeated sign-in failures and mailed links (PUT /__mock/settings): for every tenant, and per tenant where set */
+    throttling: { everyone: boolean; byAgency: Map<string, boolean> }
     /** the key the API and the card provider sign payment forms with: new for every runtime, never stored */
     providerSecret: string
   }
@@ -84,7 +86,12 @@ export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
       world = createWorld(nextSeed ?? world.seed ?? seed, now())
       rt.storeWhole()
     },
-    options: { portalOrigins: [], debugLogin: opts.debugLogin === true, providerSecret: newProviderSecret() },
+    options: {
+      portalOrigins: [],
+      debugLogin: opts.debugLogin === true,
+      throttling: { everyone: true, byAgency: new Map() },
+      providerSecret: newProviderSecret(),
+    },
   }
   if (!loaded) rt.storeWhole()
   return rt

@@ -81,6 +81,7 @@ describe('the link pool', () => {
   const answer = (operationId: string, url: string, json: unknown) => ({
     operation: contract.operations.get(operationId)!,
     url,
+    apiPath: new URL(url).pathname.replace(/^\/api\/customer/, ''),
     requestJson: undefined,
     status: 200,
     json,

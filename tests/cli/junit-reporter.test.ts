@@ -44,10 +44,12 @@ const report: SmokeReport = {
     },
   ],
   violations: [violation],
+  findings: [],
+  throttle: { throttled: 0, waitedMs: 0, keptAnswers: 0 },
   warnings: [],
   coverage: [],
   seed: 42,
-  tested: { operations: 3, tested: 2, untested: [] },
+  tested: { operations: 3, tested: 2, answeredOnlyErrors: [], untested: [] },
   timings: [],
   variables: [],
 }

@@ -28,7 +28,8 @@ afterAll(async () => {
 
 beforeEach(() => {
   session = { token: 'secret-token-123', agencyId: 'ag-test' }
-  client = createApiClient({ contract, checker, baseUrl: resolveApiBaseUrl(server.url, contract.basePath), getSession: () => session })
+  // These answers are checked as they come: a 429 is not waited out here (see the throttling tests).
+  client = createApiClient({ contract, checker, baseUrl: resolveApiBaseUrl(server.url, contract.basePath), getSession: () => session, maxRetryWaitMs: 0 })
   server.requests.length = 0
 })
 

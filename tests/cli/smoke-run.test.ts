@@ -176,7 +176,8 @@ describe('smoke run', () => {
     expect(out).toMatch(/^\[3\/8\] PASS probe.no-token \[probe\] GET \/api\/mini\/things\/t-1 401/m)
     expect(out).toMatch(/^\[7\/8\] SKIP create \[write\]$/m)
     expect(out).toContain('writes data: pass --write to run')
-    expect(out).toContain('PASSED: 8 steps, 6 passed, 0 failed, 2 skipped; 0 violations')
+    expect(out).toContain('PASSED: 4 of 9 operations worked · 5 not tried')
+    expect(out).toContain('no violation; 8 steps (6 passed, 0 failed, 2 skipped), 6 calls')
     // not a TTY: no colour
     expect(out).not.toContain('\u001b[')
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { getResponse } from 'msw'
+
+import { createControlHandlers } from '../../mock/src/control.ts'
 import { createProbeApi } from '../contract/probe.ts'
 
 // Rules that keep one customer, or an outsider, from harming another through the API.
@@ -89,6 +92,58 @@ describe('throttling of password guesses and mailed links', () => {
     for (let i = 0; i < 50; i += 1) await login(api, 'wrong', '203.0.113.50', `stranger-${i}@example.com`)
     expect((await login(api, 'viaje2026', '203.0.113.50', 'marta.lopez@example.com')).status).toBe(429)
     expect((await login(api, 'viaje2026', '203.0.113.51', 'marta.lopez@example.com')).status).toBe(200)
+  })
+
+  it("a right password clears the account's failures: a mistyped password, or a conformance run's probe, never adds up to a lockout", async () => {
+    const api = createProbeApi()
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 4; i += 1) expect((await login(api, `wrong-${i}`)).status).toBe(401)
+      expect((await login(api, 'viaje2026')).status).toBe(200)
+    }
+    for (let i = 0; i < 5; i += 1) expect((await login(api, `wrong-${i}`)).status).toBe(401)
+    expect((await login(api, 'viaje2026')).status).toBe(429)
+  })
+
+  it('QA switches throttling off and on, for everyone or one tenant; a reset forgets every count', async () => {
+    const api = createProbeApi()
+    const control = async (method: string, path: string, body?: unknown) => {
+      const res = await getResponse(
+        createControlHandlers(api.rt),
+        new Request(`http://localhost:3333/__mock${path}`, {
+          method,
+          ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        }),
+      )
+      return res!
+    }
+    const lockOut = async () => {
+      for (let i = 0; i < 5; i += 1) await login(api, `wrong-${i}`)
+    }
+    await lockOut()
+    expect((await login(api, 'viaje2026')).status).toBe(429)
+    expect(await (await control('PUT', '/settings?agency=ag-sol', { throttling: false })).json()).toEqual({
+      debugLogin: false,
+      throttling: true,
+      throttlingByAgency: { 'ag-sol': false },
+    })
+    expect((await login(api, 'viaje2026')).status).toBe(200)
+    // another tenant is still throttled
+    const laura = (password: string) =>
+      api.call('POST', '/auth/login', {
+        agency: 'ag-norte',
+        body: { email: 'laura.martin@example.com', password },
+        headers: { 'X-Forwarded-For': '203.0.113.7' },
+      })
+    for (let i = 0; i < 5; i += 1) expect((await laura(`wrong-${i}`)).status).toBe(401)
+    expect((await laura('viaje2026')).status).toBe(429)
+    // switched on for everyone again (the tenant's own setting goes): counted from here
+    await control('PUT', '/settings', { throttling: true })
+    await lockOut()
+    expect((await login(api, 'viaje2026')).status).toBe(429)
+    expect((await control('POST', '/reset')).status).toBe(200)
+    expect((await login(api, 'viaje2026')).status).toBe(200)
+    expect((await control('PUT', '/settings?agency=ag-nadie', { throttling: false })).status).toBe(422)
+    expect((await control('PUT', '/settings?agency=ag-sol', { debugLogin: true })).status).toBe(422)
   })
 
   it('links and reminders: 5 per account in 15 minutes, counted for unknown addresses as for customers', async () => {

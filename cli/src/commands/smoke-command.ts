@@ -3,9 +3,22 @@ import path from 'node:path'
 import { Command, Option } from 'commander'
 
 import type { CliIo } from '../cli-io.ts'
-import { collectHttpUrls, parseHttpUrl, parseNonEmpty, parsePercent, parsePositiveInteger, parseSeed } from '../option-parsers.ts'
+import {
+  collectHeaders,
+  collectHttpUrls,
+  collectNonEmpty,
+  parseBaseUrl,
+  parseHttpUrl,
+  parseNonEmpty,
+  parsePercent,
+  parsePositiveInteger,
+  parseRate,
+  parseSeed,
+  type ExtraHeader,
+} from '../option-parsers.ts'
+import { UsageError } from '../exit-codes.ts'
 import { defaultContractPath } from '../repo-paths.ts'
-import { defaultAgencyUrl, defaultExamples, runSmoke } from '../smoke/run-smoke.ts'
+import { defaultAgencyUrl, defaultExamples, runSmoke, type SmokeHeader } from '../smoke/run-smoke.ts'
 
 type SmokeCommandOptions = {
   baseUrl: string
@@ -15,8 +28,17 @@ type SmokeCommandOptions = {
   otherPassword?: string
   agencyUrl: string
   write?: boolean
-  json?: boolean
+  json?: boolean | string
   junit?: string
+  har?: string
+  header?: ExtraHeader[]
+  token?: string
+  caCert?: string
+  insecure?: boolean
+  rateLimit?: number
+  include?: string[]
+  exclude?: string[]
+  maxFailures?: number
   allowProvider?: string[]
   coverageOut?: string
   contract: string
@@ -33,7 +55,12 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
     new Command('smoke')
       .description('check a running API against the contract: the customer journey, then every operation on its own (security, generated inputs, links)')
       .addOption(
-        new Option('--base-url <url>', "API URL (the contract's base path is added when the URL has no path)").makeOptionMandatory().argParser(parseHttpUrl),
+        new Option(
+          '--base-url <url>',
+          "the API's root: any base path as given (https://api.example.com/v2), the host's root with a slash (https://api.example.com/); a bare host gets the contract's /api/customer",
+        )
+          .makeOptionMandatory()
+          .argParser(parseBaseUrl),
       )
       .addOption(new Option('--email <email>', 'customer e-mail for the logged-in steps').argParser(parseNonEmpty))
       // From the environment too, so the password stays out of shell history and `ps`.
@@ -53,8 +80,27 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         '--write',
         'also send what creates or changes data: the journey books, pays and cancels a booking tagged smoke-<timestamp>, the checks write to it',
       )
-      .option('--json', 'print a machine-readable report instead of step lines')
+      .option('--json [file]', 'write the machine-readable report to FILE beside the step lines (without FILE: print it instead of them)')
       .option('--junit <file>', 'write a JUnit XML report')
+      .option('--har <file>', 'record every exchange (HAR 1.2, secrets masked) to attach to a bug report')
+      .addOption(new Option('--token <token>', 'a pre-issued session token, instead of --email/--password').env('TRAVEL_PORTAL_TOKEN').argParser(parseNonEmpty))
+      .addOption(
+        new Option(
+          '-H, --header <header>',
+          "a header for every request, 'Name: value' (repeatable); a value of $VARIABLE is read from the environment and never printed",
+        ).argParser(collectHeaders),
+      )
+      .option('--ca-cert <file>', "trust the CA in this PEM file (besides the system's), e.g. for a staging certificate")
+      .option('--insecure', "accept any TLS certificate (a self-signed one): the run's verdict is still checked, the server's identity is not")
+      .addOption(
+        new Option(
+          '--rate-limit <rate>',
+          'at most this many requests, like 20/s or 600/m (a gateway limit); 429 with Retry-After is waited out anyway',
+        ).argParser(parseRate),
+      )
+      .addOption(new Option('--include <operation>', 'check only these operations, by operationId or tag (repeatable)').argParser(collectNonEmpty))
+      .addOption(new Option('--exclude <operation>', 'leave out these operations, by operationId or tag (repeatable)').argParser(collectNonEmpty))
+      .addOption(new Option('--max-failures <n>', 'stop after this many failed steps').argParser(parsePositiveInteger))
       .addOption(
         new Option('--allow-provider <url>', 'payment provider URL prefix a payment step may follow (repeatable; loopback is always allowed)').argParser(
           collectHttpUrls,
@@ -69,11 +115,15 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         new Option('--other-agency <id>', "another tenant's agency id: its header with this customer's token must be refused").argParser(parseNonEmpty),
       )
       .addOption(new Option('--max-response-time <ms>', 'a finding for every operation with a slower answer').argParser(parsePositiveInteger))
-      .addOption(new Option('--fail-under <percent>', 'exit 2 when fewer than this share of the operations were tested').argParser(parsePercent))
+      .addOption(
+        new Option('--fail-under <percent>', 'exit 3 when no violation was found but fewer than this share of the operations worked').argParser(parsePercent),
+      )
       .action(async (options: SmokeCommandOptions, command: Command) => {
-        // A password exported in the environment must not turn an anonymous run into an error.
+        // A password or token exported in the environment must not turn an anonymous run into an error.
         if (options.email === undefined && command.getOptionValueSource('password') === 'env') delete options.password
         if (options.otherEmail === undefined && command.getOptionValueSource('otherPassword') === 'env') delete options.otherPassword
+        if (options.email !== undefined && command.getOptionValueSource('token') === 'env') delete options.token
+        const headers = (options.header ?? []).map((header) => resolveHeader(header, io.env))
         const code = await runSmoke(
           {
             baseUrl: options.baseUrl,
@@ -85,6 +135,16 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
             agencyUrl: options.agencyUrl,
             write: options.write === true,
             json: options.json === true,
+            ...(typeof options.json === 'string' ? { jsonFile: path.resolve(io.cwd, options.json) } : {}),
+            ...(options.har === undefined ? {} : { har: path.resolve(io.cwd, options.har) }),
+            headers,
+            ...(options.token === undefined ? {} : { token: options.token }),
+            ...(options.caCert === undefined ? {} : { caCert: path.resolve(io.cwd, options.caCert) }),
+            insecure: options.insecure === true,
+            ...(options.rateLimit === undefined ? {} : { requestsPerSecond: options.rateLimit }),
+            include: options.include ?? [],
+            exclude: options.exclude ?? [],
+            ...(options.maxFailures === undefined ? {} : { maxFailures: options.maxFailures }),
             ...(options.junit === undefined ? {} : { junit: path.resolve(io.cwd, options.junit) }),
             ...(options.coverageOut === undefined ? {} : { coverageOut: path.resolve(io.cwd, options.coverageOut) }),
             allowProviders: options.allowProvider ?? [],
@@ -100,4 +160,13 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         setExitCode(code)
       })
   )
+}
+
+/** `$VAR`/`${VAR}` from the environment (named in curl lines, never printed); anything else as given (masked in curl lines). */
+function resolveHeader(header: ExtraHeader, env: NodeJS.ProcessEnv): SmokeHeader {
+  const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(header.value)?.[1]
+  if (variable === undefined) return { name: header.name, value: header.value }
+  const value = env[variable]
+  if (value === undefined || value === '') throw new UsageError(`-H ${header.name}: $${variable} is not set in the environment`)
+  return { name: header.name, value, variable }
 }

@@ -1,7 +1,8 @@
 import type { ContractIndex, OperationSpec } from './contract-index.ts'
 import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest, type SecretNames } from './curl.ts'
-import { fetchRetryingIdempotent } from '../../../core/http-retry.ts'
 import { describeFetchError } from '../mock-control.ts'
+import type { Exchange } from './har.ts'
+import { createThrottledFetch, type ThrottleStats } from './throttled-fetch.ts'
 import type { CheckedResponse, ResponseChecker } from './response-checker.ts'
 import type { Violation } from './violation.ts'
 
@@ -43,6 +44,8 @@ export type CallRecord = {
   curl: string
   probe: boolean
   violationCount: number
+  /** an error answer's `code`, when its JSON body had one */
+  code?: string
   /** transport failure (refused, timeout), when there was no answer */
   error?: string
   /** a request outside the contract (payment provider page): not checked, not in coverage */
@@ -54,6 +57,8 @@ export type CallRecord = {
 export type Answer = {
   operation: OperationSpec
   url: string
+  /** the URL's path under the API's base URL (`/booking/42`), whatever base path the backend has */
+  apiPath: string
   requestJson: unknown
   status: number
   json: unknown
@@ -93,6 +98,7 @@ export type ApiSession = {
 export type ApiClient = {
   readonly baseUrl: string
   readonly calls: readonly CallRecord[]
+  readonly throttle: Readonly<ThrottleStats>
   call(operationId: string, options?: CallOptions): Promise<CallOutcome>
   /** a request outside the contract; the caller guards the URL (see StepContext.external) */
   external(request: ExternalRequest): Promise<ExternalResponse>
@@ -115,6 +121,16 @@ export type ApiClientOptions = {
   secrets?: () => SecretNames
   /** every 2xx answer (generated inputs aside), e.g. for the link pool */
   onAnswer?: (answer: Answer) => void
+  /** at most this many requests per second (a gateway's limit), spaced evenly */
+  requestsPerSecond?: number
+  /** waits for a 429's Retry-After up to this long each time (default 60 s), else keeps the 429 as the answer */
+  maxRetryWaitMs?: number
+  /** in tests: a clock that does not really wait */
+  sleep?: (ms: number) => Promise<void>
+  /** headers for every request (-H: an API gateway's key); the run's own token and tenant header win */
+  extraHeaders?: Readonly<Record<string, string>>
+  /** every exchange with its answer, for --har */
+  onExchange?: (exchange: Exchange) => void
 }
 
 export class TransportError extends Error {
@@ -128,13 +144,13 @@ export class TransportError extends Error {
 }
 
 /**
- * `--base-url http://localhost:3333` and `--base-url http://localhost:3333/api/customer`
- * both work: a URL without a path gets the contract's server base path.
+ * The API's root, taken from --base-url: `http://host/v2/customer` as given (any base path), `http://host/`
+ * (a slash after the host) the root itself, and a bare `http://host` the contract's server base path.
  */
 export function resolveApiBaseUrl(given: string, basePath: string): string {
   const url = new URL(given)
-  const trimmed = url.pathname.replace(/\/+$/, '')
-  if (trimmed === '' && basePath !== '') url.pathname = basePath
+  const bareHost = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*$/i.test(given.trim())
+  if (bareHost && basePath !== '') url.pathname = basePath
   return url.href.replace(/\/+$/, '')
 }
 
@@ -147,6 +163,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const getSession: () => ApiSession = options.getSession ?? (() => ({}))
   const calls: CallRecord[] = []
   const violations: Violation[] = []
+  const throttled = createThrottledFetch({
+    doFetch,
+    timeoutMs,
+    ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
+    ...(options.maxRetryWaitMs === undefined ? {} : { maxRetryWaitMs: options.maxRetryWaitMs }),
+    ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+  })
+  const send = throttled.send
 
   async function call(operationId: string, callOptions: CallOptions = {}): Promise<CallOutcome> {
     const operation = options.contract.operations.get(operationId)
@@ -154,7 +178,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const url = buildUrl(options.baseUrl, operation, callOptions)
     const session = getSession()
-    const headers: Record<string, string> = { accept: acceptFor(operation) }
+    const headers: Record<string, string> = { ...options.extraHeaders, accept: acceptFor(operation) }
     if (session.agencyId !== undefined) headers[tenantHeader] = session.agencyId
     const token = tokenFor(operation, callOptions.auth ?? 'auto', session)
     if (token !== undefined) headers['Authorization'] = `Bearer ${token}`
@@ -177,7 +201,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           fields.push({ name: field.name, value: field.value })
         }
       }
-      body = form
+      // Encoded here (boundary and bytes), so any fetch sends it as is: Node's, or undici's for --ca-cert.
+      const encoded = new Response(form)
+      headers['content-type'] = encoded.headers.get('content-type') as string
+      body = new Uint8Array(await encoded.arrayBuffer())
       recordedBody = { kind: 'form', fields }
     }
     Object.assign(headers, callOptions.headers)
@@ -185,17 +212,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const request: RecordedRequest = { method: operation.method.toUpperCase(), url, headers, ...(recordedBody === undefined ? {} : { body: recordedBody }) }
     const curl = toCurl(request, options.secrets?.())
     const explore = callOptions.explore === true
+    const startedAt = new Date()
     const started = performance.now()
     let response: Response
     try {
-      response = await fetchRetryingIdempotent(doFetch, url, {
+      response = await send(url, {
         method: request.method,
         headers,
         ...(body === undefined ? {} : { body }),
         // Never follow redirects: a 3xx must be checked, not chased, and a
         // redirect must not carry us to a third party (payment providers).
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
       const reason = describeFetchError(error)
@@ -213,11 +240,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(explore ? { explore } : {}),
       }
       calls.push(record)
+      options.onExchange?.({ request, startedAt, durationMs: record.durationMs, label: operationId })
       throw new TransportError(`${request.method} ${url} failed: ${reason}`, record)
     }
     const answered = await options.checker.checkResponse(operationId, request, response)
+    options.onExchange?.({
+      request,
+      startedAt,
+      durationMs: Math.round(performance.now() - started),
+      label: operationId,
+      response: { status: response.status, statusText: response.statusText, headers: response.headers, body: answered.body },
+    })
     // The checker prints secrets masked; the client knows which ones the reader can export.
     const checked = { ...answered, violations: answered.violations.map((violation) => ({ ...violation, curl })) }
+    const code = errorCode(checked.status, checked.json)
     const record: CallRecord = {
       operationId,
       method: request.method,
@@ -228,12 +264,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       curl,
       probe: callOptions.probe === true,
       violationCount: checked.violations.length,
+      ...(code === undefined ? {} : { code }),
       ...(explore ? { explore } : {}),
     }
     calls.push(record)
     if (!explore) violations.push(...checked.violations)
     if (!explore && response.status >= 200 && response.status < 300) {
-      options.onAnswer?.({ operation, url, requestJson: callOptions.json, status: response.status, json: checked.json, headers: response.headers })
+      const apiPath = new URL(url).pathname.slice(new URL(options.baseUrl).pathname.replace(/\/+$/, '').length) || '/'
+      options.onAnswer?.({ operation, url, apiPath, requestJson: callOptions.json, status: response.status, json: checked.json, headers: response.headers })
     }
     const bytes = checked.body
     return {
@@ -265,16 +303,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(body === undefined ? {} : { body: { kind: 'text', contentType: headers['content-type'] as string, text: maskFormSecrets(body) } }),
     }
     const curl = toCurl(recorded, options.secrets?.())
+    const startedAt = new Date()
     const started = performance.now()
     const base = { operationId: request.label, method: request.method, url: url.href, curl, probe: false, external: true }
     let response: Response
     try {
-      response = await fetchRetryingIdempotent(doFetch, url.href, {
+      response = await send(url.href, {
         method: request.method,
         headers,
         ...(body === undefined ? {} : { body }),
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
       const reason = describeFetchError(error)
@@ -287,9 +325,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         error: reason,
       }
       calls.push(record)
+      options.onExchange?.({ request: recorded, startedAt, durationMs: record.durationMs, label: request.label })
       throw new TransportError(`${request.method} ${url.href} failed: ${reason}`, record)
     }
     const text = await response.text()
+    options.onExchange?.({
+      request: recorded,
+      startedAt,
+      durationMs: Math.round(performance.now() - started),
+      label: request.label,
+      response: { status: response.status, statusText: response.statusText, headers: response.headers, body: new TextEncoder().encode(text) },
+    })
     const record: CallRecord = {
       ...base,
       status: response.status,
@@ -301,7 +347,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { status: response.status, headers: response.headers, text, record }
   }
 
-  return { baseUrl: options.baseUrl, calls, call, external, violations }
+  return { baseUrl: options.baseUrl, calls, throttle: throttled.stats, call, external, violations }
+}
+
+function errorCode(status: number, json: unknown): string | undefined {
+  if (status < 400 || json === null || typeof json !== 'object' || Array.isArray(json)) return undefined
+  const code = (json as Record<string, unknown>)['code']
+  return typeof code === 'string' && code !== '' ? code : undefined
 }
 
 /** Masks credential-like fields of an urlencoded body for the curl line. */

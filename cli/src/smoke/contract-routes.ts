@@ -29,11 +29,13 @@ export function findOperationByRoute(contract: ContractIndex, method: string, pa
   return matching[0]
 }
 
-/** The path parameters of a concrete URL of `operation`, by name (decoded). */
-export function pathParamsOf(contract: ContractIndex, operation: OperationSpec, url: string): Map<string, string> {
+/**
+ * The path parameters of a concrete path of `operation` (under the API's base URL, whatever base path
+ * the backend serves it on), by name (decoded).
+ */
+export function pathParamsOf(operation: OperationSpec, apiPath: string): Map<string, string> {
   const params = new Map<string, string>()
-  let path = new URL(url).pathname
-  if (contract.basePath !== '' && path.startsWith(contract.basePath)) path = path.slice(contract.basePath.length) || '/'
+  const path = apiPath
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string)
   const values = templateRegExp(operation.path, true).exec(path)?.slice(1) ?? []
   names.forEach((name, index) => {

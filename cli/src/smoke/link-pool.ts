@@ -50,7 +50,7 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
   function observe(answer: Answer): void {
     const response = answer.operation.responses[String(answer.status)]
     if (response === undefined || response.links.length === 0) return
-    const requestPath = pathParamsOf(contract, answer.operation, answer.url)
+    const requestPath = pathParamsOf(answer.operation, answer.apiPath)
     const requestQuery = new URL(answer.url).searchParams
     // An answer is about something the run made when it answers a write, or reads what a write made.
     const aboutCreated = answer.operation.method !== 'get' || [...requestPath.values()].some((value) => createdValues.has(value))

@@ -2,7 +2,8 @@ import type { CallOutcome } from './api-client.ts'
 import type { ContractIndex, OperationSpec } from './contract-index.ts'
 import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'
-import { placeholderFor, type RequestBuilder } from './operation-requests.ts'
+import { placeholderFor, requestMedia, type RequestBuilder } from './operation-requests.ts'
+import { schemaAt } from './schema-values.ts'
 import { generatedSteps } from './generated-checks.ts'
 import type { SchemaValidator } from './schema-validator.ts'
 import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
@@ -29,6 +30,8 @@ export type CheckOptions = {
   runs: number
   /** operations the journey calls after the checks (its clean-up): not called with valid data before */
   calledLast: ReadonlySet<string>
+  /** the operations --include/--exclude leave in (default: all) */
+  selected?: (operation: OperationSpec) => boolean
 }
 
 const describe = (outcome: CallOutcome) => `status ${statusAndCode(outcome)}`
@@ -81,6 +84,7 @@ export function sessionsStep(): StepDefinition<JourneyState> {
 export function operationSteps(options: CheckOptions): StepDefinition<JourneyState>[] {
   const steps: StepDefinition<JourneyState>[] = [sessionsStep()]
   for (const operation of options.contract.operations.values()) {
+    if (options.selected?.(operation) === false) continue
     steps.push(reachStep(options, operation))
     if (operation.requiresAuth) steps.push(authStep(options, operation))
     if (usesTenant(options.contract, operation)) steps.push(tenantStep(options, operation))
@@ -91,7 +95,7 @@ export function operationSteps(options: CheckOptions): StepDefinition<JourneySta
   return steps
 }
 
-function reachStep({ requests, calledLast }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+function reachStep({ requests, calledLast, contract, validator }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
   const id = operation.operationId
   return {
     id: `reach:${id}`,
@@ -115,23 +119,78 @@ function reachStep({ requests, calledLast }: CheckOptions, operation: OperationS
       if (operation.method !== 'get' && request.untouchable.length > 0) {
         context.skip(`untested with valid data: it would change ${request.untouchable.join(', ')}, which is the customer's and was not made by this run`)
       }
-      // Signing out is tried on a session of its own, so the run keeps its own.
-      const auth = id === signOut && context.state.spareToken !== undefined ? { auth: { token: context.state.spareToken } } : {}
+      // A replacement of the customer's own resource (PUT /auth/profile) gets back what it reads: valid
+      // data from the backend itself, and nothing of theirs changes.
+      const sameRead = operation.method === 'put' && request.json !== undefined ? readOfSamePath(contract, operation) : undefined
+      if (sameRead !== undefined) {
+        const read = async () => (await context.call(sameRead.operationId, { path: request.path, probe: true })).json
+        const before = await read()
+        const body = writableFields(contract, validator, operation, before)
+        if (body === undefined) {
+          context.skip(
+            `untested with valid data: it replaces the customer's ${sameRead.operationId} answer, and what that answered is not a valid body to send back`,
+          )
+        }
+        await context.call(id, requests.callOptions({ ...request, json: body }))
+        context.note(`sent back what ${sameRead.operationId} answered, so nothing of the customer's changes`)
+        if (JSON.stringify(await read()) !== JSON.stringify(before)) {
+          context.fail(`${sameRead.operationId} unchanged after ${id} with the same values`, 'it changed', { operationId: id })
+        }
+        return
+      }
+      // Signing out is tried on a session of its own, so the run keeps its own: never the main one.
+      if (id === signOut && context.state.spareToken === undefined) context.skip('untested: no session of its own to sign out (the main one is kept)')
+      const auth = id === signOut ? { auth: { token: context.state.spareToken as string } } : {}
       await context.call(id, requests.callOptions(request, auth))
     },
   }
 }
 
-function authStep({ requests }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+/** The GET on exactly this path: what a PUT there replaces. */
+function readOfSamePath(contract: ContractIndex, operation: OperationSpec): OperationSpec | undefined {
+  return [...contract.operations.values()].find((candidate) => candidate.method === 'get' && candidate.path === operation.path)
+}
+
+/** The body properties out of what the read answered, when they make a valid body. */
+function writableFields(contract: ContractIndex, validator: SchemaValidator, operation: OperationSpec, read: unknown): unknown {
+  const media = requestMedia(operation, 'application/json')
+  const properties = media?.schema === undefined ? undefined : schemaAt(contract, media.schema)?.schema['properties']
+  const answer = asRecord(read)
+  if (media?.schema === undefined || answer === undefined || properties === null || typeof properties !== 'object') return undefined
+  const body = Object.fromEntries(
+    Object.keys(properties)
+      .filter((name) => Object.hasOwn(answer, name))
+      .map((name) => [name, answer[name]]),
+  )
+  return validator.validate(media.schema, body).outcome === 'valid' ? body : undefined
+}
+
+function authStep({ requests, contract, validator }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
   const id = operation.operationId
+  const authProbeRequest = async (context: StepContext<JourneyState>, probed: OperationSpec) => {
+    const request = requests.base(probed)
+    if (probed.method === 'get') return request
+    if (Object.keys(request.path).length > 0) {
+      const missing = placeholderFor(context.marker)
+      return { ...request, path: Object.fromEntries(Object.keys(request.path).map((name) => [name, missing])) }
+    }
+    if (requests.changesCredentials(probed)) return { ...request, json: {} }
+    const sameRead = readOfSamePath(contract, probed)
+    if (sameRead === undefined || context.state.token === undefined) return request
+    const current = (await context.call(sameRead.operationId, { path: request.path, probe: true })).json
+    return { ...request, json: writableFields(contract, validator, probed, current) ?? {} }
+  }
   return {
     id: `auth:${id}`,
     name: `${id} refuses a missing or revoked token`,
     kind: kindOf(operation, 'probe'),
     operationIds: [id],
     async run(context: StepContext<JourneyState>) {
-      // Real ids and a schema-valid body: a backend that validates before checking the token is not blamed.
-      const request = requests.base(operation)
+      // A schema-valid body: a backend that validates before checking the token is not blamed. A read
+      // goes to real ids; a write can never change anything on a backend that ignores the token: its ids
+      // do not exist (auth answers 401 before any lookup; a 404 shows the fault, and nothing was touched),
+      // a replacement sends back what it reads, and credentials are never sent.
+      const request = await authProbeRequest(context, operation)
       const tries: Array<{ label: string; auth: 'none' | { token: string } }> = [{ label: 'without a token', auth: 'none' }]
       if (context.state.revokedToken !== undefined) tries.push({ label: 'with a signed-out token', auth: { token: context.state.revokedToken } })
       else context.note('no revoked token to try (needs --email/--password)')

@@ -1,5 +1,7 @@
+import { retryAfterMs } from '../../../core/http-retry.ts'
 import type { ContractIndex, MediaTypeSpec, OperationSpec, ResponseSpec } from './contract-index.ts'
-import { toCurl, type RecordedRequest } from './curl.ts'
+import { maskJsonSecrets, toCurl, type RecordedRequest } from './curl.ts'
+import { getAtPointer } from './json-pointer.ts'
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.ts'
 import type { Violation, ViolationKind } from './violation.ts'
 
@@ -46,7 +48,10 @@ export function createResponseChecker(contract: ContractIndex, options: Response
 
   function checkExchange(operationId: string, request: RecordedRequest, response: ObservedResponse): CheckedResponse {
     const violations: Violation[] = []
-    const report = (kind: ViolationKind, expected: string, actual: string) =>
+    // What the backend sent, shown beside each finding: the body's start, or the object a schema error is about.
+    const sentBody = () =>
+      response.body.length === 0 ? undefined : sentExcerpt(result.json === undefined ? decoder.decode(response.body.subarray(0, 400)) : result.json)
+    const report = (kind: ViolationKind, expected: string, actual: string, sent: string | undefined = sentBody()) =>
       violations.push({
         kind,
         operationId,
@@ -56,6 +61,7 @@ export function createResponseChecker(contract: ContractIndex, options: Response
         expected,
         actual,
         curl: toCurl(request),
+        ...(sent === undefined ? {} : { sent }),
       })
 
     const mediaType = parseMediaType(response.headers.get('content-type'))
@@ -89,7 +95,7 @@ export function createResponseChecker(contract: ContractIndex, options: Response
     // A throttled client must be told when to come back (RFC 6585, RFC 9110 §10.2.3): seconds or an HTTP date.
     if (response.status === 429) {
       const retryAfter = response.headers.get('retry-after')
-      if (retryAfter === null || !(/^\d+$/.test(retryAfter.trim()) || !Number.isNaN(Date.parse(retryAfter)))) {
+      if (retryAfterMs(retryAfter) === undefined) {
         report(
           'header',
           'a Retry-After header on a 429 (seconds or an HTTP date)',
@@ -135,7 +141,7 @@ export function createResponseChecker(contract: ContractIndex, options: Response
     return result
   }
 
-  function checkSchema(media: MediaTypeSpec, json: unknown, report: (kind: ViolationKind, expected: string, actual: string) => void): void {
+  function checkSchema(media: MediaTypeSpec, json: unknown, report: (kind: ViolationKind, expected: string, actual: string, sent?: string) => void): void {
     const location = media.schema
     if (location === undefined) return
     const check = validator.validate(location, json)
@@ -146,7 +152,8 @@ export function createResponseChecker(contract: ContractIndex, options: Response
     if (check.outcome === 'valid') return
     const errors = check.errors.slice(0, maxSchemaErrors)
     for (const error of errors) {
-      report('schema', `${error.path} ${error.message}`, error.actual === undefined ? 'missing' : excerpt(JSON.stringify(error.actual)))
+      const around = getAtPointer(json, error.instancePointer)
+      report('schema', `${error.path} ${error.message}`, error.actual === undefined ? 'missing' : excerpt(JSON.stringify(error.actual)), sentExcerpt(around))
     }
     if (check.errors.length > errors.length) {
       report('schema', `at most ${maxSchemaErrors} schema errors shown`, `${check.errors.length - errors.length} more`)
@@ -260,6 +267,11 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 function describeErrorCode(json: unknown): string {
   const code = json !== null && typeof json === 'object' ? (json as { code?: unknown }).code : undefined
   return typeof code === 'string' ? ` (code ${code})` : ''
+}
+
+/** A JSON value or a text, on one line, credentials masked, at most 240 characters. */
+function sentExcerpt(value: unknown): string {
+  return excerpt(typeof value === 'string' ? value : JSON.stringify(maskJsonSecrets(value)), 240)
 }
 
 export function excerpt(text: string, max = 120): string {

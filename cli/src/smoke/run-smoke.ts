@@ -2,7 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { createApiClient, resolveApiBaseUrl, type ApiSession } from './api-client.ts'
-import { ContractError, loadContract, type ContractIndex } from './contract-index.ts'
+import { toHar, type Exchange } from './har.ts'
+import { tlsFetch } from './tls-fetch.ts'
+import { ContractError, loadContract, type ContractIndex, type OperationSpec } from './contract-index.ts'
 import { coverageFromCalls, writeCoverageFile } from './coverage.ts'
 import { createLinkPool, type LinkPool } from './link-pool.ts'
 import { operationSteps } from './operation-checks.ts'
@@ -14,7 +16,7 @@ import { toJunitXml } from './reporters/junit-reporter.ts'
 import { createResponseChecker } from './response-checker.ts'
 import { isLoopbackHost, smokeMarker } from './safety.ts'
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.ts'
-import { judge, operationTimings, responseTimeResult, summarise, testedShare, type SmokeReport } from './smoke-report.ts'
+import { findingsOf, judge, operationTimings, responseTimeResult, summarise, testedShare, type SmokeReport } from './smoke-report.ts'
 import { runSteps, type StepDefinition, type StepResult } from './step-runner.ts'
 import type { SecretNames } from './curl.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -45,9 +47,30 @@ export type SmokeOptions = {
   otherAgencyId?: string
   /** a finding for every operation with a slower answer */
   maxResponseTimeMs?: number
-  /** exit 2 when fewer than this share (percent) of the contract's operations were tested */
+  /** exit 3 when no violation was found but fewer than this share (percent) of the operations worked */
   failUnder?: number
+  /** --json FILE: the report written there, beside the human one */
+  jsonFile?: string
+  /** --har FILE: every exchange, secrets masked */
+  har?: string
+  /** -H: headers for every request */
+  headers?: readonly SmokeHeader[]
+  /** a pre-issued session token instead of --email/--password */
+  token?: string
+  caCert?: string
+  insecure?: boolean
+  /** --rate-limit, in requests per second */
+  requestsPerSecond?: number
+  /** operationIds or tags: only these are checked and counted (empty: all) */
+  include?: readonly string[]
+  /** operationIds or tags left out */
+  exclude?: readonly string[]
+  /** skip what is left after this many failed steps (the clean-up still runs) */
+  maxFailures?: number
 }
+
+/** A header for every request; `variable` when its value came from the environment (curl lines name it). */
+export type SmokeHeader = { name: string; value: string; variable?: string }
 
 /** What to run; the journey by default, anything else in tests. */
 export type SmokePlan<S extends object> = {
@@ -60,7 +83,34 @@ export type SmokePlan<S extends object> = {
 }
 
 /** What the plan may use besides the contract: built once per run. */
-export type PlanTools = { validator: SchemaValidator; pool: LinkPool; seed: number; marker: string }
+export type PlanTools = {
+  validator: SchemaValidator
+  pool: LinkPool
+  seed: number
+  marker: string
+  /** the operations --include/--exclude leave in */
+  selected: (operation: OperationSpec) => boolean
+}
+
+/** The journey's sign-in, done by --token: nothing is sent, the token is the session. */
+function tokenSignIn(step: StepDefinition<JourneyState>, token: string): StepDefinition<JourneyState> {
+  return {
+    ...step,
+    name: 'Signed in with --token',
+    requires: [],
+    async run(context) {
+      context.set({ token })
+      context.note('a pre-issued token (--token): the sign-in itself is not tried, and the checks that need a second session of this customer are skipped')
+    },
+  }
+}
+
+/** --include/--exclude by operationId or tag; an empty --include takes every operation. */
+export function operationSelection(include: readonly string[], exclude: readonly string[]): (operation: OperationSpec) => boolean {
+  const names = (operation: OperationSpec) => [operation.operationId, ...operation.tags]
+  return (operation) =>
+    (include.length === 0 || names(operation).some((name) => include.includes(name))) && !names(operation).some((name) => exclude.includes(name))
+}
 
 export type SmokeOverrides<S extends object> = {
   plan?: (contract: ContractIndex, options: SmokeOptions, tools: PlanTools) => SmokePlan<S>
@@ -85,8 +135,14 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
   const requests = createRequestBuilder(contract, tools.validator, tools.pool, tools.seed, tools.marker)
   // The journey's clean-up (cancelling what it booked) waits until every operation has been tried on that booking.
   const cleanUp = (step: StepDefinition<JourneyState>) => journeyCleanUp.includes(step.id)
+  const signIn = journey.steps.find((step) => step.id === 'auth.login')
+  // A pre-issued token stands in for the sign-in: the steps after it run as its customer.
+  const journeySteps =
+    options.token === undefined || options.email !== undefined || signIn === undefined
+      ? journey.steps
+      : journey.steps.map((step) => (step === signIn ? tokenSignIn(step, options.token as string) : step))
   const steps = [
-    ...journey.steps.filter((step) => !cleanUp(step)),
+    ...journeySteps.filter((step) => !cleanUp(step)),
     ...operationSteps({
       contract,
       validator: tools.validator,
@@ -94,9 +150,10 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
       otherAgencyId: options.otherAgencyId,
       seed: tools.seed,
       runs: options.examples ?? defaultExamples,
-      calledLast: new Set(journey.steps.filter(cleanUp).flatMap((step) => step.operationIds ?? [])),
+      calledLast: new Set(journey.steps.filter((step) => journeyUndo.includes(step.id)).flatMap((step) => step.operationIds ?? [])),
+      selected: tools.selected,
     }),
-    ...journey.steps.filter(cleanUp),
+    ...journeySteps.filter(cleanUp),
   ]
   const state: JourneyState = { agencyUrl: options.agencyUrl ?? defaultAgencyUrl }
   if (options.email !== undefined) state.email = options.email
@@ -120,7 +177,8 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
       const names = new Map<string, string>()
       for (const [key, variable] of Object.entries(secretVariables)) {
         const value = current[key as keyof typeof secretVariables]
-        if (value !== undefined && value !== '') names.set(value, variable)
+        // First named wins: two accounts with one password print the first one's variable, which is set.
+        if (value !== undefined && value !== '' && !names.has(value)) names.set(value, variable)
       }
       return names
     },
@@ -129,8 +187,13 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
 
 export const defaultExamples = 10
 
-/** Journey steps that undo what --write made; they run last. */
+/** Journey steps that undo what --write made, and what checks the undoing; they run last. */
 export const journeyCleanUp: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel', 'booking.canceled', 'booking.canceled-is-history']
+/** The clean-up's own operations: the checks never send them valid data before it (the others are reached on the live booking first). */
+const journeyUndo: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel']
+
+/** Node's codes for a certificate it does not trust (self-signed, unknown CA, wrong name, expired). */
+const tlsRefusal = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/
 
 /**
  * Stops the run when what failed is the command line, not the API: nothing
@@ -141,7 +204,13 @@ export function misconfiguration(result: StepResult, options: SmokeOptions, base
   const call = result.calls[0]
   if (call === undefined) return undefined
   if (result.id === 'agency.lookup') {
+    if (call.status === undefined && tlsRefusal.test(call.error ?? '')) {
+      return `the TLS certificate of ${new URL(baseUrl).host} is not trusted (${call.error}): --ca-cert FILE with the CA that signed it, or --insecure`
+    }
     if (call.status === undefined) return `nothing answers at ${baseUrl} (${call.error ?? 'no answer'}): check --base-url`
+    if (call.status === 404 && new URL(baseUrl).pathname === '/') {
+      return `${call.method} ${call.url} answered 404: the API is not at the root of ${new URL(baseUrl).host}? --base-url with its base path (a bare host gets the contract's)`
+    }
     if (call.status === 404 || call.status === 400)
       return `no agency answers for ${options.agencyUrl ?? defaultAgencyUrl} (status ${call.status}): check --agency-url`
   }
@@ -151,7 +220,11 @@ export function misconfiguration(result: StepResult, options: SmokeOptions, base
   return undefined
 }
 
-function variablesUsed(report: Pick<SmokeReport, 'violations' | 'baseUrl'>, state: JourneyState): Array<{ name: string; how: string }> {
+function variablesUsed(
+  report: Pick<SmokeReport, 'violations' | 'baseUrl'>,
+  state: JourneyState,
+  headers: readonly SmokeHeader[],
+): Array<{ name: string; how: string }> {
   const used = new Set(report.violations.flatMap((violation) => [...violation.curl.matchAll(/\$([A-Z_]+)/g)].map((match) => match[1] as string)))
   const login = (email: string | undefined, password: string) =>
     `export ${password.replace('PASSWORD', 'TOKEN')}=$(curl -s -X POST '${report.baseUrl}/auth/login' -H 'agencyId: ${state.agencyId ?? '<agency id>'}' -H 'content-type: application/json' --data-raw '{"email":"${email ?? '<e-mail>'}","password":"'"$${password}"'"}' | jq -r .token)`
@@ -162,18 +235,23 @@ function variablesUsed(report: Pick<SmokeReport, 'violations' | 'baseUrl'>, stat
     TRAVEL_PORTAL_OTHER_TOKEN: login(state.otherEmail, 'TRAVEL_PORTAL_OTHER_PASSWORD'),
     TRAVEL_PORTAL_REVOKED_TOKEN: `${login(state.email, 'TRAVEL_PORTAL_PASSWORD').replace('TRAVEL_PORTAL_TOKEN=', 'TRAVEL_PORTAL_REVOKED_TOKEN=')}; curl -s -X POST '${report.baseUrl}/auth/logout' -H 'agencyId: ${state.agencyId ?? '<agency id>'}' -H "Authorization: Bearer $TRAVEL_PORTAL_REVOKED_TOKEN"`,
   }
-  return [...used].filter((name) => name in how).map((name) => ({ name, how: how[name] as string }))
+  for (const header of headers) {
+    const variable = header.variable ?? headerVariable(header.name)
+    how[variable] = `export ${variable}='<the value of -H ${header.name}>'`
+  }
+  return [...used].filter((name) => Object.hasOwn(how, name)).map((name) => ({ name, how: how[name] as string }))
 }
 
 export async function runSmoke<S extends object = JourneyState>(options: SmokeOptions, io: CliIo, overrides: SmokeOverrides<S> = {}): Promise<ExitCode> {
   if ((options.email === undefined) !== (options.password === undefined)) {
     throw new UsageError('--email and --password go together (or neither, for an anonymous run)')
   }
+  if (options.token !== undefined && options.email !== undefined) throw new UsageError('--token or --email/--password, not both')
   if ((options.otherEmail === undefined) !== (options.otherPassword === undefined)) {
     throw new UsageError('--other-email and --other-password go together')
   }
-  if (options.otherEmail !== undefined && options.email === undefined) {
-    throw new UsageError("--other-email needs --email: the leak probe reads the first customer's booking as the other one")
+  if (options.otherEmail !== undefined && options.email === undefined && options.token === undefined) {
+    throw new UsageError("--other-email needs --email (or --token): the leak probe reads the first customer's booking as the other one")
   }
   if (options.otherEmail !== undefined && options.otherEmail.toLowerCase() === options.email?.toLowerCase()) {
     throw new UsageError('--other-email must be another customer than --email')
@@ -186,6 +264,20 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     throw error
   }
   if (contract.operations.size === 0) throw new UsageError(`the contract ${options.contractPath} declares no operations: nothing to test`)
+  const tenantHeader = options.tenantHeader ?? contract.tenantHeader ?? 'agencyId'
+  for (const header of options.headers ?? []) {
+    const name = header.name.toLowerCase()
+    if (name === 'authorization') throw new UsageError('-H Authorization: the run sends its own session token (--token for a pre-issued one)')
+    if (name === tenantHeader.toLowerCase()) throw new UsageError(`-H ${header.name}: the run sends the tenant header itself (--agency-url picks the tenant)`)
+  }
+  const selected = operationSelection(options.include ?? [], options.exclude ?? [])
+  for (const name of [...(options.include ?? []), ...(options.exclude ?? [])]) {
+    if (![...contract.operations.values()].some((operation) => operation.operationId === name || operation.tags.includes(name))) {
+      throw new UsageError(`--include/--exclude ${name}: no operation of the contract has that operationId or tag`)
+    }
+  }
+  const operationIds = [...contract.operations.values()].filter(selected).map((operation) => operation.operationId)
+  if (operationIds.length === 0) throw new UsageError('--include/--exclude leave no operation to check')
 
   const validator = createSchemaValidator(contract)
   const checker = createResponseChecker(contract, { validator })
@@ -194,13 +286,20 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
   const pool = createLinkPool(contract)
   const makePlan = overrides.plan ?? (journeyPlan as unknown as NonNullable<SmokeOverrides<S>['plan']>)
-  const plan = makePlan(contract, options, { validator, pool, seed, marker })
+  const plan = makePlan(contract, options, { validator, pool, seed, marker, selected })
   const baseUrl = resolveApiBaseUrl(options.baseUrl, contract.basePath)
   const warnings = [...contract.warnings, ...validator.warnings, ...plan.notes]
   if (options.write && !isLoopbackHost(new URL(baseUrl).hostname)) {
     warnings.push(`--write against ${new URL(baseUrl).host}, which is not this machine: created data is tagged ${marker}`)
   }
+  if (options.insecure === true) warnings.push("--insecure: the server's TLS certificate was not checked")
 
+  // -H values are secrets until shown otherwise: curl lines name them as variables, never print them.
+  const headerSecrets = new Map((options.headers ?? []).map((header) => [header.value, header.variable ?? headerVariable(header.name)]))
+  const secrets = (): SecretNames => new Map([...headerSecrets, ...(plan.secrets?.(plan.state) ?? [])])
+  const exchanges: Exchange[] = []
+  const transport =
+    overrides.fetch ?? (await tlsFetch({ ...(options.caCert === undefined ? {} : { caCert: options.caCert }), insecure: options.insecure === true }))
   const client = createApiClient({
     contract,
     checker,
@@ -208,18 +307,22 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     timeoutMs: options.timeoutMs,
     getSession: () => plan.session(plan.state),
     onAnswer: (answer) => pool.observe(answer),
-    ...(plan.secrets === undefined ? {} : { secrets: () => plan.secrets!(plan.state) }),
-    ...(options.tenantHeader === undefined ? {} : { tenantHeader: options.tenantHeader }),
-    ...(overrides.fetch === undefined ? {} : { fetch: overrides.fetch }),
+    secrets,
+    tenantHeader,
+    extraHeaders: Object.fromEntries((options.headers ?? []).map((header) => [header.name, header.value])),
+    ...(options.requestsPerSecond === undefined ? {} : { requestsPerSecond: options.requestsPerSecond }),
+    ...(options.har === undefined ? {} : { onExchange: (exchange: Exchange) => exchanges.push(exchange) }),
+    ...(transport === undefined ? {} : { fetch: transport }),
   })
 
-  const human = options.json ? undefined : createHumanReporter(io)
+  const human = options.json && options.jsonFile === undefined ? undefined : createHumanReporter(io)
   human?.header([
-    `smoke ${baseUrl} (${contract.operations.size} operations in ${path.relative(io.cwd, options.contractPath) || options.contractPath})`,
-    `${options.write ? `WRITE mode, marker ${marker}` : 'read-only (write steps skipped; --write to run them)'}${options.email === undefined ? ', anonymous (--email/--password for the customer steps)' : `, as ${options.email}`}; seed ${seed}`,
+    `smoke ${baseUrl} (${operationIds.length === contract.operations.size ? contract.operations.size : `${operationIds.length} of ${contract.operations.size}`} operations in ${path.relative(io.cwd, options.contractPath) || options.contractPath})`,
+    `${options.write ? `WRITE mode, marker ${marker}` : 'read-only (write steps skipped; --write to run them)'}${signedInAs(options)}; seed ${seed}`,
   ])
 
   const started = performance.now()
+  let failedSteps = 0
   const run = await runSteps(plan.steps, {
     client,
     contract,
@@ -228,6 +331,16 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     allowProviders: options.allowProviders,
     marker,
     stopAfter: (result) => misconfiguration(result, options, baseUrl),
+    ...(options.maxFailures === undefined
+      ? {}
+      : {
+          haltAfter: (result) => {
+            if (result.status === 'failed') failedSteps += 1
+            return failedSteps >= (options.maxFailures as number) ? `not run: --max-failures ${options.maxFailures} reached` : undefined
+          },
+          // What the run booked is still canceled.
+          runsAfterHalt: (step) => journeyCleanUp.includes(step.id),
+        }),
     ...(human === undefined ? {} : { events: human }),
   })
   const results = [...run.results]
@@ -235,15 +348,16 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     results.push(responseTimeResult(client.calls, options.maxResponseTimeMs))
     human?.stepFinished?.(results.at(-1)!, results.length - 1, results.length)
   }
-  const tested = testedShare([...contract.operations.keys()], results)
+  const tested = testedShare(operationIds, results)
   let verdict = judge(results)
   if (run.stopped !== undefined) {
     verdict = { verdict: 'misconfigured', exitCode: exitCodes.usage, explanation: `stopped: ${run.stopped}` }
-  } else if (options.failUnder !== undefined && (100 * tested.tested) / tested.operations < options.failUnder) {
+  } else if (verdict.verdict === 'passed' && options.failUnder !== undefined && (100 * tested.tested) / tested.operations < options.failUnder) {
+    // Violations always win: a distinct code only says the run was clean but did not reach far enough.
     verdict = {
       verdict: 'too-little-tested',
-      exitCode: exitCodes.usage,
-      explanation: `tested ${tested.tested} of ${tested.operations} operations, under --fail-under ${options.failUnder}%: ${verdict.explanation}`,
+      exitCode: exitCodes.tooLittleTested,
+      explanation: `${tested.tested} of ${tested.operations} operations worked, under --fail-under ${options.failUnder}%`,
     }
   }
   const coverage = coverageFromCalls(contract, client.calls)
@@ -261,20 +375,37 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     summary: summarise(results),
     steps: results,
     violations,
+    findings: findingsOf(violations),
+    throttle: { ...client.throttle },
+    ...(run.halted === undefined ? {} : { halted: run.halted }),
+    ...(operationIds.length === contract.operations.size
+      ? {}
+      : { selection: { include: [...(options.include ?? [])], exclude: [...(options.exclude ?? [])], operations: operationIds.length } }),
     warnings,
     coverage,
     seed,
     tested,
     timings: operationTimings(client.calls),
-    variables: variablesUsed({ violations, baseUrl }, plan.state as JourneyState),
+    variables: variablesUsed({ violations, baseUrl }, plan.state as JourneyState, options.headers ?? []),
   }
 
-  if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+  if (options.json && options.jsonFile === undefined) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
   else human?.finish(report)
+  if (options.jsonFile !== undefined) await writeTextFile(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`)
   if (options.junit !== undefined) await writeTextFile(options.junit, toJunitXml(report))
+  if (options.har !== undefined) await writeTextFile(options.har, `${JSON.stringify(toHar(exchanges, secrets(), 'smoke'), null, 2)}\n`)
   if (options.coverageOut !== undefined) await writeCoverageFile(options.coverageOut, `smoke ${baseUrl}`, coverage)
   return report.exitCode
 }
+
+function signedInAs(options: SmokeOptions): string {
+  if (options.email !== undefined) return `, as ${options.email}`
+  if (options.token !== undefined) return ', with a pre-issued token (--token)'
+  return ', anonymous (--email/--password or --token for the customer steps)'
+}
+
+/** `X-Api-Key` → `TRAVEL_PORTAL_HEADER_X_API_KEY`: the variable curl lines print for an -H value given as is. */
+const headerVariable = (name: string) => `TRAVEL_PORTAL_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
 
 async function writeTextFile(file: string, content: string): Promise<void> {
   await mkdir(path.dirname(path.resolve(file)), { recursive: true })

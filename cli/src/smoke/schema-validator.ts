@@ -19,6 +19,8 @@ export type SchemaError = {
   /** the offending value (undefined for a missing property) */
   actual: unknown
   schemaPath: string
+  /** JSON pointer of the value the error is about, or of the object a required property is missing from */
+  instancePointer: string
 }
 
 export type SchemaCheck =
@@ -119,7 +121,7 @@ function toSchemaError(error: ErrorObject): SchemaError {
   } else if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
     message = `must be one of ${params['allowedValues'].map((value) => JSON.stringify(value)).join(', ')}`
   }
-  return { path, keyword: error.keyword, message, actual, schemaPath: error.schemaPath }
+  return { path, keyword: error.keyword, message, actual, schemaPath: error.schemaPath, instancePointer: error.instancePath }
 }
 
 /** `/members/0/birth-date` -> `$.members[0]["birth-date"]` */

@@ -1,6 +1,7 @@
 import type { CallRecord } from './api-client.ts'
+import type { ThrottleStats } from './throttled-fetch.ts'
 import type { CoverageEntry } from './coverage.ts'
-import type { StepResult } from './step-runner.ts'
+import { writeGateReason, type StepResult } from './step-runner.ts'
 import type { Violation } from './violation.ts'
 import { exitCodes, type ExitCode } from '../exit-codes.ts'
 
@@ -34,6 +35,14 @@ export type SmokeReport = {
   summary: SmokeSummary
   steps: StepResult[]
   violations: Violation[]
+  /** the violations de-duplicated: one per operation, kind and rule (array indexes aside), with a count */
+  findings: Finding[]
+  /** 429s waited out (Retry-After) and how long, and those kept as answers */
+  throttle: ThrottleStats
+  /** why the steps after some point were skipped (--max-failures), if they were */
+  halted?: string
+  /** the operations checked and counted (--include/--exclude), when not all */
+  selection?: { include: string[]; exclude: string[]; operations: number }
   warnings: string[]
   coverage: CoverageEntry[]
   /** replays the generated inputs exactly: `--seed <seed>` */
@@ -46,28 +55,90 @@ export type SmokeReport = {
 
 export type TestedShare = {
   operations: number
+  /** operations that answered a declared success with valid data at least once */
   tested: number
+  /** operations that answered, but only ever with errors (refusals the run asked for aside), and why */
+  answeredOnlyErrors: Array<{ operationId: string; why: string }>
   /** operations no call reached, with the reason of the step that would have */
   untested: Array<{ operationId: string; why: string }>
 }
 
 export type OperationTiming = { operationId: string; calls: number; p50Ms: number; p95Ms: number; maxMs: number }
 
-/** An operation is tested when a call that was not a probe (a refusal the run asked for) got an answer from it. */
+/** A call that was not a refusal the run asked for, and got an answer from the API itself. */
+const answeredOnItsOwn = (call: CallRecord) => call.status !== undefined && !call.probe && call.external !== true
+/** A declared success (2xx/3xx) whose answer broke no rule: the operation works, at least once. */
+const succeeded = (call: CallRecord) => answeredOnItsOwn(call) && (call.status as number) < 400 && call.violationCount === 0
+
+/**
+ * An operation is tested when it answered a declared success with valid data at least once [the
+ * operation works]; one that only ever answered errors is listed apart with the first error it gave
+ * and where, so a run that only collected 404s can never read as a pass for that operation.
+ */
 export function testedShare(operationIds: readonly string[], results: readonly StepResult[]): TestedShare {
-  const answered = new Set(
-    results
-      .flatMap((result) => result.calls)
-      .filter((call) => call.status !== undefined && !call.probe)
-      .map((call) => call.operationId),
-  )
-  const untested = operationIds
-    .filter((id) => !answered.has(id))
-    .map((operationId) => {
-      const step = results.find((result) => result.id === `reach:${operationId}`) ?? results.find((result) => result.id.endsWith(`:${operationId}`))
-      return { operationId, why: step?.reason ?? 'no step calls it' }
-    })
-  return { operations: operationIds.length, tested: operationIds.length - untested.length, untested }
+  const calls = results.flatMap((result) => result.calls.map((call) => ({ call, step: result.id })))
+  const worked = new Set(calls.filter(({ call }) => succeeded(call)).map(({ call }) => call.operationId))
+  const answeredOnlyErrors: TestedShare['answeredOnlyErrors'] = []
+  const untested: TestedShare['untested'] = []
+  for (const operationId of operationIds) {
+    if (worked.has(operationId)) continue
+    const errors = calls.filter(({ call }) => call.operationId === operationId && answeredOnItsOwn(call))
+    // The check that tries the operation with valid data says most about why it did not work.
+    const first = errors.find(({ step }) => step === `reach:${operationId}`) ?? errors.find(({ call }) => call.explore !== true) ?? errors[0]
+    if (first !== undefined) {
+      const { call, step } = first
+      const answer =
+        call.status !== undefined && call.status < 400
+          ? `${call.status} with answers that break the contract`
+          : `${call.status}${call.code === undefined ? '' : ` ${call.code}`}`
+      answeredOnlyErrors.push({ operationId, why: `${answer} to ${call.method} ${new URL(call.url).pathname} (${step})` })
+      continue
+    }
+    const step = results.find((result) => result.id === `reach:${operationId}`) ?? results.find((result) => result.id.endsWith(`:${operationId}`))
+    untested.push({ operationId, why: step?.reason ?? 'no step calls it' })
+  }
+  return { operations: operationIds.length, tested: operationIds.filter((id) => worked.has(id)).length, answeredOnlyErrors, untested }
+}
+
+/**
+ * The run's headline share: `53 of 69 operations worked · 14 answered only errors · 2 not tried`, and in a
+ * read-only run how many of those not tried change data.
+ */
+export function testedLine(tested: TestedShare): string {
+  const needWrite = tested.untested.filter((item) => item.why === writeGateReason).length
+  const parts = [`${tested.tested} of ${tested.operations} operations worked`]
+  if (tested.answeredOnlyErrors.length > 0) parts.push(`${tested.answeredOnlyErrors.length} answered only errors`)
+  if (tested.untested.length > 0) parts.push(`${tested.untested.length} not tried${needWrite === 0 ? '' : ` (${needWrite} change data: --write)`}`)
+  return parts.join(' · ')
+}
+
+export type Finding = {
+  operationId: string
+  kind: Violation['kind']
+  expected: string
+  /** how many violations say this */
+  count: number
+  /** the steps they came from, in run order */
+  steps: string[]
+  /** the first of them, with its curl and what the backend sent */
+  example: Violation
+}
+
+/** One rule broken the same way on one operation is one finding, however many calls showed it. */
+export function findingsOf(violations: readonly Violation[]): Finding[] {
+  const byKey = new Map<string, Finding>()
+  for (const violation of violations) {
+    const rule = violation.expected.replace(/\[\d+\]/g, '[]')
+    const key = JSON.stringify([violation.operationId, violation.kind, rule])
+    const found = byKey.get(key)
+    if (found === undefined) {
+      byKey.set(key, { operationId: violation.operationId, kind: violation.kind, expected: rule, count: 1, steps: [violation.step ?? '?'], example: violation })
+      continue
+    }
+    found.count += 1
+    if (violation.step !== undefined && !found.steps.includes(violation.step)) found.steps.push(violation.step)
+  }
+  return [...byKey.values()]
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
@@ -152,11 +223,13 @@ export function judge(results: readonly StepResult[]): { verdict: SmokeVerdict; 
   }
   const summary = summarise(results)
   if (summary.violations > 0 || summary.failed > 0) {
+    const findings = findingsOf(results.flatMap((result) => result.violations))
+    const operations = new Set(findings.map((finding) => finding.operationId)).size
     return {
       verdict: 'violations',
       exitCode: exitCodes.violations,
-      explanation: `${summary.violations} violation${summary.violations === 1 ? '' : 's'} in ${summary.failed} failed step${summary.failed === 1 ? '' : 's'}`,
+      explanation: `${findings.length} finding${findings.length === 1 ? '' : 's'} in ${operations} operation${operations === 1 ? '' : 's'} (${summary.violations} violation${summary.violations === 1 ? '' : 's'} in ${summary.failed} failed step${summary.failed === 1 ? '' : 's'})`,
     }
   }
-  return { verdict: 'passed', exitCode: exitCodes.ok, explanation: `${summary.passed} steps passed, ${meaningful.length} calls answered as declared` }
+  return { verdict: 'passed', exitCode: exitCodes.ok, explanation: 'no violation' }
 }

@@ -102,6 +102,12 @@ export type RunOptions<S> = {
   events?: RunnerEvents
   /** after each step: a reason to stop the run here (a misconfiguration), else undefined */
   stopAfter?(result: StepResult): string | undefined
+  /**
+   * after each step: a reason to skip what is left (--max-failures), else undefined; the steps
+   * `runsAfterHalt` names still run (undoing what the run made)
+   */
+  haltAfter?(result: StepResult): string | undefined
+  runsAfterHalt?(step: StepDefinition<S>): boolean
 }
 
 export type RunResult<S> = {
@@ -109,7 +115,12 @@ export type RunResult<S> = {
   state: S
   /** why the run stopped early, if it did */
   stopped?: string
+  /** why the steps after some point were skipped (--max-failures) */
+  halted?: string
 }
+
+/** Why a step that changes data did not run in a read-only run. */
+export const writeGateReason = 'writes data: pass --write to run'
 
 class SkipSignal extends Error {}
 class StopSignal extends Error {}
@@ -143,16 +154,21 @@ export async function runSteps<S extends object>(steps: ReadonlyArray<StepDefini
   const delivered = new Set<string>()
   const total = steps.length
 
+  let halted: string | undefined
   for (const [index, step] of steps.entries()) {
     options.events?.stepStarted?.(step, index, total)
-    const result = await runOne(step, state, byId, delivered, options)
+    const result =
+      halted !== undefined && options.runsAfterHalt?.(step) !== true
+        ? { id: step.id, name: step.name, kind: step.kind, status: 'skipped' as const, reason: halted, durationMs: 0, calls: [], violations: [] }
+        : await runOne(step, state, byId, delivered, options)
     results.push(result)
     byId.set(step.id, result)
     options.events?.stepFinished?.(result, index, total)
     const stopped = options.stopAfter?.(result)
     if (stopped !== undefined) return { results, state, stopped }
+    halted ??= options.haltAfter?.(result)
   }
-  return { results, state }
+  return { results, state, ...(halted === undefined ? {} : { halted }) }
 }
 
 async function runOne<S extends object>(
@@ -167,7 +183,7 @@ async function runOne<S extends object>(
   const notes: string[] = []
 
   // The write gate first: a read-only run says why each write step did not run, not which one before it did not.
-  if ((step.kind === 'write' || step.kind === 'payment') && !options.write) return skipped('writes data: pass --write to run')
+  if ((step.kind === 'write' || step.kind === 'payment') && !options.write) return skipped(writeGateReason)
   for (const need of step.needs ?? []) {
     const dependency = earlier.get(need)
     const usable = dependency?.status === 'passed' || (dependency?.status === 'failed' && delivered.has(need))

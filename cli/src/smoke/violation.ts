@@ -33,6 +33,8 @@ export type Violation = {
   actual: string
   /** reproduces the request; secrets masked */
   curl: string
+  /** a short excerpt of what the backend sent (for a schema finding, the object it is about); secrets masked */
+  sent?: string
   /** id of the step that made the call, filled in by the runner */
   step?: string
 }

@@ -12,7 +12,7 @@ import { hashPassword } from '../world/seed.ts'
 import type { CustomerRecord, LinkRecord, SessionRecord } from '../world/types.ts'
 import { userView } from '../world/views.ts'
 import { type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
-import { assertNotThrottled, countAttempt } from './throttle.ts'
+import { assertNotThrottled, clearAccountAttempts, countAttempt } from './throttle.ts'
 
 export const TOKEN_TTL_SECONDS = 2_592_000
 /** Sessions kept at most; past it the oldest go first. */
@@ -127,6 +127,7 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
       countAttempt(ctx, 'signIn', body.email)
       fail(401, 'auth_login_wrong', 'Wrong e-mail or password.')
     }
+    clearAccountAttempts(ctx, 'signIn', body.email)
     if (!customer!.validated) fail(403, 'user_not_validated', 'The e-mail address has not been validated yet.')
     return openSession(ctx, customer!, 'password')
   }),

@@ -49,10 +49,18 @@ const recent = (attempts: Map<string, number[]>, key: string, windowMs: number, 
   return kept
 }
 
+/** QA's switch (PUT /__mock/settings): a tenant's own setting, else everyone's. */
+const throttlingOn = (ctx: Ctx): boolean => ctx.rt.options.throttling.byAgency.get(ctx.agency.id) ?? ctx.rt.options.throttling.everyone
+
+/** Forgets every counted attempt (POST /__mock/reset): a fresh world starts unthrottled. */
+export const clearThrottles = (rt: Runtime): void => {
+  attemptsByRuntime.delete(rt)
+}
+
 /** Fails with 429 and Retry-After when this account or this client is past the limit. */
 export const assertNotThrottled = (ctx: Ctx, kind: ThrottleKind, email: string): void => {
   const attempts = attemptsByRuntime.get(ctx.rt)
-  if (attempts === undefined) return
+  if (attempts === undefined || !throttlingOn(ctx)) return
   const nowMs = ctx.now.getTime()
   for (const { key, limit } of keysFor(ctx, kind, email)) {
     const kept = recent(attempts, key, limit.windowMs, nowMs)
@@ -63,8 +71,19 @@ export const assertNotThrottled = (ctx: Ctx, kind: ThrottleKind, email: string):
   }
 }
 
+/**
+ * A right password clears the account's failed sign-ins (as Devise's lockable does): one mistyped
+ * password, or a conformance run's wrong-password probe, never adds up to a lockout of its owner.
+ * The client's count stays: a guesser spraying many accounts is still slowed down.
+ */
+export const clearAccountAttempts = (ctx: Ctx, kind: ThrottleKind, email: string): void => {
+  const [account] = keysFor(ctx, kind, email)
+  if (account !== undefined) attemptsByRuntime.get(ctx.rt)?.delete(account.key)
+}
+
 /** Counts one attempt against the account and the client. */
 export const countAttempt = (ctx: Ctx, kind: ThrottleKind, email: string): void => {
+  if (!throttlingOn(ctx)) return
   let attempts = attemptsByRuntime.get(ctx.rt)
   if (attempts === undefined) {
     attempts = new Map()

@@ -295,8 +295,8 @@ describe('hardening', () => {
   it('debug sign-in is off until switched on, for everyone or one tenant', async () => {
     expect(rt.options.debugLogin).toBe(false)
     expect(rt.world.agencies.every((agency) => !agency.debug_login)).toBe(true)
-    expect(await (await call('GET', '/__mock/settings')).json()).toEqual({ debugLogin: false })
-    expect(await (await call('PUT', '/__mock/settings', { debugLogin: true })).json()).toEqual({ debugLogin: true })
+    expect(await (await call('GET', '/__mock/settings')).json()).toEqual({ debugLogin: false, throttling: true, throttlingByAgency: {} })
+    expect(await (await call('PUT', '/__mock/settings', { debugLogin: true })).json()).toEqual({ debugLogin: true, throttling: true, throttlingByAgency: {} })
     expect(rt.options.debugLogin).toBe(true)
     expect((await call('PUT', '/__mock/settings', { debugLogin: 'yes' })).status).toBe(422)
     const added = (await (await call('POST', '/__mock/tenants', { name: 'Pruebas', hosts: ['pruebas.localhost'] })).json()) as { debug_login: boolean }

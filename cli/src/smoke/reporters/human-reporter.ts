@@ -1,6 +1,5 @@
 import { coloursFor, type CliIo } from '../../cli-io.ts'
-import type { SmokeReport } from '../smoke-report.ts'
-import { formatViolation } from '../violation.ts'
+import { testedLine, type SmokeReport } from '../smoke-report.ts'
 import type { RunnerEvents, StepResult } from '../step-runner.ts'
 
 // Step lines as they finish, with a progress counter, then the violations in
@@ -35,6 +34,7 @@ export function createHumanReporter(io: CliIo): HumanReporter {
         out(`${indent}${colours.red(`✗ ${violation.kind}`)} ${violation.operationId}${violation.status === undefined ? '' : ` -> ${violation.status}`}`)
         out(`${indent}  expected: ${violation.expected}`)
         out(`${indent}  actual:   ${violation.actual}`)
+        if (violation.sent !== undefined) out(`${indent}  sent:     ${colours.dim(violation.sent)}`)
         if (violation.curl !== '') out(`${indent}  ${colours.dim(violation.curl)}`)
       }
     },
@@ -47,11 +47,17 @@ export function createHumanReporter(io: CliIo): HumanReporter {
           : report.verdict === 'violations'
             ? colours.red('VIOLATIONS')
             : colours.yellow(report.verdict.toUpperCase().replace(/-/g, ' '))
-      if (report.violations.length > 0) {
-        // Once more in one place, for a CI log read from the bottom.
+      if (report.findings.length > 0) {
+        // Once more in one place, for a CI log read from the bottom: each broken rule once, with how often.
         out('')
-        out(colours.bold('violations:'))
-        for (const violation of report.violations) out(`  ${violation.step ?? '?'}: ${colours.red(formatViolation(violation))}`)
+        out(colours.bold(`findings (${report.findings.length}, from ${report.violations.length} violations):`))
+        for (const finding of report.findings) {
+          const times = finding.count === 1 ? '' : ` ×${finding.count}`
+          out(`  ${colours.red(`[${finding.kind}] ${finding.operationId}`)}${times}: expected ${finding.expected}; got ${finding.example.actual}`)
+          out(`    ${colours.dim(`in ${finding.steps.slice(0, 4).join(', ')}${finding.steps.length > 4 ? ` and ${finding.steps.length - 4} more` : ''}`)}`)
+          if (finding.example.sent !== undefined) out(`    sent: ${colours.dim(finding.example.sent)}`)
+          if (finding.example.curl !== '') out(`    ${colours.dim(finding.example.curl)}`)
+        }
       }
       if (report.variables.length > 0) {
         out('')
@@ -59,13 +65,16 @@ export function createHumanReporter(io: CliIo): HumanReporter {
         for (const variable of report.variables) out(`  ${variable.how}`)
       }
       const { tested } = report
-      if (tested.untested.length > 0) {
+      const byWhy = (title: string, items: ReadonlyArray<{ operationId: string; why: string }>) => {
+        if (items.length === 0) return
         out('')
-        out(colours.bold(`untested operations (${tested.untested.length}), by why:`))
-        const byWhy = new Map<string, string[]>()
-        for (const item of tested.untested) byWhy.set(item.why, [...(byWhy.get(item.why) ?? []), item.operationId])
-        for (const [why, operationIds] of byWhy) out(`  ${why}: ${colours.dim(operationIds.join(', '))}`)
+        out(colours.bold(`${title} (${items.length}), by why:`))
+        const grouped = new Map<string, string[]>()
+        for (const item of items) grouped.set(item.why, [...(grouped.get(item.why) ?? []), item.operationId])
+        for (const [why, operationIds] of grouped) out(`  ${why}: ${colours.dim(operationIds.join(', '))}`)
       }
+      byWhy('operations that answered only errors', tested.answeredOnlyErrors)
+      byWhy('operations not tried', tested.untested)
       const slowest = report.timings.slice(0, 5)
       if (slowest.length > 0) {
         out('')
@@ -74,13 +83,16 @@ export function createHumanReporter(io: CliIo): HumanReporter {
           out(`  ${timing.operationId.padEnd(28)} ${timing.p50Ms} / ${timing.p95Ms} / ${timing.maxMs}  (${timing.calls} call${timing.calls === 1 ? '' : 's'})`)
         }
       }
+      if (report.halted !== undefined) out(colours.yellow(`the rest was skipped: ${report.halted}`))
+      if (report.throttle.throttled > 0 || report.throttle.keptAnswers > 0) {
+        out(
+          `throttled ${report.throttle.throttled} time${report.throttle.throttled === 1 ? '' : 's'}, waited ${(report.throttle.waitedMs / 1000).toFixed(1)} s (Retry-After)${report.throttle.keptAnswers === 0 ? '' : `; ${report.throttle.keptAnswers} 429 answer${report.throttle.keptAnswers === 1 ? '' : 's'} not waited for, checked as answers`}`,
+        )
+      }
       out('')
+      out(`${colours.bold(verdict)}: ${testedLine(tested)}`)
       out(
-        `${colours.bold(verdict)}: ${summary.steps} steps, ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped; ${summary.violations} violations in ${summary.calls} calls (${report.durationMs} ms)`,
-      )
-      out(report.explanation)
-      out(
-        `tested ${tested.tested} of ${tested.operations} operations (${Math.round((100 * tested.tested) / Math.max(1, tested.operations))}%); seed ${report.seed} (--seed ${report.seed} replays the generated inputs)`,
+        `${report.explanation}; ${summary.steps} steps (${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped), ${summary.calls} calls; seed ${report.seed} (--seed ${report.seed} replays the generated inputs)`,
       )
       out(colours.dim(formatTiming(report)))
     },

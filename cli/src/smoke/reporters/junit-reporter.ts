@@ -53,7 +53,11 @@ export function toJunitXml(report: SmokeReport): string {
       const first = step.violations[0]
       const message = first === undefined ? (step.reason ?? 'failed') : formatViolation(first)
       const more = step.violations.length > 1 ? ` (+${step.violations.length - 1} more)` : ''
-      const details = step.violations.map((violation) => [formatViolation(violation), violation.curl].filter((part) => part !== '').join('\n')).join('\n\n')
+      const details = step.violations
+        .map((violation) =>
+          [formatViolation(violation), violation.sent === undefined ? '' : `sent: ${violation.sent}`, violation.curl].filter((part) => part !== '').join('\n'),
+        )
+        .join('\n\n')
       lines.push(`      <failure message="${escapeXml(message + more)}" type="${escapeXml(first?.kind ?? 'step')}">${escapeXml(details)}</failure>`)
     }
     if (notes.length > 0) lines.push(`      <system-out>${escapeXml(notes.join('\n'))}</system-out>`)
