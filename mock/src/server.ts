@@ -355,7 +355,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     })
     if (closing) res.setHeader('Connection', 'close')
     if (live === null) {
-      sendJson(res, 503, { code: 'service_unavailable', message: 'The mock is starting.' }, {})
+      sendJson(res, 503, { code: 'service_unavailable', message: 'The mock is starting.' }, { 'Retry-After': '1' })
       return
     }
     handle(req, res, live.rt, live.journal).catch((error: unknown) => {

@@ -83,12 +83,35 @@ describe('response checker against a real HTTP server', () => {
   })
 
   it('flags an undeclared status, naming the operation', async () => {
-    server.setHandler(() => json(500, { code: 'internal_error', message: 'boom' }))
+    server.setHandler(() => json(409, { code: 'conflict', message: 'boom' }))
     const violation = only((await client.call('getThing', { path: ['t-1'] })).violations)
-    expect(violation).toMatchObject({ kind: 'status', operationId: 'getThing', method: 'GET', status: 500 })
+    expect(violation).toMatchObject({ kind: 'status', operationId: 'getThing', method: 'GET', status: 409 })
     expect(violation.url).toBe(`${server.url}/api/mini/things/t-1`)
     expect(violation.expected).toContain('200, 401, 403, 404')
-    expect(violation.actual).toBe('500 (code internal_error)')
+    expect(violation.actual).toBe('409 (code conflict)')
+  })
+
+  it('flags any server error, declared or not, but a declared 503 that says when to come back [not_a_server_error]', async () => {
+    server.setHandler(() => json(500, { code: 'internal_error', message: 'boom' }))
+    expect(only((await client.call('getThing', { path: ['t-1'] })).violations)).toMatchObject({
+      kind: 'server-error',
+      status: 500,
+      actual: '500 (code internal_error)',
+    })
+    server.setHandler(() => ({ status: 502, headers: { 'content-type': 'text/html' }, body: '<h1>Bad Gateway</h1>' }))
+    expect(only((await client.call('getThing', { path: ['t-1'] })).violations)).toMatchObject({
+      kind: 'server-error',
+      actual: '502',
+      sent: '<h1>Bad Gateway</h1>',
+    })
+    // createThing declares `default`: a 503 matches it, and still needs Retry-After
+    server.setHandler(() => json(503, { code: 'service_unavailable', message: 'later' }))
+    expect(only((await client.call('createThing', { json: thing })).violations)).toMatchObject({
+      kind: 'server-error',
+      actual: '503 (code service_unavailable) without Retry-After',
+    })
+    server.setHandler(() => json(503, { code: 'service_unavailable', message: 'later' }, { 'Retry-After': '30' }))
+    expect((await client.call('createThing', { json: thing })).violations).toEqual([])
   })
 
   it('covers statuses through 4XX range keys and default', async () => {
@@ -97,7 +120,7 @@ describe('response checker against a real HTTP server', () => {
     expect(ranged.statusKey).toBe('4XX')
     expect(ranged.violations).toEqual([])
 
-    server.setHandler(() => json(503, { code: 'service_unavailable', message: 'later' }))
+    server.setHandler(() => json(503, { code: 'service_unavailable', message: 'later' }, { 'Retry-After': '5' }))
     const fallback = await client.call('createThing', { json: thing })
     expect(fallback.statusKey).toBe('default')
     expect(fallback.violations).toEqual([])

@@ -22,6 +22,8 @@ export type CallOptions = {
   json?: unknown
   form?: readonly FormField[]
   headers?: Readonly<Record<string, string>>
+  /** headers the run would send that this call leaves out (the tenant header, for the missing-header check) */
+  omitHeaders?: readonly string[]
   /** 'auto': send the session token when the operation's security has a bearer scheme */
   auth?: 'auto' | 'none' | { token: string }
   /** negative probe: excluded when judging whether anything was testable */
@@ -69,7 +71,7 @@ export type Answer = {
 export type ExternalRequest = {
   /** what it is, shown where an operationId would be (e.g. `provider`) */
   label: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
   /** sent as application/x-www-form-urlencoded (POST) or as the query (GET) */
   form?: Readonly<Record<string, string>>
@@ -102,6 +104,11 @@ export type ApiClient = {
   call(operationId: string, options?: CallOptions): Promise<CallOutcome>
   /** a request outside the contract; the caller guards the URL (see StepContext.external) */
   external(request: ExternalRequest): Promise<ExternalResponse>
+  /**
+   * A method the contract does not declare on a path under the API (`DELETE /booking/x`), with the
+   * session's token and tenant: recorded as a probe, not checked against the contract nor counted in coverage.
+   */
+  undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse>
   /** violations of all calls so far, in order */
   readonly violations: readonly Violation[]
 }
@@ -208,6 +215,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       recordedBody = { kind: 'form', fields }
     }
     Object.assign(headers, callOptions.headers)
+    for (const name of callOptions.omitHeaders ?? []) {
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key]
+    }
 
     const request: RecordedRequest = { method: operation.method.toUpperCase(), url, headers, ...(recordedBody === undefined ? {} : { body: recordedBody }) }
     const curl = toCurl(request, options.secrets?.())
@@ -284,9 +294,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function external(request: ExternalRequest): Promise<ExternalResponse> {
+  async function undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse> {
+    const session = getSession()
+    const headers: Record<string, string> = { ...options.extraHeaders, accept: 'application/json' }
+    if (session.agencyId !== undefined) headers[tenantHeader] = session.agencyId
+    if (session.token !== undefined) headers['Authorization'] = `Bearer ${session.token}`
+    return external({ label: `${method} ${apiPath}`, method, url: `${options.baseUrl}${apiPath}` }, headers, true)
+  }
+
+  async function external(request: ExternalRequest, sessionHeaders?: Record<string, string>, probe = false): Promise<ExternalResponse> {
     const url = new URL(request.url)
-    const headers: Record<string, string> = { accept: 'text/html, application/json;q=0.9, */*;q=0.8' }
+    const headers: Record<string, string> = sessionHeaders ?? { accept: 'text/html, application/json;q=0.9, */*;q=0.8' }
     let body: string | undefined
     if (request.form !== undefined) {
       const params = new URLSearchParams(request.form as Record<string, string>)
@@ -305,7 +323,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const curl = toCurl(recorded, options.secrets?.())
     const startedAt = new Date()
     const started = performance.now()
-    const base = { operationId: request.label, method: request.method, url: url.href, curl, probe: false, external: true }
+    const base = { operationId: request.label, method: request.method, url: url.href, curl, probe, external: true }
     let response: Response
     try {
       response = await send(url.href, {
@@ -347,7 +365,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { status: response.status, headers: response.headers, text, record }
   }
 
-  return { baseUrl: options.baseUrl, calls, throttle: throttled.stats, call, external, violations }
+  return { baseUrl: options.baseUrl, calls, throttle: throttled.stats, call, external: (request) => external(request), undeclared, violations }
 }
 
 function errorCode(status: number, json: unknown): string | undefined {

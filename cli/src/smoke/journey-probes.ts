@@ -26,6 +26,19 @@ export const journeyProbes: readonly JourneyProbeSpec[] = [
     request: (context) => ({ json: { email: `smoke-${context.marker}@example.invalid`, password: `wrong-${context.marker}` }, auth: 'none' }),
   },
   {
+    id: 'probe.login-wrong-password-account',
+    name: "Login with a wrong password for the run's own account is refused",
+    operationId: 'login',
+    route: 'POST /auth/login',
+    needs: ['auth.login'],
+    requires: ['email'],
+    // One failed sign-in on a real account, within any throttle (a right password follows and clears it):
+    // a backend that skips the password check for existing accounts must not pass. A 429 is the contract's
+    // throttle speaking (the account had earlier failures), and is accepted.
+    expect: { status: [401, 429], code: ['auth_login_wrong', 'too_many_requests'] },
+    request: (context) => ({ json: { email: context.state.email, password: `wrong-${context.marker}` }, auth: 'none' }),
+  },
+  {
     id: 'probe.lock-without-token',
     name: 'Holding seats without a token is refused',
     operationId: 'lockSeats',
@@ -106,6 +119,7 @@ export const foreignBookingProbe: JourneyStepSpec = {
 export const probeAfter: Readonly<Record<string, string>> = {
   'probe.profile-without-token': 'auth.config',
   'probe.login-wrong-password': 'auth.login',
+  'probe.login-wrong-password-account': 'auth.login',
   'probe.lock-without-token': 'travelgroup.pack-seats',
   'probe.voucher-invalid': 'travelgroup.pack-seats',
   'probe.foreign-booking': 'raffle.ballot',

@@ -4,6 +4,7 @@ import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'
 import { placeholderFor, requestMedia, type RequestBuilder } from './operation-requests.ts'
 import { schemaAt } from './schema-values.ts'
+import { listSteps, methodSteps } from './api-wide-checks.ts'
 import { generatedSteps } from './generated-checks.ts'
 import type { SchemaValidator } from './schema-validator.ts'
 import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
@@ -92,6 +93,8 @@ export function operationSteps(options: CheckOptions): StepDefinition<JourneySta
     if (operation.path.includes('{') && declares(operation, 404)) steps.push(missingStep(options, operation))
     steps.push(...generatedSteps(options, operation))
   }
+  const selected = options.selected ?? (() => true)
+  steps.push(...listSteps(options.contract, selected), ...methodSteps(options.contract, selected))
   return steps
 }
 
@@ -212,7 +215,7 @@ function tenantStep({ requests, otherAgencyId, contract }: CheckOptions, operati
   const accepted = [400, 401, 403, 404].filter((status) => declares(operation, status))
   return {
     id: `tenant:${id}`,
-    name: `${id} refuses another tenant's agency id`,
+    name: `${id} refuses another tenant's agency id, and a request without one`,
     kind: kindOf(operation, 'probe'),
     operationIds: [id],
     async run(context: StepContext<JourneyState>) {
@@ -220,13 +223,26 @@ function tenantStep({ requests, otherAgencyId, contract }: CheckOptions, operati
       // A real tenant serves its public data to anyone: only this customer's session must not work there.
       if (otherAgencyId !== undefined && !operation.requiresAuth) context.skip(`public: ${otherAgencyId} serves its own data to anyone`)
       const agency = otherAgencyId ?? `agency-${placeholderFor(context.marker)}`
+      const header = contract.tenantHeader as string
       const request = requests.base(operation)
-      const outcome = await context.call(id, requests.callOptions(request, { headers: { [contract.tenantHeader as string]: agency }, probe: true }))
+      const outcome = await context.call(id, requests.callOptions(request, { headers: { [header]: agency }, probe: true }))
       if (!accepted.includes(outcome.status)) {
         context.fail(
           `status ${accepted.join(' or ')} with agency ${agency}${otherAgencyId === undefined ? ' (which does not exist)' : ''}`,
           `${describe(outcome)}${outcome.ok ? ": another tenant's request was served" : ''}`,
           { kind: 'probe', operationId: id },
+        )
+      }
+      // The required header left out: refused, never served as some default tenant [missing_required_header].
+      const without = await context.call(id, requests.callOptions(request, { omitHeaders: [header], probe: true }))
+      if (!accepted.includes(without.status)) {
+        context.fail(
+          `status ${accepted.join(' or ')} without the ${header} header`,
+          `${describe(without)}${without.ok ? ': served as some default tenant' : ''}`,
+          {
+            kind: 'probe',
+            operationId: id,
+          },
         )
       }
     },

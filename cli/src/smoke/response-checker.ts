@@ -83,6 +83,16 @@ export function createResponseChecker(contract: ContractIndex, options: Response
 
     const statusKey = matchStatusKey(operation, response.status)
     result.statusKey = statusKey
+    // A backend may say it is down for a while (a declared 503 with Retry-After); any other 5xx is a fault,
+    // declared or not, whatever the request was [not_a_server_error].
+    if (response.status >= 500 && !(response.status === 503 && statusKey !== undefined && retryAfterMs(response.headers.get('retry-after')) !== undefined)) {
+      report(
+        'server-error',
+        'no server error (a 5xx only as a declared 503 with Retry-After, for a temporary outage)',
+        `${response.status}${describeErrorCode(result.json)}${response.status === 503 && statusKey !== undefined ? ' without Retry-After' : ''}`,
+      )
+      return result
+    }
     if (statusKey === undefined) {
       report(
         'status',
@@ -153,7 +163,12 @@ export function createResponseChecker(contract: ContractIndex, options: Response
     const errors = check.errors.slice(0, maxSchemaErrors)
     for (const error of errors) {
       const around = getAtPointer(json, error.instancePointer)
-      report('schema', `${error.path} ${error.message}`, error.actual === undefined ? 'missing' : excerpt(JSON.stringify(error.actual)), sentExcerpt(around))
+      // A missing field shows the names the object has instead (a renamed field is then plain to see).
+      const sent =
+        error.actual === undefined && around !== null && typeof around === 'object' && !Array.isArray(around)
+          ? excerpt(`an object with ${Object.keys(around).join(', ')}`, 480)
+          : sentExcerpt(around)
+      report('schema', `${error.path} ${error.message}`, error.actual === undefined ? 'missing' : excerpt(JSON.stringify(error.actual)), sent)
     }
     if (check.errors.length > errors.length) {
       report('schema', `at most ${maxSchemaErrors} schema errors shown`, `${check.errors.length - errors.length} more`)

@@ -40,6 +40,8 @@ export type StepContext<S> = {
    * checked against the contract nor counted in coverage.
    */
   external(request: ExternalRequest): Promise<ExternalResponse>
+  /** A method the contract does not declare on a path under the API, with the session (see ApiClient.undeclared). */
+  undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse>
   /** Adds a line to the step's result (shown under the step, in --json and JUnit). */
   note(text: string): void
   skip(reason: string): never
@@ -220,6 +222,7 @@ async function runOne<S extends object>(
       context.guardPaymentUrl(request.url)
       return options.client.external(request)
     },
+    undeclared: (method, apiPath) => options.client.undeclared(method, apiPath),
     note(text) {
       notes.push(text)
     },

@@ -4,6 +4,8 @@
 export type ViolationKind =
   /** status code not declared for the operation */
   | 'status'
+  /** a 5xx, other than a declared 503 with Retry-After (a temporary outage) [not_a_server_error] */
+  | 'server-error'
   /** content-type missing or not declared for that status */
   | 'content-type'
   /** body unreadable: not JSON, wrong magic bytes, empty when content is declared */

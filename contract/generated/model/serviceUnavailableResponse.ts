@@ -30,6 +30,6 @@
 import type { ErrorBody } from './errorBody.ts';
 
 /**
- * Temporarily unavailable; retry later.
+ * Temporarily unavailable (maintenance, an outage); retry after Retry-After seconds.
  */
 export type ServiceUnavailableResponse = ErrorBody;

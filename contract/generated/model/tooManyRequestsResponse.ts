@@ -32,5 +32,6 @@ import type { ErrorBody } from './errorBody.ts';
 /**
  * Too many attempts for this account or from this client in a short time (failed sign-ins,
  * sign-in links, password reminders). Nothing was done; try again after Retry-After seconds.
+ * A successful sign-in clears the account's count of failed ones.
  */
 export type TooManyRequestsResponse = ErrorBody;

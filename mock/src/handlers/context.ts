@@ -195,7 +195,7 @@ const langOf = (request: Request): Language => (request.headers.get('accept-lang
 const flakyFailure = (): Response | null => {
   const roll = Math.random()
   if (roll < 0.125) return HttpResponse.error()
-  if (roll < 0.25) return errorResponse(503, 'service_unavailable', 'Injected failure (flaky scenario). Try again.')
+  if (roll < 0.25) return errorResponse(503, 'service_unavailable', 'Injected failure (flaky scenario). Try again.', undefined, { 'Retry-After': '1' })
   return null
 }
 
@@ -238,6 +238,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
     } catch (error) {
       if (error instanceof HttpFailure) response = errorResponse(error.status, error.code, error.message, error.fields, error.headers)
       else {
+        // A bug, not an outage: no Retry-After, so a conformance run reports it as a server error.
         console.error('[mock] handler error', method.toUpperCase(), path, error)
         response = errorResponse(503, 'service_unavailable', 'The mock failed to handle this request.')
       }
@@ -248,7 +249,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
       write.commit()
     } catch (error) {
       console.error('[mock] could not store a write', method.toUpperCase(), path, error)
-      return errorResponse(503, 'service_unavailable', 'The mock could not store the change.')
+      return errorResponse(503, 'service_unavailable', 'The mock could not store the change.', undefined, { 'Retry-After': '1' })
     }
     return response
   }
