@@ -37,6 +37,12 @@ const zones = [
   },
   { target: './core', from: ['./web', './mock', './cli', './scripts'], message: 'core/ is the bottom layer: it imports no part of the product.' },
   { target: './cli', from: './mock/src/handlers', message: "The CLI checks any backend: it never uses the mock's handlers." },
+  {
+    target: './contract',
+    from: ['./cli', './mock', './scripts', './tests'],
+    message: 'contract/ is the contract and its engine (a library that returns data): it imports only core/ and packages.',
+  },
+  { target: ['./scripts', './mock', './cli', './web'], from: './tests', message: 'Tests import the product, never the other way round (scripts included).' },
 ]
 
 const generatedEndpoints = {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { createMockControlClient, MockControlError } from '../../cli/src/mock-control.ts'
 import { createApiClient, resolveApiBaseUrl, TransportError, type ApiClient } from '../../cli/src/smoke/api-client.ts'
-import { loadContract } from '../../cli/src/smoke/contract-index.ts'
-import { createResponseChecker } from '../../cli/src/smoke/response-checker.ts'
+import { loadContract } from '../../contract/engine/contract-index.ts'
+import { createResponseChecker } from '../../contract/engine/response-checker.ts'
 import { json, RESET, startFakeServer, type FakeServer } from '../support/fake-server.ts'
 import { miniContractPath } from './helpers/paths.ts'
 

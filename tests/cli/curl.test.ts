@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { execFileSync } from 'node:child_process'
 
-import { maskJsonSecrets, maskUrlSecrets, shellQuote, shellQuoteWithSecrets, toCurl } from '../../cli/src/smoke/curl.ts'
+import { maskJsonSecrets, maskUrlSecrets, shellQuote, shellQuoteWithSecrets, toCurl } from '../../contract/engine/curl.ts'
 
 describe('curl reproduction with secrets masked', () => {
   it('masks the bearer token but keeps the scheme', () => {

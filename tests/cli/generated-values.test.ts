@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { indexContract, loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts'
+import { indexContract, loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { createLinkPool } from '../../cli/src/smoke/link-pool.ts'
-import { bodyBreakages, validValues } from '../../cli/src/smoke/schema-values.ts'
-import { createSchemaValidator, type SchemaValidator } from '../../cli/src/smoke/schema-validator.ts'
+import { bodyBreakages, validValues } from '../../contract/engine/schema-values.ts'
+import { createSchemaValidator, type SchemaValidator } from '../../contract/engine/schema-validator.ts'
 import { defaultContractPath } from '../../cli/src/repo-paths.ts'
 
 // The generators the conformance run sends, over every request body of the real contract: what it

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { createApiClient, resolveApiBaseUrl, type ApiClient, type ApiSession } from '../../cli/src/smoke/api-client.ts'
-import { loadContract, type ContractIndex } from '../../cli/src/smoke/contract-index.ts'
-import { findOperationByRoute } from '../../cli/src/smoke/contract-routes.ts'
-import { createResponseChecker, type ResponseChecker } from '../../cli/src/smoke/response-checker.ts'
-import type { Violation } from '../../cli/src/smoke/violation.ts'
+import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
+import { findOperationByRoute } from '../../contract/engine/contract-routes.ts'
+import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
+import type { Violation } from '../../contract/engine/violation.ts'
 import { json, startFakeServer, type FakeServer } from '../support/fake-server.ts'
 import { miniContractPath } from './helpers/paths.ts'
 

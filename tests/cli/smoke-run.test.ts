@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { UsageError } from '../../cli/src/exit-codes.ts'
-import type { ContractIndex } from '../../cli/src/smoke/contract-index.ts'
+import type { ContractIndex } from '../../contract/engine/contract-index.ts'
 import type { CoverageFile } from '../../cli/src/smoke/coverage.ts'
 import { probeStep } from '../../cli/src/smoke/probes.ts'
 import { runSmoke, type SmokeOptions, type SmokePlan } from '../../cli/src/smoke/run-smoke.ts'

@@ -5,9 +5,9 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type ContractIndex, loadContract } from '../../cli/src/smoke/contract-index.ts'
-import { createResponseChecker, type ResponseChecker } from '../../cli/src/smoke/response-checker.ts'
-import { formatViolation } from '../../cli/src/smoke/violation.ts'
+import { type ContractIndex, loadContract } from '../../contract/engine/contract-index.ts'
+import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
+import { formatViolation } from '../../contract/engine/violation.ts'
 import { createProbeApi, type Probe } from './probe.ts'
 
 const probesDir = fileURLToPath(new URL('./probes/', import.meta.url))

@@ -3,7 +3,7 @@
 // an example-driven tool (Schemathesis' examples phase, Prism's proxy, our own reach checks) meets the
 // API working, not 404s. Operations whose example cannot succeed on its own are listed with why.
 import { describe, expect, it } from 'vitest'
-import { loadContract, type OperationSpec } from '../../cli/src/smoke/contract-index'
+import { loadContract, type OperationSpec } from '../../contract/engine/contract-index.ts'
 import { createProbeApi } from './probe.ts'
 
 const contract = await loadContract('contract/openapi.yaml')

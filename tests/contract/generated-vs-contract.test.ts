@@ -6,10 +6,10 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ZodType } from 'zod'
-import { type ContractIndex, loadContract, type OperationSpec, type SchemaLocation } from '../../cli/src/smoke/contract-index'
-import { createSchemaValidator, type SchemaValidator } from '../../cli/src/smoke/schema-validator'
-import { joinPointer } from '../../cli/src/smoke/json-pointer'
-import { bodyBreakages, breakagesOfScalar, schemaAt, validValues } from '../../cli/src/smoke/schema-values'
+import { type ContractIndex, loadContract, type OperationSpec, type SchemaLocation } from '../../contract/engine/contract-index.ts'
+import { createSchemaValidator, type SchemaValidator } from '../../contract/engine/schema-validator.ts'
+import { joinPointer } from '../../contract/engine/json-pointer.ts'
+import { bodyBreakages, breakagesOfScalar, schemaAt, validValues } from '../../contract/engine/schema-values.ts'
 import * as generated from '../../contract/generated/zod'
 
 let contract: ContractIndex

@@ -1,5 +1,5 @@
 // Fuzzes the mock from the contract, in process (MSW's getResponse over the mock's handlers, as the
-// contract probes do): over 10,000 requests, valid and mutated (see fuzz/generator.ts), against one
+// contract probes do): over 10,000 requests, valid and mutated (see scripts/fuzz-cases.ts), against one
 // world that the valid writes keep changing, with scenarios switched now and then (never flaky or
 // slow) and the clock moved. Deterministic for FUZZ_SEED.
 //
@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url'
 import { getResponse } from 'msw'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { loadContract, type ContractIndex, type OperationSpec } from '../../cli/src/smoke/contract-index.ts'
-import { createResponseChecker, type ResponseChecker } from '../../cli/src/smoke/response-checker.ts'
-import { formatViolation } from '../../cli/src/smoke/violation.ts'
+import { loadContract, type ContractIndex, type OperationSpec } from '../../contract/engine/contract-index.ts'
+import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
+import { formatViolation } from '../../contract/engine/violation.ts'
 import { createMockHandlers } from '../../mock/src/mock-handlers.ts'
 import { createRuntime } from '../../mock/src/runtime.ts'
 import type { ScenarioName } from '../../mock/src/scenarios.ts'
-import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type GeneratorContext, type Tokens } from './fuzz/generator.ts'
+import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type GeneratorContext, type Tokens } from '../../scripts/fuzz-cases.ts'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261121)
 const TARGET = 10_000

@@ -9,7 +9,7 @@ import { exitCodes, UsageError } from '../exit-codes.ts'
 import { parsePercent } from '../option-parsers.ts'
 import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts'
 import { readContractVersion } from '../contract-version.ts'
-import { ContractError, loadContract, type ContractIndex } from '../smoke/contract-index.ts'
+import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
 import { type ContractChange, diffContracts } from '../smoke/contract-diff.ts'
 import {
   buildCoverageMatrix,

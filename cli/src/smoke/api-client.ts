@@ -1,10 +1,10 @@
-import type { ContractIndex, OperationSpec } from './contract-index.ts'
-import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest, type SecretNames } from './curl.ts'
+import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
+import { isSecretKey, mask, toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest, type SecretNames } from '../../../contract/engine/curl.ts'
 import { describeFetchError } from '../mock-control.ts'
 import type { Exchange } from './har.ts'
 import { createThrottledFetch, type ThrottleStats } from './throttled-fetch.ts'
-import type { CheckedResponse, ResponseChecker } from './response-checker.ts'
-import type { Violation } from './violation.ts'
+import type { CheckedResponse, ResponseChecker } from '../../../contract/engine/response-checker.ts'
+import type { Violation } from '../../../contract/engine/violation.ts'
 
 // Calls API operations by operationId: builds the URL from the contract's path
 // template, adds the bearer token and the tenant header, records the exchange

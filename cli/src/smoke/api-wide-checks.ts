@@ -1,8 +1,8 @@
 import type { ExternalRequest } from './api-client.ts'
-import type { ContractIndex, OperationSpec } from './contract-index.ts'
+import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
 import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'
-import { getAtPointer } from './json-pointer.ts'
+import { getAtPointer } from '../../../contract/engine/json-pointer.ts'
 import { placeholderFor } from './operation-requests.ts'
 import type { StepContext, StepDefinition } from './step-runner.ts'
 

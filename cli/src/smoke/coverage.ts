@@ -2,9 +2,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import type { CallRecord } from './api-client.ts'
-import type { ContractIndex } from './contract-index.ts'
-import { findOperationByRoute } from './contract-routes.ts'
-import { matchStatusKey } from './response-checker.ts'
+import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
+import { findOperationByRoute } from '../../../contract/engine/contract-routes.ts'
+import { matchStatusKey } from '../../../contract/engine/response-checker.ts'
 import type { Colours } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 
 import type { CallOptions, CallOutcome } from './api-client.ts'
-import type { ContractIndex, OperationSpec, ParameterSpec } from './contract-index.ts'
+import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../contract/engine/contract-index.ts'
 import { errorCodeOf, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'
 import type { CheckOptions } from './operation-checks.ts'
 import { requestMedia } from './operation-requests.ts'
-import { bodyBreakages, breakagesOfScalar, schemaAt, validValues } from './schema-values.ts'
+import { bodyBreakages, breakagesOfScalar, schemaAt, validValues } from '../../../contract/engine/schema-values.ts'
 import type { StepContext, StepDefinition } from './step-runner.ts'
 
 // Generated requests (fast-check): for each operation, `runs` inputs built

@@ -12,8 +12,8 @@
 // documentation and cancel it again; whatever they create carries the run's
 // smoke-<timestamp> marker.
 
-import type { ContractIndex } from './contract-index.ts'
-import { findOperationByRoute } from './contract-routes.ts'
+import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
+import { findOperationByRoute } from '../../../contract/engine/contract-routes.ts'
 import { probeStep } from './probes.ts'
 import type { StepContext, StepDefinition } from './step-runner.ts'
 import type { JourneyRoute, JourneyState, JourneyStepSpec, ResolvedIds } from './journey-state.ts'

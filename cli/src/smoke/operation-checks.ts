@@ -1,12 +1,12 @@
 import type { CallOutcome } from './api-client.ts'
-import type { ContractIndex, OperationSpec } from './contract-index.ts'
+import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
 import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'
 import { placeholderFor, requestMedia, type RequestBuilder } from './operation-requests.ts'
-import { schemaAt } from './schema-values.ts'
+import { schemaAt } from '../../../contract/engine/schema-values.ts'
 import { listSteps, methodSteps } from './api-wide-checks.ts'
 import { generatedSteps } from './generated-checks.ts'
-import type { SchemaValidator } from './schema-validator.ts'
+import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
 
 // After the journey, every operation on its own, with the ids the run found or

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 
 import type { CallOptions, FormField } from './api-client.ts'
-import { isSecretKey } from './curl.ts'
-import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from './contract-index.ts'
+import { isSecretKey } from '../../../contract/engine/curl.ts'
+import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from '../../../contract/engine/contract-index.ts'
 import { parameterKey, type LinkPool } from './link-pool.ts'
-import { schemaAt, validValues } from './schema-values.ts'
-import type { SchemaValidator } from './schema-validator.ts'
+import { schemaAt, validValues } from '../../../contract/engine/schema-values.ts'
+import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
 
 // Builds a request for any operation from what the contract says and what
 // the run has learned: path and query values from the link pool, a body that

@@ -2,7 +2,7 @@ import type { CallRecord } from './api-client.ts'
 import type { ThrottleStats } from './throttled-fetch.ts'
 import type { CoverageEntry } from './coverage.ts'
 import { writeGateReason, type StepResult } from './step-runner.ts'
-import type { Violation } from './violation.ts'
+import type { Violation } from '../../../contract/engine/violation.ts'
 import { exitCodes, type ExitCode } from '../exit-codes.ts'
 
 // The machine-readable result of a smoke run (--json prints it as is) and the

@@ -7,9 +7,9 @@ import {
   type ExternalRequest,
   type ExternalResponse,
 } from './api-client.ts'
-import type { ContractIndex } from './contract-index.ts'
+import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
 import { checkPaymentTarget } from './safety.ts'
-import type { Violation, ViolationKind } from './violation.ts'
+import type { Violation, ViolationKind } from '../../../contract/engine/violation.ts'
 
 // Runs named steps in order. Steps share a typed state bag (token, ids ...)
 // and may depend on earlier steps. A step whose dependency was skipped, or

@@ -1,4 +1,4 @@
-import { formatViolation } from '../violation.ts'
+import { formatViolation } from '../../../../contract/engine/violation.ts'
 import type { SmokeReport } from '../smoke-report.ts'
 
 // JUnit XML as CI systems read it: one <testcase> per step, <failure> with the

@@ -1,4 +1,4 @@
-import { retryAfterMs } from '../../../core/http-retry.ts'
+import { retryAfterMs } from '../../core/http-retry.ts'
 import type { ContractIndex, MediaTypeSpec, OperationSpec, ResponseSpec } from './contract-index.ts'
 import { maskJsonSecrets, toCurl, type RecordedRequest } from './curl.ts'
 import { getAtPointer } from './json-pointer.ts'

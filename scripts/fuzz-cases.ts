@@ -4,9 +4,13 @@
 // content types, bad, expired and other tenants' tokens, unknown agencies, odd path parameters and
 // encodings, unknown paths and methods. Deterministic for a seed (mulberry32).
 //
-// Used in process by tests/mock/fuzz.test.ts and over HTTP by scripts/fuzz-mock-http.ts.
-import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../cli/src/smoke/contract-index.ts'
-import { getAtPointer } from '../../../cli/src/smoke/json-pointer.ts'
+// Used in process by tests/mock/fuzz.test.ts and over HTTP by scripts/fuzz-mock-http.ts (bench:fuzz).
+import fc from 'fast-check'
+
+import type { ContractIndex, OperationSpec, ParameterSpec, SchemaLocation } from '../contract/engine/contract-index.ts'
+import { getAtPointer } from '../contract/engine/json-pointer.ts'
+import { createSchemaValidator, type SchemaValidator } from '../contract/engine/schema-validator.ts'
+import { validValues } from '../contract/engine/schema-values.ts'
 
 export type Random = {
   next(): number
@@ -127,6 +131,7 @@ const poolFor = (pools: Map<string, string[]>, name: string): string[] | undefin
 
 export type ContractView = {
   contract: ContractIndex
+  validator: SchemaValidator
   doc: Record<string, unknown>
   resolve(schema: unknown): Schema
   operationObject(op: OperationSpec): Record<string, unknown>
@@ -141,69 +146,21 @@ export const viewContract = (contract: ContractIndex): ContractView => {
     }
     return current ?? {}
   }
-  return { contract, doc, resolve, operationObject: (op) => getAtPointer(doc, op.location.pointer) as Record<string, unknown> }
-}
-
-const schemaAt = (view: ContractView, location: { pointer: string } | undefined): Schema =>
-  location === undefined ? {} : view.resolve(getAtPointer(view.doc, location.pointer))
-
-/** A value that satisfies `schema` (as far as formats and patterns allow), with ids from the world. */
-const generate = (view: ContractView, raw: unknown, random: Random, pools: Map<string, string[]>, name: string, depth = 0): Json => {
-  const schema = view.resolve(raw)
-  if (depth > 6) return null
-  if (schema['example'] !== undefined && !name.endsWith('id') && !name.endsWith('ids')) return schema['example'] as Json
-  if (schema['const'] !== undefined) return schema['const'] as Json
-  if (Array.isArray(schema['enum'])) return random.pick(schema['enum'] as Json[])
-  for (const combinator of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(schema[combinator])) return generate(view, random.pick(schema[combinator] as unknown[]), random, pools, name, depth + 1)
-  }
-  if (Array.isArray(schema['allOf'])) {
-    const merged: Record<string, Json> = {}
-    for (const part of schema['allOf'] as unknown[]) Object.assign(merged, generate(view, part, random, pools, name, depth + 1))
-    return merged
-  }
-  let type = schema['type']
-  if (Array.isArray(type)) type = type.find((t) => t !== 'null') ?? 'null'
-  switch (type) {
-    case 'object': {
-      const out: Record<string, Json> = {}
-      const properties = (schema['properties'] ?? {}) as Record<string, unknown>
-      const required = new Set((schema['required'] ?? []) as string[])
-      for (const [key, child] of Object.entries(properties)) {
-        if (required.has(key) || random.chance(0.5)) out[key] = generate(view, child, random, pools, key, depth + 1)
-      }
-      return out
-    }
-    case 'array': {
-      const count = Math.max(Number(schema['minItems'] ?? 0), Math.min(Number(schema['maxItems'] ?? 3), 1 + random.int(2)))
-      return Array.from({ length: count }, () => generate(view, schema['items'], random, pools, name.replace(/s$/, ''), depth + 1))
-    }
-    case 'integer':
-    case 'number': {
-      const min = Number(schema['minimum'] ?? 0)
-      const max = Number(schema['maximum'] ?? min + 100)
-      return min + random.int(Math.max(1, max - min + 1))
-    }
-    case 'boolean':
-      return random.chance(0.5)
-    case 'null':
-      return null
-    case 'string': {
-      const pool = poolFor(pools, name)
-      if (pool !== undefined && pool.length > 0) return random.pick(pool)
-      const format = schema['format']
-      if (format === 'date') return random.pick(['2027-03-10', '2030-05-01', '2010-04-12'])
-      if (format === 'date-time') return '2026-11-21T10:00:00Z'
-      if (format === 'email') return random.pick(['ana.garcia@example.com', 'nuevo@example.com', 'alguien@example.com'])
-      if (format === 'uri') return 'http://localhost:5173/payment'
-      const min = Number(schema['minLength'] ?? 1)
-      const max = Number(schema['maxLength'] ?? 20)
-      return 'Valor'.padEnd(Math.min(Math.max(min, 5), max), 'x').slice(0, Math.max(min, Math.min(max, 12)))
-    }
-    default:
-      return null
+  return {
+    contract,
+    validator: createSchemaValidator(contract),
+    doc,
+    resolve,
+    operationObject: (op) => getAtPointer(doc, op.location.pointer) as Record<string, unknown>,
   }
 }
+
+/**
+ * A value valid for the schema at `location`: the conformance engine's generator, the one the CLI's
+ * checks use too (a schema-valid value, checked by ajv), the same for a given random state.
+ */
+const generate = (view: ContractView, location: SchemaLocation | undefined, random: Random): Json =>
+  location === undefined ? null : (fc.sample(validValues(view.contract, view.validator, location), { seed: random.int(2 ** 31), numRuns: 1 })[0] as Json)
 
 /** The contract's example body (first of `examples`), if any. */
 const exampleBody = (view: ContractView, op: OperationSpec, random: Random): Json | undefined => {
@@ -362,7 +319,7 @@ const validCase = (ctx: GeneratorContext, op: OperationSpec): FuzzCase & { json?
   const json =
     jsonMedia === undefined
       ? undefined
-      : withWorldIds(exampleBody(ctx.view, op, random) ?? generate(ctx.view, schemaAt(ctx.view, jsonMedia.schema), random, pools, ''), random, pools)
+      : withWorldIds(exampleBody(ctx.view, op, random) ?? generate(ctx.view, jsonMedia.schema, random), random, pools)
   let body: string | FormData | undefined
   if (json !== undefined) {
     body = JSON.stringify(json)
@@ -385,7 +342,7 @@ const validCase = (ctx: GeneratorContext, op: OperationSpec): FuzzCase & { json?
 const queryValue = (ctx: GeneratorContext, pools: Map<string, string[]>, parameter: ParameterSpec): Json => {
   const pool = poolFor(pools, parameter.name) ?? (parameter.name === 'code' ? (pools.get('bookinggroup.code') ?? pools.get('ballot.code')) : undefined)
   if (pool !== undefined && pool.length > 0) return ctx.random.pick(pool)
-  return generate(ctx.view, parameter.schema === undefined ? {} : getAtPointer(ctx.view.doc, parameter.schema.pointer), ctx.random, pools, parameter.name)
+  return generate(ctx.view, parameter.schema, ctx.random)
 }
 
 /** `first`'s pools, with `second`'s for the collections `first` lacks. */
