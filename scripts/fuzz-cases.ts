@@ -317,9 +317,7 @@ const validCase = (ctx: GeneratorContext, op: OperationSpec): FuzzCase & { json?
   }
   const jsonMedia = op.requestBody?.content.find((c) => c.mediaType === 'application/json')
   const json =
-    jsonMedia === undefined
-      ? undefined
-      : withWorldIds(exampleBody(ctx.view, op, random) ?? generate(ctx.view, jsonMedia.schema, random), random, pools)
+    jsonMedia === undefined ? undefined : withWorldIds(exampleBody(ctx.view, op, random) ?? generate(ctx.view, jsonMedia.schema, random), random, pools)
   let body: string | FormData | undefined
   if (json !== undefined) {
     body = JSON.stringify(json)
