@@ -38,6 +38,11 @@ export type LinkSpec = {
   name: string
   operationId: string
   parameters: Readonly<Record<string, string>>
+  /**
+   * the target's request body, or the fields of it the link gives (an object whose string leaves may be
+   * runtime expressions, `{ member_id: '$response.body#/members/0/id' }`, as Schemathesis reads them)
+   */
+  requestBody?: unknown
 }
 
 export type ResponseSpec = {
@@ -503,7 +508,7 @@ function readLinks(value: unknown, where: string, warnings: string[]): LinkSpec[
     for (const [parameter, expression] of Object.entries(isRecord(link['parameters']) ? link['parameters'] : {})) {
       if (typeof expression === 'string') parameters[parameter] = expression
     }
-    links.push({ name, operationId: link['operationId'], parameters })
+    links.push({ name, operationId: link['operationId'], parameters, ...(link['requestBody'] === undefined ? {} : { requestBody: link['requestBody'] }) })
   }
   return links
 }

@@ -123,6 +123,35 @@ describe('the link pool', () => {
     expect(pool.parametersFor('checkPayment', { preferCreated: true }).get('path.id')).toMatchObject({ value: 'pay-1', created: true })
   })
 
+  it("takes body ids from the links' requestBody, from the same answer as the path: a member of the run's own booking", () => {
+    const pool = createLinkPool(contract)
+    pool.observe(
+      answer('getBooking', 'http://api/api/customer/booking/bkg-1', {
+        id: 'bkg-1',
+        members: [{ id: 'mem-1' }],
+        payment_method_id: 'pm-1',
+        terms: [{ id: 't-1' }],
+      }),
+    )
+    expect(pool.bodyFor('updateDniField')).toEqual(new Map([['/member_id', 'mem-1']]))
+    expect(pool.bodyFor('purchaseTerms')).toEqual(
+      new Map([
+        ['/term_ids/0', 't-1'],
+        ['/payment_method_id', 'pm-1'],
+      ]),
+    )
+    // a member the answer does not have gives nothing (no guardian here): the request builder says what is missing
+    expect(pool.bodyFor('authorizeMember').has('/guardian_id')).toBe(false)
+    expect(pool.bodyFor('updateDniField', { created: true }).size).toBe(0)
+    pool.observe({
+      ...answer('checkout', 'http://api/api/customer/travelgroup/tg-1/checkout', { booking_id: 'bkg-new', action: { payment_id: 'pay-1' } }),
+      status: 201,
+    })
+    pool.observe(answer('getBooking', 'http://api/api/customer/booking/bkg-new', { id: 'bkg-new', members: [{ id: 'mem-new' }] }))
+    expect(pool.bodyFor('updateDniField', { created: true }).get('/member_id')).toBe('mem-new')
+    expect(pool.bodyFor('updateDniField').get('/member_id')).toBe('mem-1')
+  })
+
   it('is safe against keys from answers and expressions that point at prototypes', () => {
     const pool = createLinkPool(contract)
     pool.observe(answer('listBookings', 'http://api/api/customer/booking', JSON.parse('[{"__proto__": {"id": "polluted"}, "constructor": 1}]')))

@@ -26,8 +26,16 @@ export type LinkedValue = {
 /** Values for one operation's parameters, keyed `path.id`, `query.code`. */
 export type LinkedParameters = ReadonlyMap<string, LinkedValue>
 
+/** Request body fields the links give an operation, by JSON pointer (`/member_id`, `/term_ids/0`). */
+export type LinkedBody = ReadonlyMap<string, unknown>
+
 export type LinkPool = {
   observe(answer: Answer): void
+  /**
+   * the body fields found for an operation: with `created`, only from answers about what the run made
+   * (a body goes with its path: a member of the run's booking, for a write to the run's booking)
+   */
+  bodyFor(operationId: string, options?: { created?: boolean }): LinkedBody
   /**
    * The first value found for each parameter, or with `preferCreated` the first the run made when
    * there is one: a write goes to what the run booked, not to the customer's own bookings.
@@ -46,6 +54,13 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
   const createdPool = new Map<string, Map<string, LinkedValue>>()
   const createdValues = new Set<string>()
   const privateValues = new Set<string>()
+  const bodies = new Map<string, Map<string, unknown>>()
+  const createdBodies = new Map<string, Map<string, unknown>>()
+  const keepFirst = (store: Map<string, Map<string, unknown>>, operationId: string, pointer: string, value: unknown) => {
+    const fields = store.get(operationId) ?? new Map<string, unknown>()
+    store.set(operationId, fields)
+    if (!fields.has(pointer)) fields.set(pointer, value)
+  }
 
   function observe(answer: Answer): void {
     const response = answer.operation.responses[String(answer.status)]
@@ -57,6 +72,12 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
     for (const link of response.links) {
       const target = contract.operations.get(link.operationId)
       if (target === undefined) continue
+      for (const { pointer, leaf } of bodyLeaves(link.requestBody)) {
+        const value = typeof leaf === 'string' && leaf.startsWith('$') ? evaluate(leaf, { answer, requestPath, requestQuery }) : leaf
+        if (value === undefined) continue
+        keepFirst(bodies, target.operationId, pointer, value)
+        if (aboutCreated) keepFirst(createdBodies, target.operationId, pointer, value)
+      }
       for (const [name, expression] of Object.entries(link.parameters)) {
         const value = evaluate(expression, { answer, requestPath, requestQuery })
         const key = qualify(target, name)
@@ -87,12 +108,25 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
 
   return {
     observe,
+    bodyFor(operationId, options = {}) {
+      return (options.created === true ? createdBodies : bodies).get(operationId) ?? new Map<string, unknown>()
+    },
     parametersFor(operationId, options = {}) {
       const first = pool.get(operationId) ?? new Map<string, LinkedValue>()
       const made = createdPool.get(operationId)
       return options.preferCreated === true && made !== undefined ? new Map([...first, ...made]) : first
     },
   }
+}
+
+/** The fields a link's requestBody gives, by JSON pointer: its leaves (a value, or an expression to evaluate). */
+export function bodyLeaves(requestBody: unknown, pointer = ''): Array<{ pointer: string; leaf: unknown }> {
+  if (requestBody === undefined) return []
+  if (Array.isArray(requestBody)) return requestBody.flatMap((item, index) => bodyLeaves(item, `${pointer}/${index}`))
+  if (requestBody !== null && typeof requestBody === 'object') {
+    return Object.entries(requestBody).flatMap(([key, item]) => bodyLeaves(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`))
+  }
+  return [{ pointer, leaf: requestBody }]
 }
 
 /** `id` → `path.id` (the operation's parameter of that name); `query.code` stays. */

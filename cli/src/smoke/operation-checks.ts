@@ -118,7 +118,8 @@ function reachStep({ requests, calledLast, contract, validator }: CheckOptions, 
         context.skip("untested with valid data: it changes the customer's credentials (its auth and negative checks still run)")
       }
       const request = requests.base(operation)
-      if (request.placeholders.length > 0) context.skip(`untested: no value for ${request.placeholders.join(', ')} (no answer linked to it)`)
+      const unknown = [...request.placeholders, ...request.missingBody]
+      if (unknown.length > 0) context.skip(`untested: no value for ${unknown.join(', ')} (no answer linked to it)`)
       if (operation.method !== 'get' && request.untouchable.length > 0) {
         context.skip(`untested with valid data: it would change ${request.untouchable.join(', ')}, which is the customer's and was not made by this run`)
       }

@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import type { CallOptions, FormField } from './api-client.ts'
 import { isSecretKey } from '../../../contract/engine/curl.ts'
 import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from '../../../contract/engine/contract-index.ts'
-import { parameterKey, type LinkPool } from './link-pool.ts'
+import { parsePointer } from '../../../contract/engine/json-pointer.ts'
+import { bodyLeaves, parameterKey, type LinkPool } from './link-pool.ts'
 import { schemaAt, validValues } from '../../../contract/engine/schema-values.ts'
 import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
 
@@ -19,6 +20,8 @@ export type RequestBase = {
   form?: FormField[]
   /** parameters no link has given a value for (placeholders were used) */
   placeholders: string[]
+  /** body fields the links name that no answer gave (the example's value was left): valid data needs them */
+  missingBody: string[]
   /** a path value is the customer's own (see LinkedValue.private): another customer must get 404 */
   privatePath: boolean
   /** the customer's own path values that this run did not make (a write there changes their real data) */
@@ -35,6 +38,24 @@ export type RequestBuilder = {
 /** The operation's request body in one media type, if it takes one. */
 export const requestMedia = (operation: OperationSpec, mediaType: 'application/json' | 'multipart/form-data'): MediaTypeSpec | undefined =>
   operation.requestBody?.content.find((item) => item.mediaType === mediaType)
+
+/** `value` with the field at `pointer` set (objects and arrays made on the way); prototype keys are never written. */
+function setAtPointer(value: unknown, pointer: string, field: unknown): unknown {
+  const segments = parsePointer(pointer)
+  if (segments.some((segment) => segment === '__proto__' || segment === 'constructor' || segment === 'prototype')) return value
+  const root: unknown = value !== null && typeof value === 'object' ? value : {}
+  let node = root as Record<string, unknown>
+  segments.forEach((segment, index) => {
+    if (index === segments.length - 1) {
+      node[segment] = field
+      return
+    }
+    const next = node[segment]
+    node[segment] = next !== null && typeof next === 'object' ? next : /^\d+$/.test(segments[index + 1] as string) ? [] : {}
+    node = node[segment] as Record<string, unknown>
+  })
+  return root
+}
 
 /** A value nothing can have: used where no link gave one, and for the not-found check. */
 export const placeholderFor = (marker: string) => `smoke-missing-${marker.replace(/^smoke-/, '')}`
@@ -87,12 +108,24 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
     return unlinked(placeholderFor(marker))
   }
 
+  /** Body fields some link names for the operation: they come from the backend's answers, never from an example. */
+  const linkedFields = new Map<string, string[]>()
+  for (const source of contract.operations.values()) {
+    for (const response of Object.values(source.responses)) {
+      for (const link of response.links) {
+        const pointers = bodyLeaves(link.requestBody).map((leaf) => leaf.pointer)
+        linkedFields.set(link.operationId, [...new Set([...(linkedFields.get(link.operationId) ?? []), ...pointers])])
+      }
+    }
+  }
+
   function base(operation: OperationSpec): RequestBase {
     const path: Record<string, string> = {}
     const query: Record<string, string> = {}
     const placeholders: string[] = []
     const untouchable: string[] = []
     let privatePath = false
+    let pathCreated = false
     for (const parameter of operation.parameters) {
       if (!(parameter.in === 'path' || (parameter.in === 'query' && parameter.required))) continue
       const found = valueFor(operation, parameter)
@@ -100,12 +133,32 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
       if (parameter.in === 'path') {
         path[parameter.name] = found.value
         privatePath ||= found.private
+        pathCreated ||= found.created
         if (found.private && !found.created) untouchable.push(found.value)
       } else query[parameter.name] = found.value
     }
-    const json = jsonBody(operation)
+    let json = jsonBody(operation)
+    const missingBody: string[] = []
+    const fields = linkedFields.get(operation.operationId) ?? []
+    if (json !== undefined && fields.length > 0) {
+      const found = pool.bodyFor(operation.operationId, { created: pathCreated })
+      json = structuredClone(json)
+      for (const pointer of fields) {
+        if (found.has(pointer)) json = setAtPointer(json, pointer, found.get(pointer))
+        else missingBody.push(`body${pointer.replace(/\//g, '.')}`)
+      }
+    }
     const form = formBody(operation)
-    return { path, query, ...(json === undefined ? {} : { json }), ...(form === undefined ? {} : { form }), placeholders, privatePath, untouchable }
+    return {
+      path,
+      query,
+      ...(json === undefined ? {} : { json }),
+      ...(form === undefined ? {} : { form }),
+      placeholders,
+      missingBody,
+      privatePath,
+      untouchable,
+    }
   }
 
   return {
