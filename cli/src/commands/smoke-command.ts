@@ -18,7 +18,8 @@ import {
 } from '../option-parsers.ts'
 import { UsageError } from '../exit-codes.ts'
 import { defaultContractPath } from '../repo-paths.ts'
-import { defaultAgencyUrl, defaultExamples, runSmoke, type SmokeHeader } from '../smoke/run-smoke.ts'
+import { runSmoke } from '../smoke/run-smoke.ts'
+import { defaultAgencyUrl, defaultExamples, type SmokeHeader } from '../smoke/smoke-options.ts'
 
 type SmokeCommandOptions = {
   baseUrl: string

@@ -1,4 +1,4 @@
-import type { ExternalRequest } from './api-client.ts'
+import type { ExternalRequest } from './api-types.ts'
 import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
 import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'

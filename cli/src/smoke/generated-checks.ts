@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 
-import type { CallOptions, CallOutcome } from './api-client.ts'
+import type { CallOptions, CallOutcome } from './api-types.ts'
 import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../contract/engine/contract-index.ts'
 import { errorCodeOf, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'

@@ -1,5 +1,5 @@
 // What the smoke journey knows as it goes (ids found, bookings made) and how its steps are written.
-import type { CallOptions, CallOutcome } from './api-client.ts'
+import type { CallOptions, CallOutcome } from './api-types.ts'
 import { type HttpMethod } from '../../../contract/engine/contract-index.ts'
 import { type ProbeDefinition } from './probes.ts'
 import type { StepContext, StepKind } from './step-runner.ts'

@@ -1,4 +1,4 @@
-import type { Answer } from './api-client.ts'
+import type { Answer } from './api-types.ts'
 import type { ContractIndex, OperationSpec, ParameterLocation } from '../../../contract/engine/contract-index.ts'
 import { pathParamsOf } from '../../../contract/engine/contract-routes.ts'
 import { getAtPointer } from '../../../contract/engine/json-pointer.ts'

@@ -1,4 +1,4 @@
-import type { CallOutcome } from './api-client.ts'
+import type { CallOutcome } from './api-types.ts'
 import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
 import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'

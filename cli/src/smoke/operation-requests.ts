@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 
-import type { CallOptions, FormField } from './api-client.ts'
+import type { CallOptions, FormField } from './api-types.ts'
 import { isSecretKey } from '../../../contract/engine/curl.ts'
 import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from '../../../contract/engine/contract-index.ts'
 import { parsePointer } from '../../../contract/engine/json-pointer.ts'

@@ -1,4 +1,4 @@
-import type { CallOptions } from './api-client.ts'
+import type { CallOptions } from './api-types.ts'
 import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
 
 // Negative probes: requests that must be refused in a specific way (no token

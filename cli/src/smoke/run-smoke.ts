@@ -1,196 +1,35 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import { createApiClient, resolveApiBaseUrl, type ApiSession } from './api-client.ts'
-import { toHar, type Exchange } from './har.ts'
-import { tlsFetch } from './tls-fetch.ts'
-import { ContractError, loadContract, type ContractIndex, type OperationSpec } from '../../../contract/engine/contract-index.ts'
-import { coverageFromCalls, writeCoverageFile } from './coverage.ts'
-import { createLinkPool, type LinkPool } from './link-pool.ts'
-import { operationSteps } from './operation-checks.ts'
-import { createRequestBuilder } from './operation-requests.ts'
-import { buildJourney } from './journey.ts'
-import type { JourneyState } from './journey-state.ts'
-import { createHumanReporter } from './reporters/human-reporter.ts'
-import { toJunitXml } from './reporters/junit-reporter.ts'
-import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
-import { isLoopbackHost, smokeMarker } from './safety.ts'
-import { createSchemaValidator, type SchemaValidator } from '../../../contract/engine/schema-validator.ts'
-import { findingsOf, judge, operationTimings, responseTimeResult, summarise, testedShare, type SmokeReport } from './smoke-report.ts'
-import { runSteps, type StepDefinition, type StepResult } from './step-runner.ts'
+import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
 import type { SecretNames } from '../../../contract/engine/curl.ts'
+import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
+import { createSchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError, exitCodes, type ExitCode } from '../exit-codes.ts'
+import { createApiClient } from './api-client.ts'
+import { resolveApiBaseUrl } from './request-parts.ts'
+import { coverageFromCalls, writeCoverageFile } from './coverage.ts'
+import { toHar, type Exchange } from './har.ts'
+import { journeyCleanUp, journeyPlan, operationSelection, type PlanTools, type SmokePlan } from './journey-plan.ts'
+import type { JourneyState } from './journey-state.ts'
+import { createLinkPool } from './link-pool.ts'
+import { createHumanReporter } from './reporters/human-reporter.ts'
+import { toJunitXml } from './reporters/junit-reporter.ts'
+import { isLoopbackHost, smokeMarker } from './safety.ts'
+import { defaultAgencyUrl, type SmokeHeader, type SmokeOptions } from './smoke-options.ts'
+import { findingsOf, judge, operationTimings, responseTimeResult, summarise, testedShare, type SmokeReport } from './smoke-report.ts'
+import { runSteps, type StepResult } from './step-runner.ts'
+import { tlsFetch } from './tls-fetch.ts'
 
-export type SmokeOptions = {
-  baseUrl: string
-  contractPath: string
-  email?: string
-  password?: string
-  /** a second customer of the same agency: the leak probe reads the first one's booking as them */
-  otherEmail?: string
-  otherPassword?: string
-  /** portal URL for the agency lookup and the checkout's return URL (default http://localhost:5173) */
-  agencyUrl?: string
-  write: boolean
-  json: boolean
-  junit?: string
-  coverageOut?: string
-  allowProviders: readonly string[]
-  timeoutMs: number
-  tenantHeader?: string
-  /** replays generated inputs exactly (default: a new one, printed) */
-  seed?: number
-  /** generated inputs per operation and check */
-  examples?: number
-  /** an agency id of another tenant, for the tenant check (default: one that does not exist) */
-  otherAgencyId?: string
-  /** a finding for every operation with a slower answer */
-  maxResponseTimeMs?: number
-  /** exit 3 when no violation was found but fewer than this share (percent) of the operations worked */
-  failUnder?: number
-  /** --json FILE: the report written there, beside the human one */
-  jsonFile?: string
-  /** --har FILE: every exchange, secrets masked */
-  har?: string
-  /** -H: headers for every request */
-  headers?: readonly SmokeHeader[]
-  /** a pre-issued session token instead of --email/--password */
-  token?: string
-  caCert?: string
-  insecure?: boolean
-  /** --rate-limit, in requests per second */
-  requestsPerSecond?: number
-  /** operationIds or tags: only these are checked and counted (empty: all) */
-  include?: readonly string[]
-  /** operationIds or tags left out */
-  exclude?: readonly string[]
-  /** skip what is left after this many failed steps (the clean-up still runs) */
-  maxFailures?: number
-}
-
-/** A header for every request; `variable` when its value came from the environment (curl lines name it). */
-export type SmokeHeader = { name: string; value: string; variable?: string }
-
-/** What to run; the journey by default, anything else in tests. */
-export type SmokePlan<S extends object> = {
-  steps: StepDefinition<S>[]
-  state: S
-  session(state: S): ApiSession
-  notes: string[]
-  /** secrets in the state, and the shell variable each is printed as in curl lines */
-  secrets?(state: S): SecretNames
-}
-
-/** What the plan may use besides the contract: built once per run. */
-export type PlanTools = {
-  validator: SchemaValidator
-  pool: LinkPool
-  seed: number
-  marker: string
-  /** the operations --include/--exclude leave in */
-  selected: (operation: OperationSpec) => boolean
-}
-
-/** The journey's sign-in, done by --token: nothing is sent, the token is the session. */
-function tokenSignIn(step: StepDefinition<JourneyState>, token: string): StepDefinition<JourneyState> {
-  return {
-    ...step,
-    name: 'Signed in with --token',
-    requires: [],
-    async run(context) {
-      context.set({ token })
-      context.note('a pre-issued token (--token): the sign-in itself is not tried, and the checks that need a second session of this customer are skipped')
-    },
-  }
-}
-
-/** --include/--exclude by operationId or tag; an empty --include takes every operation. */
-export function operationSelection(include: readonly string[], exclude: readonly string[]): (operation: OperationSpec) => boolean {
-  const names = (operation: OperationSpec) => [operation.operationId, ...operation.tags]
-  return (operation) =>
-    (include.length === 0 || names(operation).some((name) => include.includes(name))) && !names(operation).some((name) => exclude.includes(name))
-}
+// One smoke run: checks the options, builds the plan (the journey and the checks by default), runs it
+// against the backend, judges it, and hands the report to the reporters and the files asked for.
 
 export type SmokeOverrides<S extends object> = {
   plan?: (contract: ContractIndex, options: SmokeOptions, tools: PlanTools) => SmokePlan<S>
   fetch?: typeof fetch
   now?: () => Date
 }
-
-export const defaultAgencyUrl = 'http://localhost:5173'
-
-/** The shell variables curl lines use for the run's secrets. */
-export const secretVariables = {
-  token: 'TRAVEL_PORTAL_TOKEN',
-  password: 'TRAVEL_PORTAL_PASSWORD',
-  otherToken: 'TRAVEL_PORTAL_OTHER_TOKEN',
-  otherPassword: 'TRAVEL_PORTAL_OTHER_PASSWORD',
-  revokedToken: 'TRAVEL_PORTAL_REVOKED_TOKEN',
-} as const satisfies Partial<Record<keyof JourneyState, string>>
-
-export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tools: PlanTools): SmokePlan<JourneyState> {
-  const journey = buildJourney(contract)
-  const notes = journey.notes
-  const requests = createRequestBuilder(contract, tools.validator, tools.pool, tools.seed, tools.marker)
-  // The journey's clean-up (cancelling what it booked) waits until every operation has been tried on that booking.
-  const cleanUp = (step: StepDefinition<JourneyState>) => journeyCleanUp.includes(step.id)
-  const signIn = journey.steps.find((step) => step.id === 'auth.login')
-  // A pre-issued token stands in for the sign-in: the steps after it run as its customer.
-  const journeySteps =
-    options.token === undefined || options.email !== undefined || signIn === undefined
-      ? journey.steps
-      : journey.steps.map((step) => (step === signIn ? tokenSignIn(step, options.token as string) : step))
-  const steps = [
-    ...journeySteps.filter((step) => !cleanUp(step)),
-    ...operationSteps({
-      contract,
-      validator: tools.validator,
-      requests,
-      otherAgencyId: options.otherAgencyId,
-      seed: tools.seed,
-      runs: options.examples ?? defaultExamples,
-      calledLast: new Set(journey.steps.filter((step) => journeyUndo.includes(step.id)).flatMap((step) => step.operationIds ?? [])),
-      selected: tools.selected,
-    }),
-    ...journeySteps.filter(cleanUp),
-  ]
-  const state: JourneyState = { agencyUrl: options.agencyUrl ?? defaultAgencyUrl }
-  if (options.email !== undefined) state.email = options.email
-  if (options.password !== undefined) state.password = options.password
-  if (options.otherEmail !== undefined) state.otherEmail = options.otherEmail
-  if (options.otherPassword !== undefined) state.otherPassword = options.otherPassword
-  if (options.email !== undefined && options.otherEmail === undefined) {
-    notes.push(
-      "the leak probe is limited: without --other-email/--other-password it only tries a booking id that is nobody's, not another customer's real booking",
-    )
-  }
-  return {
-    steps,
-    state,
-    notes,
-    session: (current) => ({
-      ...(current.token === undefined ? {} : { token: current.token }),
-      ...(current.agencyId === undefined ? {} : { agencyId: current.agencyId }),
-    }),
-    secrets: (current) => {
-      const names = new Map<string, string>()
-      for (const [key, variable] of Object.entries(secretVariables)) {
-        const value = current[key as keyof typeof secretVariables]
-        // First named wins: two accounts with one password print the first one's variable, which is set.
-        if (value !== undefined && value !== '' && !names.has(value)) names.set(value, variable)
-      }
-      return names
-    },
-  }
-}
-
-export const defaultExamples = 10
-
-/** Journey steps that undo what --write made, and what checks the undoing; they run last. */
-export const journeyCleanUp: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel', 'booking.canceled', 'booking.canceled-is-history']
-/** The clean-up's own operations: the checks never send them valid data before it (the others are reached on the live booking first). */
-const journeyUndo: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel']
 
 /** Node's codes for a certificate it does not trust (self-signed, unknown CA, wrong name, expired). */
 const tlsRefusal = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/

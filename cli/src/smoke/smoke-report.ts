@@ -1,4 +1,4 @@
-import type { CallRecord } from './api-client.ts'
+import type { CallRecord } from './api-types.ts'
 import type { ThrottleStats } from './throttled-fetch.ts'
 import type { CoverageEntry } from './coverage.ts'
 import { writeGateReason, type StepResult } from './step-runner.ts'

@@ -1,0 +1,57 @@
+// What a smoke run is told: the command line's options, as the run takes them.
+
+export type SmokeOptions = {
+  baseUrl: string
+  contractPath: string
+  email?: string
+  password?: string
+  /** a second customer of the same agency: the leak probe reads the first one's booking as them */
+  otherEmail?: string
+  otherPassword?: string
+  /** portal URL for the agency lookup and the checkout's return URL (default http://localhost:5173) */
+  agencyUrl?: string
+  write: boolean
+  json: boolean
+  junit?: string
+  coverageOut?: string
+  allowProviders: readonly string[]
+  timeoutMs: number
+  tenantHeader?: string
+  /** replays generated inputs exactly (default: a new one, printed) */
+  seed?: number
+  /** generated inputs per operation and check */
+  examples?: number
+  /** an agency id of another tenant, for the tenant check (default: one that does not exist) */
+  otherAgencyId?: string
+  /** a finding for every operation with a slower answer */
+  maxResponseTimeMs?: number
+  /** exit 3 when no violation was found but fewer than this share (percent) of the operations worked */
+  failUnder?: number
+  /** --json FILE: the report written there, beside the human one */
+  jsonFile?: string
+  /** --har FILE: every exchange, secrets masked */
+  har?: string
+  /** -H: headers for every request */
+  headers?: readonly SmokeHeader[]
+  /** a pre-issued session token instead of --email/--password */
+  token?: string
+  caCert?: string
+  insecure?: boolean
+  /** --rate-limit, in requests per second */
+  requestsPerSecond?: number
+  /** operationIds or tags: only these are checked and counted (empty: all) */
+  include?: readonly string[]
+  /** operationIds or tags left out */
+  exclude?: readonly string[]
+  /** skip what is left after this many failed steps (the clean-up still runs) */
+  maxFailures?: number
+}
+
+/** A header for every request; `variable` when its value came from the environment (curl lines name it). */
+export type SmokeHeader = { name: string; value: string; variable?: string }
+
+/** The portal URL the agency lookup and the checkout's return URL use by default. */
+export const defaultAgencyUrl = 'http://localhost:5173'
+
+/** Generated inputs per operation and check. */
+export const defaultExamples = 10
