@@ -53,7 +53,11 @@ export type ResponseSpec = {
   /** response-level x-error-codes, if the author put them there */
   errorCodes: readonly string[]
   links: readonly LinkSpec[]
+  /** the headers it declares (Retry-After on 429 and 503), each with its schema */
+  headers: readonly HeaderSpec[]
 }
+
+export type HeaderSpec = { name: string; required: boolean; schema: SchemaLocation | undefined }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie'
 
@@ -393,6 +397,7 @@ function indexOperation(
       content: readContent(response, documents),
       errorCodes: readCodeList(response.value['x-error-codes'], `${operationId} ${statusKey} x-error-codes`, warnings),
       links: readLinks(response.value['links'], `${operationId} ${statusKey}`, warnings),
+      headers: readHeaders(response, documents),
     }
   }
 
@@ -478,6 +483,20 @@ function readContent(owner: Located, documents: ReadonlyMap<string, unknown>): M
         : undefined,
     ...exampleOf(documents, { value: mediaObject, documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'content', mediaType) }),
   }))
+}
+
+function readHeaders(owner: Located, documents: ReadonlyMap<string, unknown>): HeaderSpec[] {
+  const headers = (owner.value as JsonRecord)['headers']
+  if (!isRecord(headers)) return []
+  return Object.keys(headers).map((name) => {
+    const header = dereference(documents, { value: headers[name], documentUrl: owner.documentUrl, pointer: joinPointer(owner.pointer, 'headers', name) })
+    const value = isRecord(header.value) ? header.value : {}
+    return {
+      name,
+      required: value['required'] === true,
+      schema: value['schema'] === undefined ? undefined : { documentUrl: header.documentUrl, pointer: joinPointer(header.pointer, 'schema') },
+    }
+  })
 }
 
 /** `example`, else the first entry of `examples` (an Example Object, possibly a $ref). */

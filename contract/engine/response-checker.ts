@@ -114,6 +114,8 @@ export function createResponseChecker(contract: ContractIndex, options: Response
       }
     }
 
+    checkHeaders(declared, response.headers, report)
+
     // --- content type and body presence
     const hasBody = response.body.length > 0
     if (declared.content.length === 0) {
@@ -149,6 +151,27 @@ export function createResponseChecker(contract: ContractIndex, options: Response
       if (sniffed !== undefined) report('body', `a ${mediaType} body`, sniffed)
     }
     return result
+  }
+
+  /**
+   * Declared response headers [response_headers_conformance]: a required one is there, and any one that is
+   * there reads as its schema (header text taken as a number or a boolean where the schema says so).
+   */
+  function checkHeaders(declared: ResponseSpec, headers: Headers, report: (kind: ViolationKind, expected: string, actual: string) => void): void {
+    for (const header of declared.headers) {
+      const value = headers.get(header.name)
+      if (value === null) {
+        if (header.required) report('header', `a ${header.name} header (required)`, `no ${header.name} header`)
+        continue
+      }
+      if (header.schema === undefined) continue
+      const trimmed = value.trim()
+      const typed = /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed === 'true' || trimmed === 'false' ? trimmed === 'true' : value
+      const check = validator.validate(header.schema, typed)
+      if (check.outcome === 'invalid') {
+        report('header', `${header.name} ${check.errors.map((error) => error.message).join('; ')}`, `${header.name}: ${excerpt(value)}`)
+      }
+    }
   }
 
   function checkSchema(media: MediaTypeSpec, json: unknown, report: (kind: ViolationKind, expected: string, actual: string, sent?: string) => void): void {

@@ -8,6 +8,7 @@ import { findOperationByRoute } from '../../contract/engine/contract-routes.ts'
 import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
 import type { Violation } from '../../contract/engine/violation.ts'
 import { json, startFakeServer, type FakeServer } from '../support/fake-server.ts'
+import { defaultContractPath } from '../../cli/src/repo-paths.ts'
 import { miniContractPath } from './helpers/paths.ts'
 
 const thing = { id: 't-1', name: 'Tent', price: 1200, status: 'active', created_at: '2026-11-21T10:00:00Z', note: null }
@@ -174,6 +175,23 @@ describe('response checker against a real HTTP server', () => {
       server.setHandler(() => json(429, { code: 'too_many_requests', message: 'slow down' }, { 'Retry-After': retryAfter }))
       expect((await client.call('createThing', { json: thing })).violations.filter((v) => v.kind === 'header')).toEqual([])
     }
+  })
+
+  it('reads declared response headers by their schema [response_headers_conformance]', async () => {
+    const real = await loadContract(defaultContractPath)
+    const check = (retryAfter: string) =>
+      createResponseChecker(real).checkExchange(
+        'login',
+        { method: 'POST', url: 'http://api.example/api/customer/auth/login', headers: {} },
+        {
+          status: 429,
+          headers: new Headers({ 'content-type': 'application/json', 'retry-after': retryAfter }),
+          body: new TextEncoder().encode(JSON.stringify({ code: 'too_many_requests', message: 'Slow down.' })),
+        },
+      ).violations
+    expect(check('30')).toEqual([])
+    // the contract says whole seconds, at least 1
+    expect(check('0')).toMatchObject([{ kind: 'header', expected: 'Retry-After must be >= 1', actual: 'Retry-After: 0' }])
   })
 
   it('accepts declared domain codes and generic codes for the status', async () => {

@@ -305,6 +305,11 @@ describe('smoke against a broken backend', () => {
     })
     expect(inStep('list:listBookings')?.actual).toBe('getBooking bkg-of-someone-else: status 404 (not_found) (a listed item that is not theirs?)')
     expect(inStep('method:/booking/{id}')).toMatchObject({ operationId: 'getBooking', actual: 'status 200: an undeclared method was served' })
+    expect(inStep('method:/agency')).toMatchObject({
+      operationId: 'getAgency',
+      expected: 'Allow: the declared methods GET, POST',
+      actual: 'Allow: GET, POST, PATCH',
+    })
     expect(inStep('probe.login-wrong-password-account')).toMatchObject({
       operationId: 'login',
       expected: 'status 401 or 429 with code auth_login_wrong or too_many_requests',

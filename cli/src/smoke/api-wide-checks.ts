@@ -7,7 +7,8 @@ import { placeholderFor } from './operation-requests.ts'
 import type { StepContext, StepDefinition } from './step-runner.ts'
 
 // Checks over more than one operation (Schemathesis names in brackets):
-//   method:<path>  a method the contract does not declare there → 405 with Allow, never 2xx/5xx [unsupported_method]
+//   method:<path>  a method the contract does not declare there → 405 with an Allow naming the declared ones,
+//                  never 2xx/5xx [unsupported_method, allow_header_conformance]
 //   list:<op>      a customer's list holds only what they may read: every item listed is readable by its
 //                  lister, and nothing of a second customer's is in it (nor theirs in the second one's)
 
@@ -45,8 +46,21 @@ export function methodSteps(contract: ContractIndex, selected: (operation: Opera
                 { kind: 'probe', operationId: first.operationId },
               )
             }
-            if (allow === null)
+            if (allow === null) {
               context.fail(`an Allow header on the 405 (RFC 9110 §15.5.6)`, 'no Allow header', { kind: 'probe', operationId: first.operationId })
+            }
+            // It names what the path serves: every declared method, nothing else (HEAD and OPTIONS come free) [allow_header_conformance].
+            const allowed = new Set(
+              allow
+                .split(',')
+                .map((item) => item.trim().toUpperCase())
+                .filter((item) => item !== ''),
+            )
+            const unnamed = [...declared].filter((item) => !allowed.has(item))
+            const extra = [...allowed].filter((item) => !declared.has(item) && item !== 'HEAD' && item !== 'OPTIONS')
+            if (unnamed.length > 0 || extra.length > 0) {
+              context.fail(`Allow: the declared methods ${[...declared].join(', ')}`, `Allow: ${allow}`, { kind: 'probe', operationId: first.operationId })
+            }
           },
         },
       ]
