@@ -107,9 +107,16 @@ describe('smoke against the mock', () => {
 
   it('passes with --write: books, pays at the sandbox provider, documents and cancels a tagged booking', async () => {
     const junit = path.join(tempDir, 'write', 'smoke.xml')
+    const roomingListBefore = structuredClone(mock.runtime.world.roomingLists.find((list) => list.id === 'tg-sol-lon-rml'))
     const { code, report } = await smokeJson('--base-url', mock.url, ...ana, ...other, '--write', '--junit', junit)
     expect(report.violations).toEqual([])
     expect(code).toBe(0)
+    // The customer's own rooming list was not made by the run: no valid, broken or foreign write goes to it.
+    expect(roomingListBefore).toBeDefined()
+    expect(mock.runtime.world.roomingLists.find((list) => list.id === 'tg-sol-lon-rml')).toEqual(roomingListBefore)
+    for (const check of ['reach', 'tenant', 'owner', 'negative']) {
+      expect(report.steps.find((step) => step.id === `${check}:updateRoomingList`)?.reason, check).toMatch(/tg-sol-lon-rml.*not made by this run/)
+    }
     expect(report.write).toBe(true)
     expect(journeyOf(report).map((step) => step.id)).toEqual(journeyIds)
     expect(journeyOf(report).filter((step) => step.status !== 'passed')).toEqual([])

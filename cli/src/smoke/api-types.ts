@@ -68,7 +68,7 @@ export type Answer = {
 export type ExternalRequest = {
   /** what it is, shown where an operationId would be (e.g. `provider`) */
   label: string
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
   url: string
   /** sent as application/x-www-form-urlencoded (POST) or as the query (GET) */
   form?: Readonly<Record<string, string>>

@@ -49,22 +49,35 @@ export function methodSteps(contract: ContractIndex, selected: (operation: Opera
             if (allow === null) {
               context.fail(`an Allow header on the 405 (RFC 9110 §15.5.6)`, 'no Allow header', { kind: 'probe', operationId: first.operationId })
             }
-            // It names what the path serves: every declared method, nothing else (HEAD and OPTIONS come free) [allow_header_conformance].
-            const allowed = new Set(
-              allow
-                .split(',')
-                .map((item) => item.trim().toUpperCase())
-                .filter((item) => item !== ''),
-            )
-            const unnamed = [...declared].filter((item) => !allowed.has(item))
-            const extra = [...allowed].filter((item) => !declared.has(item) && item !== 'HEAD' && item !== 'OPTIONS')
-            if (unnamed.length > 0 || extra.length > 0) {
+            // It names what the path serves: every declared method, nothing else (HEAD and OPTIONS come free),
+            // on the 405 and on an OPTIONS that answers with one [allow_header_conformance].
+            if (!allowMatches(allow, declared)) {
               context.fail(`Allow: the declared methods ${[...declared].join(', ')}`, `Allow: ${allow}`, { kind: 'probe', operationId: first.operationId })
+            }
+            const options = await context.undeclared('OPTIONS', apiPath)
+            const optionsAllow = options.headers.get('allow')
+            if (options.status < 300 && optionsAllow !== null && !allowMatches(optionsAllow, declared)) {
+              context.fail(`Allow on OPTIONS: the declared methods ${[...declared].join(', ')}`, `Allow: ${optionsAllow}`, {
+                kind: 'probe',
+                operationId: first.operationId,
+              })
             }
           },
         },
       ]
     })
+}
+
+/** An Allow header that lists the declared methods and no other (HEAD and OPTIONS aside). */
+function allowMatches(allow: string, declared: ReadonlySet<string>): boolean {
+  const allowed = new Set(
+    allow
+      .split(',')
+      .map((item) => item.trim().toUpperCase())
+      .filter((item) => item !== ''),
+  )
+  const extra = [...allowed].filter((item) => !declared.has(item) && item !== 'HEAD' && item !== 'OPTIONS')
+  return [...declared].every((item) => allowed.has(item)) && extra.length === 0
 }
 
 type ListLink = { target: OperationSpec; field: string; itemsPointer: string; parameter: string }

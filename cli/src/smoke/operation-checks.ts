@@ -13,11 +13,13 @@ import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
 // created (the contract's links): one step per operation and check, so a
 // fault in one never hides another. Checks (Schemathesis names in brackets):
 //   reach     the operation answers as declared, if the journey did not call it
-//   auth      without a token and with a revoked one → 401 [ignored_auth, use_after_free]
-//   tenant    with another tenant's agency id → 400/401/403/404 as declared, never 2xx
+//   auth      without a token and with a signed-out one → 401 [ignored_auth; use after sign-out]
+//   tenant    with another tenant's agency id, and without the header → 400/401/403/404 as declared,
+//             never 2xx [missing_required_header]
 //   owner     another customer on this customer's resource → 404, nothing changed
 //   missing   an id that does not exist → 404 [ensure_resource_availability's negative]
 //   negative / positive   generated data (generated-checks.ts)
+//   list / method         over more than one operation (api-wide-checks.ts)
 // Reads run by default; anything sent to a mutating operation obeys --write,
 // since a broken backend would act on it.
 
@@ -226,6 +228,12 @@ function tenantStep({ requests, otherAgencyId, contract }: CheckOptions, operati
       const agency = otherAgencyId ?? `agency-${placeholderFor(context.marker)}`
       const header = contract.tenantHeader as string
       const request = requests.base(operation)
+      // A valid write to something of the customer's would change it on a backend that ignores the tenant.
+      if (operation.method !== 'get' && request.untouchable.length > 0) {
+        context.skip(
+          `not checked: it would change ${request.untouchable.join(', ')} on a backend that ignores the tenant, which is the customer's and was not made by this run`,
+        )
+      }
       const outcome = await context.call(id, requests.callOptions(request, { headers: { [header]: agency }, probe: true }))
       if (!accepted.includes(outcome.status)) {
         context.fail(
@@ -272,6 +280,11 @@ function ownerStep({ requests, contract }: CheckOptions, operation: OperationSpe
       const request = requests.base(operation)
       if (request.placeholders.length > 0) context.skip(`untested: no value for ${request.placeholders.join(', ')} (no answer linked to it)`)
       if (!request.privatePath) context.skip("not checked: no path value is the id of something only this customer's answers gave (decision 014)")
+      if (operation.method !== 'get' && request.untouchable.length > 0) {
+        context.skip(
+          `not checked: it would change ${request.untouchable.join(', ')} on a backend that lets another customer write, which is the customer's and was not made by this run`,
+        )
+      }
       const snapshot = async () =>
         read === undefined ? undefined : (await context.call(read.operationId, { path: requests.base(read).path, probe: true })).text()
       const before = await snapshot()
