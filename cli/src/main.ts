@@ -59,6 +59,8 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     program.addCommand(command)
     inheritSettings(command, program)
   }
+  // `mock` hands every option, --help included, to the mock's own parser (the settings copied above turn commander's back on).
+  program.commands.find((command) => command.name() === 'mock')?.helpOption(false)
   return program
 }
 

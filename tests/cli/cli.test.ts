@@ -285,27 +285,53 @@ describe('contract coverage command', () => {
 })
 
 describe('mock command', () => {
-  it('passes the parsed options to startMockServer', async () => {
-    // Exercised through its factory with a stand-in module and stop signal.
+  it("reads the options of npm run mock with the mock's own parser and hands them to startMockServer", async () => {
+    // Exercised through its factory with a stand-in server and stop signal, and the real parser.
     const { mockCommand } = await import('../../cli/src/commands/mock-command.ts')
-    const io = createTestIo()
+    const { mockUsage, parseMockStartOptions } = await import('../../mock/src/start-options.ts')
     const started: unknown[] = []
     let closed = false
-    const command = mockCommand(
-      io,
-      async () => ({
-        startMockServer: (options: unknown) => {
-          started.push(options)
-          return { url: 'http://127.0.0.1:4444', close: () => void (closed = true) }
-        },
-      }),
-      // Stop at once, as if Ctrl-C arrived.
-      async () => undefined,
-    )
-    command.exitOverride()
-    await command.parseAsync(['--port', '4444', '--seed', '7', '--fresh', '--data-dir', '/tmp/x'], { from: 'user' })
-    expect(started).toEqual([{ port: 4444, seed: 7, fresh: true, dataDir: '/tmp/x' }])
+    const run = async (args: string[], env: Record<string, string> = {}) => {
+      const io = createTestIo({ env })
+      const command = mockCommand(
+        io,
+        async () => ({
+          parseMockStartOptions,
+          mockUsage,
+          startMockServer: (options: unknown) => {
+            started.push(options)
+            return { url: 'http://127.0.0.1:4444', close: () => void (closed = true) }
+          },
+        }),
+        // Stop at once, as if Ctrl-C arrived.
+        async () => undefined,
+      )
+      command.exitOverride()
+      await command.parseAsync(args, { from: 'user' })
+      return io
+    }
+    const io = await run(['--port', '4444', '--seed', '7', '--fresh', '--data-dir', '/tmp/x', '--debug-login', '--no-control'], { MOCK_QUIET: '1' })
+    expect(started).toEqual([{ port: 4444, host: '127.0.0.1', seed: 7, fresh: true, dataDir: '/tmp/x', quiet: true, debugLogin: true, control: false }])
     expect(io.err()).toContain('mock listening on http://127.0.0.1:4444')
+    expect(io.err()).toContain('control off (--no-control) · debug sign-in on for every tenant')
     expect(closed).toBe(true)
+    // the help is the mock's own usage text, as npm run mock prints it
+    expect((await run(['--help'])).out()).toBe(mockUsage('travel-portal mock'))
+    expect(started).toHaveLength(1)
+  })
+
+  it("prints the mock's own usage for --help, through the whole program", async () => {
+    const io = createTestIo()
+    expect(await runCli(['mock', '--help'], io)).toBe(0)
+    expect(io.out()).toMatch(/^Usage: travel-portal mock \[options\]\n\n {2}--port <n> /)
+    expect(io.out()).toContain('--no-control')
+  })
+
+  it('refuses what npm run mock refuses, naming the option, with exit 2', async () => {
+    for (const args of [['--port', 'x'], ['--host', '0.0.0.0'], ['--nope']]) {
+      const io = createTestIo()
+      expect(await runCli(['mock', ...args], io), args.join(' ')).toBe(2)
+      expect(io.err()).toContain('Usage: travel-portal mock [options]')
+    }
   })
 })

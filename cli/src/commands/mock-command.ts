@@ -1,87 +1,89 @@
 import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Command } from 'commander'
 
-import type { MockServer, MockServerOptions, startMockServer } from '../../../mock/src/server.ts'
+import type { MockServer, startMockServer } from '../../../mock/src/server.ts'
+import type { MockStartOptions, mockUsage, parseMockStartOptions } from '../../../mock/src/start-options.ts'
 
 import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
-import { parseInteger, parsePort } from '../option-parsers.ts'
 import { mockServerModulePath } from '../repo-paths.ts'
 
-// What the CLI uses of mock/src/server.ts. Declared structurally (the real
-// types are checked against it below) so the module is only loaded when the
-// command runs: the other commands start without loading the mock.
-export type StartMockServerOptions = Pick<MockServerOptions, 'port' | 'host' | 'seed' | 'fresh' | 'dataDir' | 'quiet'>
+// `travel-portal mock` is `npm run mock`: the same options, read by the mock's own parser
+// (mock/src/start-options.ts) and documented once, in its usage text. Both modules are loaded only
+// when the command runs, so the other commands start without loading the mock.
+type MockServerHandle = Partial<Pick<MockServer, 'url' | 'state' | 'dataDir'>> & { close(): Promise<void> | void }
 
-export type MockServerHandle = Partial<Pick<MockServer, 'url' | 'state' | 'dataDir'>> & {
-  close(): Promise<void> | void
+export type MockModules = {
+  startMockServer(options: Omit<MockStartOptions, 'help'>): Promise<MockServerHandle | void> | MockServerHandle | void
+  parseMockStartOptions: typeof parseMockStartOptions
+  mockUsage: typeof mockUsage
 }
 
-type MockServerModule = {
-  startMockServer(options: StartMockServerOptions): Promise<MockServerHandle | void> | MockServerHandle | void
-}
+// The real modules must fit what the command expects.
+const _realModulesFit: (modules: { startMockServer: typeof startMockServer } & Pick<MockModules, 'parseMockStartOptions' | 'mockUsage'>) => MockModules = (
+  modules,
+) => modules
+void _realModulesFit
 
-// The real module must fit what the command expects.
-const _realModuleFits: (module: { startMockServer: typeof startMockServer }) => MockServerModule = (module) => module
-void _realModuleFits
-
-const loopbackHosts = ['127.0.0.1', 'localhost', '::1']
-
-function parseLoopbackHost(value: string): string {
-  if (!loopbackHosts.includes(value)) throw new InvalidArgumentError(`must be ${loopbackHosts.join(', ')} (the mock must not face a network).`)
-  return value
-}
-
-type MockOptions = { port: number; host?: string; seed?: number; fresh?: boolean; dataDir?: string; quiet?: boolean }
-
-export function mockCommand(io: CliIo, loadModule: () => Promise<unknown> = loadMockServerModule, waitForStop: () => Promise<void> = untilSignal): Command {
-  return new Command('mock')
-    .description('start the mock API server (mock/src/server.ts) in the foreground')
-    .addOption(new Option('--port <port>', 'port to listen on').default(3333).argParser(parsePort))
-    .addOption(new Option('--host <host>', 'loopback address to listen on (default 127.0.0.1)').argParser(parseLoopbackHost))
-    .addOption(new Option('--seed <n>', 'seed for generated data, for reproducible runs').argParser(parseInteger))
-    .option('--fresh', 'discard stored mock data and start from the seed')
-    .option('--data-dir <dir>', 'where the mock keeps its data between runs (default .mock-data)')
-    .option('--quiet', 'no log line per request')
-    .action(async (options: MockOptions) => {
-      const module = (await loadModule()) as Partial<MockServerModule>
-      if (typeof module.startMockServer !== 'function') {
-        throw new UsageError(`${mockServerModulePath} does not export startMockServer()`)
-      }
-      const startOptions: StartMockServerOptions = { port: options.port }
-      if (options.host !== undefined) startOptions.host = options.host
-      if (options.seed !== undefined) startOptions.seed = options.seed
-      if (options.quiet === true) startOptions.quiet = true
-      if (options.fresh === true) startOptions.fresh = true
-      if (options.dataDir !== undefined) startOptions.dataDir = options.dataDir
-
-      let handle: MockServerHandle | void
-      try {
-        handle = await module.startMockServer(startOptions)
-      } catch (error) {
-        // A busy port, an unreadable data directory: something to fix, not a crash.
-        throw new UsageError(`the mock could not start: ${error instanceof Error ? error.message : String(error)}`)
-      }
-      const url = handle?.url ?? `http://localhost:${options.port}`
-      io.stderr.write(`mock listening on ${url} (Ctrl-C to stop)\n`)
-      io.stderr.write(`  API ${url}/api/customer · control ${url}/__mock · demo login ana.garcia@example.com / viaje2026\n`)
-      if (handle?.state !== undefined) {
+export function mockCommand(io: CliIo, loadModules: () => Promise<MockModules> = loadMockModules, waitForStop: () => Promise<void> = untilSignal): Command {
+  return (
+    new Command('mock')
+      .description('start the mock API server in the foreground: the options of `npm run mock` (travel-portal mock --help lists them)')
+      // The mock's parser reads the options, and prints the help: commander only hands them over.
+      .helpOption(false)
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .argument('[options...]')
+      .action(async (args: string[]) => {
+        const modules = await loadModules()
+        let options: MockStartOptions
+        try {
+          options = modules.parseMockStartOptions(args, io.env)
+        } catch (error) {
+          throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${modules.mockUsage('travel-portal mock')}`)
+        }
+        if (options.help) {
+          io.stdout.write(modules.mockUsage('travel-portal mock'))
+          return
+        }
+        const { help: _help, ...start } = options
+        let handle: MockServerHandle | void
+        try {
+          handle = await modules.startMockServer(start)
+        } catch (error) {
+          // A busy port, an unreadable data directory: something to fix, not a crash.
+          throw new UsageError(`the mock could not start: ${error instanceof Error ? error.message : String(error)}`)
+        }
+        const url = handle?.url ?? `http://localhost:${options.port}`
+        io.stderr.write(`mock listening on ${url} (Ctrl-C to stop)\n`)
         io.stderr.write(
-          `  world ${handle.state === 'restored' ? 'restored from' : handle.state === 'fresh' ? 'fresh from the seed, stored in' : 'seeded, stored in'} ${handle.dataDir ?? '(default data dir)'}\n`,
+          `  API ${url}/api/customer · control ${options.control ? `${url}/__mock` : 'off (--no-control)'} · debug sign-in ${options.debugLogin ? 'on for every tenant' : 'off'} · demo login ana.garcia@example.com / viaje2026\n`,
         )
-      }
-      await waitForStop()
-      await handle?.close()
-    })
+        if (handle?.state !== undefined) {
+          io.stderr.write(
+            `  world ${handle.state === 'restored' ? 'restored from' : handle.state === 'fresh' ? 'fresh from the seed, stored in' : 'seeded, stored in'} ${handle.dataDir ?? '(default data dir)'}\n`,
+          )
+        }
+        await waitForStop()
+        await handle?.close()
+      })
+  )
 }
 
-async function loadMockServerModule(): Promise<unknown> {
+async function loadMockModules(): Promise<MockModules> {
   if (!existsSync(mockServerModulePath)) {
-    throw new UsageError(`the mock server is not available yet: ${mockServerModulePath} does not exist`)
+    throw new UsageError(`the mock server is not available: ${mockServerModulePath} does not exist`)
   }
-  return import(pathToFileURL(mockServerModulePath).href)
+  const [server, startOptions] = await Promise.all([
+    import(pathToFileURL(mockServerModulePath).href) as Promise<{ startMockServer: MockModules['startMockServer'] }>,
+    import(pathToFileURL(path.join(path.dirname(mockServerModulePath), 'start-options.ts')).href) as Promise<
+      Pick<MockModules, 'parseMockStartOptions' | 'mockUsage'>
+    >,
+  ])
+  return { startMockServer: server.startMockServer, parseMockStartOptions: startOptions.parseMockStartOptions, mockUsage: startOptions.mockUsage }
 }
 
 function untilSignal(): Promise<void> {
