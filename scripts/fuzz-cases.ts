@@ -7,6 +7,7 @@
 // Used in process by tests/mock/fuzz.test.ts and over HTTP by scripts/fuzz-mock-http.ts (bench:fuzz).
 import fc from 'fast-check'
 
+import { API_PATH } from '../contract/generated/api-operations.ts'
 import type { ContractIndex, OperationSpec, ParameterSpec, SchemaLocation } from '../contract/engine/contract-index.ts'
 import { getAtPointer } from '../contract/engine/json-pointer.ts'
 import { createSchemaValidator, type SchemaValidator } from '../contract/engine/schema-validator.ts'
@@ -62,7 +63,6 @@ export type Tokens = {
   spare: string
 }
 
-export const API_BASE = '/api/customer'
 const AGENCY = 'ag-sol'
 const OTHER_AGENCY = 'ag-norte'
 
@@ -330,7 +330,7 @@ const validCase = (ctx: GeneratorContext, op: OperationSpec): FuzzCase & { json?
     kind: 'valid',
     operationId: op.operationId,
     method: op.method.toUpperCase(),
-    path: `${API_BASE}${path}${search ? `?${search}` : ''}`,
+    path: `${API_PATH}${path}${search ? `?${search}` : ''}`,
     headers,
     body,
     json,
@@ -516,7 +516,7 @@ const MUTATIONS: Record<string, Mutation> = {
   'odd-path-param': ({ random }, valid, op) => {
     if (!op.path.includes('{')) return null
     const segments = valid.path.split('?')[0]!.split('/')
-    const template = `${API_BASE}${op.path}`.split('/')
+    const template = `${API_PATH}${op.path}`.split('/')
     const positions = template.map((s, i) => (/^\{.+\}$/.test(s) ? i : -1)).filter((i) => i >= 0)
     segments[random.pick(positions)] = random.pick(ODD_SEGMENTS)
     const query = valid.path.includes('?') ? `?${valid.path.split('?')[1]}` : ''
@@ -525,7 +525,7 @@ const MUTATIONS: Record<string, Mutation> = {
   'other-collection-id': ({ random, pools }, valid, op) => {
     if (!op.path.includes('{')) return null
     const segments = valid.path.split('?')[0]!.split('/')
-    const template = `${API_BASE}${op.path}`.split('/')
+    const template = `${API_PATH}${op.path}`.split('/')
     const positions = template.map((s, i) => (/^\{.+\}$/.test(s) ? i : -1)).filter((i) => i >= 0)
     const all = [...pools.values()].flat()
     segments[random.pick(positions)] = encodeURIComponent(random.pick(all))
@@ -575,13 +575,13 @@ export const unknownPathCase = (ctx: GeneratorContext): FuzzCase => {
   const { random } = ctx
   const word = () => random.pick(['admin', 'users', 'booking', 'travelgroup', 'x', '..', '%2e', 'ñ', '__mock', 'api', 'customer', '0', 'null'])
   const path = random.pick([
-    () => `${API_BASE}/${word()}/${word()}/${word()}`,
-    () => `${API_BASE}/${random.pick(['bookings', 'travelgroups', 'auth/me', 'payments', 'admin', ''])}`,
+    () => `${API_PATH}/${word()}/${word()}/${word()}`,
+    () => `${API_PATH}/${random.pick(['bookings', 'travelgroups', 'auth/me', 'payments', 'admin', ''])}`,
     () => `/${word()}`,
     () => `/api/${word()}`,
-    () => `${API_BASE}/booking/${word()}/${word()}/${word()}/${word()}`,
+    () => `${API_PATH}/booking/${word()}/${word()}/${word()}/${word()}`,
     () => `/api/customer/x/api/customer/${word()}`,
-    () => `${API_BASE}/${'a/'.repeat(500)}`,
+    () => `${API_PATH}/${'a/'.repeat(500)}`,
   ])()
   return {
     kind: 'unknown-path',

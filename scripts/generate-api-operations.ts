@@ -1,5 +1,5 @@
 // Writes contract/generated/api-operations.ts: every operation of the contract as its method and path
-// template. The production server forwards to the API only requests that match one (web/server), so
+// template, and the API's base path. The production server forwards to the API only requests that match one (web/server), so
 // nothing else on the API's host (a mock's control API, an admin route) is reachable through the portal.
 // It also writes the contract's digest: the portal keeps a traveller's data for reading offline under it,
 // so data saved under another contract (another shape) is never read back (web/src/lib/offline-data.ts).
@@ -12,7 +12,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 const target = 'contract/generated/api-operations.ts'
 
 const source = readFileSync('contract/openapi.yaml', 'utf8')
-const contract = parse(source) as { paths: Record<string, Record<string, unknown>> }
+const contract = parse(source) as { servers?: { url: string }[]; paths: Record<string, Record<string, unknown>> }
+const apiPath = new URL(contract.servers?.[0]?.url ?? '/', 'http://host').pathname.replace(/\/+$/, '')
 const operations = Object.entries(contract.paths)
   .flatMap(([path, item]) => METHODS.filter((method) => item[method] !== undefined).map((method) => [method.toUpperCase(), path] as const))
   .sort(([m1, p1], [m2, p2]) => p1.localeCompare(p2) || m1.localeCompare(m2))
@@ -21,6 +22,9 @@ const lines = operations.map(([method, path]) => `  ['${method}', '${path}'],`)
 writeFileSync(
   target,
   `// Generated from contract/openapi.yaml by scripts/generate-api-operations.ts: do not edit.
+/** The API's base path on its host: the path of the contract's first server. */
+export const API_PATH = '${apiPath}';
+
 /** Every operation of the customer API: its method and its path template under the API's base path. */
 export const API_OPERATIONS: readonly (readonly [method: string, pathTemplate: string])[] = [
 ${lines.join('\n')}

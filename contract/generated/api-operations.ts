@@ -1,4 +1,7 @@
 // Generated from contract/openapi.yaml by scripts/generate-api-operations.ts: do not edit.
+/** The API's base path on its host: the path of the contract's first server. */
+export const API_PATH = '/api/customer';
+
 /** Every operation of the customer API: its method and its path template under the API's base path. */
 export const API_OPERATIONS: readonly (readonly [method: string, pathTemplate: string])[] = [
   ['GET', '/agency'],

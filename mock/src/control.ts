@@ -21,6 +21,7 @@ import type { Runtime } from './runtime.ts'
 import { agencyScenarios, isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.ts'
 import { createWorld, seedAgencyContent } from './world/seed.ts'
 import { english } from '../../core/translations.ts'
+import { escapeMarkup } from '../../core/markup.ts'
 import type { AgencyRecord, OutboxMail, World } from './world/types.ts'
 
 export const CONTROL_PREFIX = `${AT_ROOT}/__mock`
@@ -141,8 +142,6 @@ const scenariosOf = (world: World, agency: string | null): readonly ScenarioName
 
 // ── tenants ──
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
-
 const slugify = (name: string) =>
   name
     .normalize('NFD')
@@ -174,11 +173,11 @@ const buildAgency = (world: World, input: TenantValues): AgencyRecord => {
     email: input.email ?? `info@${slug}.example`,
     phone: input.phone ?? '+34 900 000 000',
     legal_notice_html:
-      input.legal_notice_html ?? `<h2>Aviso legal</h2><p>${escapeHtml(input.name)} es la agencia organizadora de los viajes de este portal.</p>`,
+      input.legal_notice_html ?? `<h2>Aviso legal</h2><p>${escapeMarkup(input.name)} es la agencia organizadora de los viajes de este portal.</p>`,
     // a notice given in the input is the agency's own words, in Spanish only: English readers see it as written
     translations: input.legal_notice_html
       ? {}
-      : english({ legal_notice_html: `<h2>Legal notice</h2><p>${escapeHtml(input.name)} is the agency organising the trips on this portal.</p>` }),
+      : english({ legal_notice_html: `<h2>Legal notice</h2><p>${escapeMarkup(input.name)} is the agency organising the trips on this portal.</p>` }),
     faq: { es: input.faq?.es ?? [], en: input.faq?.en ?? [] },
     build: world.agencies[0]?.build ?? '1',
     // Off unless asked for: debug sign-in hands a session for any e-mail (tests ask for it per tenant).

@@ -1,6 +1,7 @@
 // `npm run mock`: the mock API server in the foreground. Flags win over environment variables.
 import path from 'node:path'
 
+import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { startMockServer, type MockServer } from './server.ts'
 import { mockUsage, parseMockStartOptions, type MockStartOptions } from './start-options.ts'
 import { DB_FILE } from './store/sqlite-store.ts'
@@ -30,7 +31,7 @@ const banner = (server: MockServer, startedMs: number): string => {
   ])
   return `
 Mock API listening on ${server.url}  (${Math.round(startedMs)} ms)
-  API       ${server.url}/api/customer
+  API       ${server.url}${API_PATH}
   control   ${server.control ? `${server.url}/__mock  (scenarios, reset, tenants, outbox, journal, health)` : 'off (--no-control)'}
   debug     ${server.runtime.options.debugLogin ? 'POST /auth/debug on for every tenant (--debug-login)' : 'POST /auth/debug off (on per tenant, or with --debug-login)'}
   state     ${stateLine}

@@ -4,6 +4,8 @@
 // works in any browser, under Playwright and through the service worker alike.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 
+import { escapeMarkup } from '../../core/markup.ts'
+import { formatAmount } from '../../core/money.ts'
 import { AT_ROOT } from './root-path.ts'
 import type { Runtime } from './runtime.ts'
 import { completeProviderPayment, isPaymentSignature, paymentReturnUrl } from './world/payments.ts'
@@ -12,12 +14,6 @@ import type { PaymentRecord } from './world/types.ts'
 export const PROVIDER_PREFIX = `${AT_ROOT}/__provider`
 
 type Outcome = 'approve' | 'decline'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
-
-// 'always': es-ES leaves four-digit amounts ungrouped by default; the product shows 1.234,56 €.
-const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' })
-const formatCents = (cents: number) => euros.format(cents / 100)
 
 /** Form fields from a query string, an urlencoded or multipart form, or (for scripts) JSON. */
 const readFields = async (request: Request): Promise<Map<string, string>> => {
@@ -86,7 +82,7 @@ const page = (status: number, title: string, body: string, portalOrigin: string 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Pasarela de pago de pruebas</title>
+<title>${escapeMarkup(title)} · Pasarela de pago de pruebas</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -103,14 +99,14 @@ ${body}
   )
 
 const errorPage = (status: number, es: string, en: string) =>
-  page(status, es, `<div role="alert"><p><strong>${escapeHtml(es)}</strong></p><p lang="en">${escapeHtml(en)}</p></div>`)
+  page(status, es, `<div role="alert"><p><strong>${escapeMarkup(es)}</strong></p><p lang="en">${escapeMarkup(en)}</p></div>`)
 
 const payPage = (payment: PaymentRecord, signature: string) => {
   const details = `
 <p class="note">Entorno de pruebas: no se realiza ningún cargo. <span lang="en">Test environment: no money is charged.</span></p>
 <dl>
-  <dt>Importe <span lang="en" class="en">(amount)</span></dt><dd class="amount">${escapeHtml(formatCents(payment.amount))}</dd>
-  <dt>Referencia <span lang="en" class="en">(reference)</span></dt><dd>${escapeHtml(payment.id)}</dd>
+  <dt>Importe <span lang="en" class="en">(amount)</span></dt><dd class="amount">${escapeMarkup(formatAmount(payment.amount))}</dd>
+  <dt>Referencia <span lang="en" class="en">(reference)</span></dt><dd>${escapeMarkup(payment.id)}</dd>
 </dl>`
   if (payment.status !== 'pending') {
     const done = payment.status === 'paid' ? 'Este pago ya se completó.' : 'Este pago ya fue rechazado.'
@@ -120,7 +116,7 @@ const payPage = (payment: PaymentRecord, signature: string) => {
       done,
       `${details}
 <p role="status"><strong>${done}</strong> <span lang="en">${doneEn}</span></p>
-<p><a class="link" href="${escapeHtml(paymentReturnUrl(payment))}">Volver al portal</a></p>`,
+<p><a class="link" href="${escapeMarkup(paymentReturnUrl(payment))}">Volver al portal</a></p>`,
     )
   }
   return page(
@@ -128,8 +124,8 @@ const payPage = (payment: PaymentRecord, signature: string) => {
     'Confirmar pago',
     `${details}
 <form method="post" action="/__provider/complete">
-  <input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
-  <input type="hidden" name="signature" value="${escapeHtml(signature)}">
+  <input type="hidden" name="payment" value="${escapeMarkup(payment.id)}">
+  <input type="hidden" name="signature" value="${escapeMarkup(signature)}">
   <div class="actions">
     <button type="submit" name="outcome" value="approve" class="approve">Aprobar pago</button>
     <button type="submit" name="outcome" value="decline" class="decline">Rechazar pago</button>

@@ -62,7 +62,7 @@ function assertWellFormed(xml: string): void {
   let last = 0
   for (const match of body.matchAll(tag)) {
     const text = body.slice(last, match.index)
-    expect(text, `text before <${match[2]}>`).not.toMatch(/<|&(?!(amp|lt|gt|quot|apos);)/)
+    expect(text, `text before <${match[2]}>`).not.toMatch(/<|&(?!(amp|lt|gt|quot|#39);)/)
     last = (match.index ?? 0) + match[0].length
     const [, closing, name, , selfClosing] = match
     if (selfClosing === '/') continue

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatEuro, renderPdf } from '../../mock/src/world/pdf.ts'
+import { formatAmount } from '../../core/money.ts'
+import { renderPdf } from '../../mock/src/world/pdf.ts'
 
 const text = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join('')
 
@@ -52,14 +53,10 @@ describe('renderPdf', () => {
   })
 })
 
-describe('formatEuro', () => {
-  it.each([
-    [123456, '1.234,56 €'],
-    [0, '0,00 €'],
-    [5, '0,05 €'],
-    [100000000, '1.000.000,00 €'],
-    [-2500, '-25,00 €'],
-  ])('%i cents → %s', (cents, shown) => {
-    expect(formatEuro(cents)).toBe(shown)
+describe('amounts in a PDF', () => {
+  it('are written as the portal shows them, the no-break space and the euro sign in WinAnsi', () => {
+    const pdf = text(renderPdf({ title: 'x', lines: [{ text: `Importe: ${formatAmount(123456)}` }] }))
+    // octal escapes: 240 is the no-break space, 200 the euro sign
+    expect(pdf).toContain('(Importe: 1.234,56\\240\\200)')
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { brandVariablesCss, contrastRatio, escapeHtml, inlineJson, sanitizeTenantCss, textOn } from '../../web/src/lib/branding.ts'
+import { escapeMarkup } from '../../core/markup.ts'
+import { brandVariablesCss, contrastRatio, inlineJson, sanitizeTenantCss, textOn } from '../../web/src/lib/branding.ts'
 
 describe('text colour by contrast', () => {
   it.each([
@@ -54,6 +55,6 @@ describe('tenant CSS is inert', () => {
 })
 
 describe('escaping for the served HTML', () => {
-  it('escapes text', () => expect(escapeHtml(`<b>"Sol" & 'Mar'</b>`)).toBe('&lt;b&gt;&quot;Sol&quot; &amp; &#39;Mar&#39;&lt;/b&gt;'))
+  it('escapes text', () => expect(escapeMarkup(`<b>"Sol" & 'Mar'</b>`)).toBe('&lt;b&gt;&quot;Sol&quot; &amp; &#39;Mar&#39;&lt;/b&gt;'))
   it('keeps inline JSON inside its script', () => expect(inlineJson({ name: '</script><script>alert(1)</script>' })).not.toContain('</script>'))
 })

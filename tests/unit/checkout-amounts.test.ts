@@ -2,7 +2,8 @@
 // over the one pricing rule, core/pricing.ts): the cart from what was picked, and the payment schedule.
 import { describe, expect, it } from 'vitest'
 import { prices } from '../support/price-list.ts'
-import { type CartChoice, cartPreview, firstPayment, isInstalmentPlan, scheduleTerms, withLateTermPenalty } from '@/features/checkout/amounts'
+import { scheduleTerms } from '@core/payment-schedule'
+import { type CartChoice, cartPreview, firstPayment, isInstalmentPlan, withLateTermPenalty } from '@/features/checkout/amounts'
 
 const choice = (over: Partial<CartChoice> = {}): CartChoice => ({
   packId: 'p1',

@@ -7,7 +7,8 @@ import { emptyBuyer, emptyTraveller, newDraft, type TravellerDraft } from '@/fea
 import { firstIncompleteStep, type Offer, stepComplete } from '@/features/checkout/offer'
 import { problemOf } from '@/features/checkout/use-checkout-payment'
 import { overfullSlots, roomingGroups, roomSlots, validAssignment } from '@/features/checkout/rooming'
-import { buyerIsMinor, buyerSchema, personalSchema, summarySchema, travellerSchema } from '@/features/checkout/schemas'
+import { buyerIsMinor } from '@core/document-number'
+import { buyerSchema, personalSchema, summarySchema, travellerSchema } from '@/features/checkout/schemas'
 import { ApiError } from '@/lib/api/api-error'
 
 beforeAll(() => activateLocale('es'))

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CURRENCY_SPACE, formatAmount, formatDate, formatTime, fullName, truncate } from '@/lib/format'
+import { CURRENCY_SPACE, formatAmount } from '@core/money'
+import { fullName } from '@core/person-name'
+import { formatDate, formatTime, truncate } from '@/lib/format'
 
 const eur = (text: string) => `${text}${CURRENCY_SPACE}€`
 

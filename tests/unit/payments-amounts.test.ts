@@ -1,7 +1,8 @@
 // The booking payments page's amounts: what a term costs, paying several, the late-term penalty —
 // checked against hand-worked cases and against the backend's own rule (the mock's lateTermPenalty).
 import { describe, expect, it } from 'vitest'
-import { isLate, isPayable, lastPlanTerm, lateTermPenalty, paidTotal, payableTerms, termsDue } from '@/features/payments/amounts'
+import { isPayable, lastPlanTerm, paidTotal, payableTerms, termsDue } from '@/features/payments/amounts'
+import { isLateTerm, lateTermPenalty } from '@core/payment-schedule'
 import { termDue } from '@core/pricing'
 import type { Term } from '@contract/generated/model/term'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../../mock/src/world/types'
@@ -88,9 +89,9 @@ describe('lateTermPenalty: charged once any plan term is (or was) paid after its
     expect(lateTermPenalty({ late_term_penalty: 0 }, [term({ penalty_limit_date: '2020-01-01' })], '2026-01-01')).toBe(0)
   })
 
-  it('isLate compares calendar days', () => {
-    expect(isLate(term({ penalty_limit_date: '2026-12-10', paid_at: '2026-12-10T00:00:00Z' }), '2027-01-01')).toBe(false)
-    expect(isLate(term({ penalty_limit_date: '2026-12-10' }), '2026-12-10')).toBe(false)
+  it('isLateTerm compares calendar days', () => {
+    expect(isLateTerm(term({ penalty_limit_date: '2026-12-10', paid_at: '2026-12-10T00:00:00Z' }), '2027-01-01')).toBe(false)
+    expect(isLateTerm(term({ penalty_limit_date: '2026-12-10' }), '2026-12-10')).toBe(false)
   })
 
   it('agrees with the backend on many term histories', () => {

@@ -5,9 +5,7 @@
 // API, an admin route) stays out of the portal's reach.
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { API_OPERATIONS } from '../../contract/generated/api-operations.ts'
-
-export const API_PATH = '/api/customer'
+import { API_OPERATIONS, API_PATH } from '../../contract/generated/api-operations.ts'
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'])
 

@@ -3,7 +3,8 @@
 // stylesheet and the early reads. Pure functions of their inputs; portal-server.ts serves them.
 import type { Agency } from '../../contract/generated/model/agency.ts'
 import type { Config } from '../../contract/generated/model/config.ts'
-import { brandVariablesCss, DEFAULT_COLOURS, escapeHtml, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/branding.ts'
+import { escapeMarkup } from '../../core/markup.ts'
+import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/branding.ts'
 import type { Locale } from '../src/lib/i18n-locales.ts'
 import { earlyReadsTags } from './early-reads.ts'
 import { type EarlyReads, matchPage } from './page-routes.ts'
@@ -11,9 +12,9 @@ import { ICON_PATH, MANIFEST_PATH } from './web-app-manifest.ts'
 
 /** The branded <head> additions for an agency (or the neutral defaults when none was found). */
 export const brandedHead = (agency: Agency | null, nonce: string): string => {
-  const title = agency ? escapeHtml(agency.name) : 'Portal de viajes'
+  const title = agency ? escapeMarkup(agency.name) : 'Portal de viajes'
   const description = agency
-    ? `${escapeHtml(agency.name)}: reservas, pagos y documentación de tus viajes en grupo.`
+    ? `${escapeMarkup(agency.name)}: reservas, pagos y documentación de tus viajes en grupo.`
     : 'Reservas, pagos y documentación de tus viajes en grupo.'
   const parts = [
     `<title>${title}</title>`,
@@ -29,7 +30,7 @@ export const brandedHead = (agency: Agency | null, nonce: string): string => {
     `<style nonce="${nonce}" id="brand-vars">${brandVariablesCss(agency)}</style>`,
   ]
   if (agency?.logo)
-    parts.push(`<meta property="og:image" content="${escapeHtml(agency.logo.images.original.startsWith('data:') ? '' : agency.logo.images.original)}" />`)
+    parts.push(`<meta property="og:image" content="${escapeMarkup(agency.logo.images.original.startsWith('data:') ? '' : agency.logo.images.original)}" />`)
   if (agency?.css_extra) parts.push(`<style nonce="${nonce}" id="brand-extra">${sanitizeTenantCss(agency.css_extra)}</style>`)
   // the page never sees the raw extra CSS, only its neutralized form
   const pageAgency = agency ? { ...agency, css_extra: agency.css_extra ? sanitizeTenantCss(agency.css_extra) : null } : null
@@ -89,9 +90,9 @@ export const pagePreloads = (manifest: BuildManifest | null, pathname: string, l
 // the first paint needs (the entry, its stylesheet, the first catalog part).
 const preloadTags = (preloads: Preloads): string =>
   [
-    ...preloads.first.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
-    ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}" />`),
-    ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${escapeHtml(file)}" />`),
+    ...preloads.first.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeMarkup(file)}" />`),
+    ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
+    ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
   ].join('\n    ')
 
 /**
@@ -100,7 +101,7 @@ const preloadTags = (preloads: Preloads): string =>
  */
 export const bootSplash = (agency: Agency | null, nonce: string): { style: string; markup: string } => ({
   style: `<style nonce="${nonce}" id="boot-splash-style">.boot-splash{box-sizing:border-box;min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:1.5rem;margin:0;font:800 1.25rem/1.2 system-ui,sans-serif;color:var(--brand-3,#1e293b);text-align:center}</style>`,
-  markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeHtml(agency.name) : 'Portal de viajes'}</p>`,
+  markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeMarkup(agency.name) : 'Portal de viajes'}</p>`,
 })
 
 export const renderIndexHtml = (

@@ -1,10 +1,11 @@
 // `npm run serve`: the production portal on PORT (default 4173), branded per host from API_URL.
 import { fileURLToPath } from 'node:url'
+import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { createPortalServer } from './portal-server.ts'
 
 const port = Number(process.env.PORT ?? 4173)
 const host = process.env.HOST ?? '127.0.0.1'
-const apiUrl = process.env.API_URL ?? 'http://localhost:3333/api/customer'
+const apiUrl = process.env.API_URL ?? `http://localhost:3333${API_PATH}`
 const distDir = fileURLToPath(new URL('../dist', import.meta.url))
 // Where checkout's form sends the payer (the card provider's origins, space-separated); by default the
 // API's origin, where the mock serves its test provider.

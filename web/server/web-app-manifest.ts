@@ -2,7 +2,8 @@
 // /manifest.webmanifest and /app-icon.svg for the agency of the host it is asked on, so installing
 // Viajes Sol's portal and Aventura Norte's gives two apps with their own names, colours and icons.
 import type { Agency } from '../../contract/generated/model/agency.ts'
-import { DEFAULT_COLOURS, escapeHtml, safeHex, textOn } from '../src/lib/branding.ts'
+import { escapeMarkup } from '../../core/markup.ts'
+import { DEFAULT_COLOURS, safeHex, textOn } from '../src/lib/branding.ts'
 import type { Locale } from '../src/lib/i18n-locales.ts'
 
 export const MANIFEST_PATH = '/manifest.webmanifest'
@@ -50,8 +51,8 @@ export const appIconSvg = (agency: Agency | null, maskable: boolean): string => 
   const size = 512 - 2 * inset
   if (logo?.startsWith('data:image/')) {
     const background = safeHex(agency?.color4, DEFAULT_COLOURS.color4)
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${maskable ? 0 : 96}" fill="${background}"/><image href="${escapeHtml(logo)}" x="${inset}" y="${inset}" width="${size}" height="${size}" preserveAspectRatio="xMidYMid meet"/></svg>`
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${maskable ? 0 : 96}" fill="${background}"/><image href="${escapeMarkup(logo)}" x="${inset}" y="${inset}" width="${size}" height="${size}" preserveAspectRatio="xMidYMid meet"/></svg>`
   }
   const initial = [...(agency?.name.trim() ?? 'P')][0]?.toLocaleUpperCase('es') ?? 'P'
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${maskable ? 0 : 96}" fill="${colour}"/><text x="256" y="256" dy="0.35em" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="${maskable ? 240 : 300}" font-weight="700" fill="${textOn(colour)}">${escapeHtml(initial)}</text></svg>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${maskable ? 0 : 96}" fill="${colour}"/><text x="256" y="256" dy="0.35em" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="${maskable ? 240 : 300}" font-weight="700" fill="${textOn(colour)}">${escapeMarkup(initial)}</text></svg>`
 }

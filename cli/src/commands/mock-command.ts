@@ -7,6 +7,7 @@ import { Command } from 'commander'
 import type { MockServer, startMockServer } from '../../../mock/src/server.ts'
 import type { MockStartOptions, mockUsage, parseMockStartOptions } from '../../../mock/src/start-options.ts'
 
+import { API_PATH } from '../../../contract/generated/api-operations.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
 import { mockServerModulePath } from '../repo-paths.ts'
@@ -60,7 +61,7 @@ export function mockCommand(io: CliIo, loadModules: () => Promise<MockModules> =
         const url = handle?.url ?? `http://localhost:${options.port}`
         io.stderr.write(`mock listening on ${url} (Ctrl-C to stop)\n`)
         io.stderr.write(
-          `  API ${url}/api/customer · control ${options.control ? `${url}/__mock` : 'off (--no-control)'} · debug sign-in ${options.debugLogin ? 'on for every tenant' : 'off'} · demo login ana.garcia@example.com / viaje2026\n`,
+          `  API ${url}${API_PATH} · control ${options.control ? `${url}/__mock` : 'off (--no-control)'} · debug sign-in ${options.debugLogin ? 'on for every tenant' : 'off'} · demo login ana.garcia@example.com / viaje2026\n`,
         )
         if (handle?.state !== undefined) {
           io.stderr.write(

@@ -24,7 +24,8 @@ import { repriceUnpaid, replacePlan } from '../world/booking-terms.ts'
 import { computeCancelBreakdown } from '../world/cancellation.ts'
 import { isValidIban, normalizeIban } from '../../../core/iban.ts'
 import { createPayment, paymentContext } from '../world/payments.ts'
-import { formatDate, formatEuro, pdfResponse, renderPdf } from '../world/pdf.ts'
+import { formatAmount } from '../../../core/money.ts'
+import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/types.ts'
 import { bookingSummaryView, bookingView, buyerValid, cartView, groupOf, packSeatsLeft, paymentView, termsView, travelGroupView } from '../world/views.ts'
 import { sendMail } from './auth-handlers.ts'
@@ -166,7 +167,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
             ]
           : []),
         { text: `Concepto: pago de la reserva ${booking.locator}`, gap: 12 },
-        { text: `Importe: ${formatEuro(invoice.amount)}`, size: 13, bold: true, gap: 6 },
+        { text: `Importe: ${formatAmount(invoice.amount)}`, size: 13, bold: true, gap: 6 },
         { text: 'IVA incluido. Régimen especial de las agencias de viajes.', size: 8, gap: 24 },
       ],
     })
@@ -397,7 +398,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
         ctx,
         to,
         `${ctx.agency.name}: cancelación de la reserva ${booking.locator}`,
-        `Hemos recibido la cancelación de la reserva ${booking.locator} (${group.name}). Importe a reembolsar: ${formatEuro(breakdown.total_refund)}, por transferencia a la cuenta ${account.iban.slice(0, 4)} **** ${account.iban.slice(-4)}.`,
+        `Hemos recibido la cancelación de la reserva ${booking.locator} (${group.name}). Importe a reembolsar: ${formatAmount(breakdown.total_refund)}, por transferencia a la cuenta ${account.iban.slice(0, 4)} **** ${account.iban.slice(-4)}.`,
         null,
       )
     }

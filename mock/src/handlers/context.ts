@@ -9,11 +9,9 @@ import type { Runtime } from '../runtime.ts'
 import type { WorldWriter } from '../store/world-writes.ts'
 import { activeScenarios, type ScenarioName } from '../scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
-import type { AgencyRecord, CustomerRecord, Language, SessionRecord, World } from '../world/types.ts'
+import type { Language } from '../../../contract/generated/model/language.ts'
+import type { AgencyRecord, CustomerRecord, SessionRecord, World } from '../world/types.ts'
 import type { ViewContext } from '../world/views.ts'
-
-/** Where the customer API lives, from the root of the path. */
-export const API_PATH = '/api/customer'
 
 export type Access =
   /** no agency needed (POST /agency) */

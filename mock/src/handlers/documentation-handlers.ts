@@ -14,6 +14,8 @@ import {
 import type { Authorization, ErrorCode, FieldError, Guardian, GuardianType } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
 import { daysBetween } from '../../../core/calendar.ts'
+import { fullName } from '../../../core/person-name.ts'
+import { isDocumentNumber, normalizeDocumentNumber } from '../../../core/document-number.ts'
 import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { bookingView, documentProblem, groupOf } from '../world/views.ts'
@@ -24,7 +26,6 @@ import { type Ctx, fail, json, readJson, route, type ApiRoute } from './context.
 export const AUTHORIZATION_MIN_DAYS = 60
 
 /** ID card, passport and tax numbers hold only numbers and letters (SPEC §5, server side). */
-const ALPHANUMERIC = /^[A-Za-z0-9]+$/
 
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
 
@@ -64,7 +65,7 @@ const checkDocument = (
 ): string => {
   const texts = DOCUMENT_TEXTS[type]
   const number = body.number.trim()
-  if (!ALPHANUMERIC.test(number)) formatFailure(`${type}_wrong_format`, 'number', texts.number)
+  if (!isDocumentNumber(number)) formatFailure(`${type}_wrong_format`, 'number', texts.number)
   checkDocumentDates(ctx, body.issue_date, body.expiry_date)
   checkFile(ctx, body.file)
   const problem = documentProblem(ctx, groupOf(ctx.world, booking), { type, expiry_date: body.expiry_date })
@@ -81,8 +82,6 @@ const syncGuardianAccess = (ctx: Ctx, booking: BookingRecord) => {
   booking.access = booking.access.filter((a) => a.role !== 'guardian' || guardianIds.has(a.customerId))
   for (const id of guardianIds) if (!booking.access.some((a) => a.customerId === id)) booking.access.push({ customerId: id, role: 'guardian' })
 }
-
-const fullName = (p: { name: string; surname1: string; surname2?: string | null }) => [p.name, p.surname1, p.surname2].filter(Boolean).join(' ')
 
 const GUARDIAN_TYPE_LABEL: Record<GuardianType, string> = {
   mother_and_father: 'madre y padre',
@@ -129,7 +128,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     const number = body.document_number.trim()
-    if (!ALPHANUMERIC.test(number)) {
+    if (!isDocumentNumber(number)) {
       formatFailure(
         body.document_type === 'dni' ? 'dni_wrong_format' : 'passport_wrong_format',
         'document_number',
@@ -149,7 +148,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       phone: body.phone?.trim() || null,
       email: body.email ?? null,
       document_type: body.document_type,
-      document_number: number.toUpperCase(),
+      document_number: normalizeDocumentNumber(number),
       country: body.country,
       state: body.state,
       city: body.city.trim(),
@@ -172,11 +171,11 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       ...member.documents.filter((d) => d.type !== 'dni'),
       {
         type: 'dni',
-        number: number.toUpperCase(),
+        number: normalizeDocumentNumber(number),
         expiry_date: body.expiry_date,
         issue_date: body.issue_date,
         country: body.country,
-        support_number: body.support_number.trim().toUpperCase(),
+        support_number: normalizeDocumentNumber(body.support_number),
         file: body.file ?? null,
       },
     ]
@@ -207,7 +206,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       ...member.documents.filter((d) => d.type !== 'passport'),
       {
         type: 'passport',
-        number: number.toUpperCase(),
+        number: normalizeDocumentNumber(number),
         expiry_date: body.expiry_date,
         issue_date: body.issue_date ?? null,
         country: body.country,
@@ -230,15 +229,17 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       ])
     }
     const wrong = body.guardians.flatMap((g, i) =>
-      ALPHANUMERIC.test(g.document_number.trim())
+      isDocumentNumber(g.document_number.trim())
         ? []
         : [{ field: `guardians.${i}.document_number`, code: 'dni_wrong_format', message: 'The DNI may only contain numbers and letters.' }],
     )
     if (wrong.length) fail(422, 'dni_wrong_format', wrong[0]!.message, wrong)
     // the same person keeps their id, so what they already signed stays theirs
     const guardians: Guardian[] = body.guardians.map((g) => {
-      const document_number = g.document_number.trim().toUpperCase()
-      const same = member.guardians.find((x) => x.document_number.toUpperCase() === document_number || x.email.toLowerCase() === g.email.toLowerCase())
+      const document_number = normalizeDocumentNumber(g.document_number)
+      const same = member.guardians.find(
+        (x) => normalizeDocumentNumber(x.document_number) === document_number || x.email.toLowerCase() === g.email.toLowerCase(),
+      )
       return {
         id: same?.id ?? ctx.id('grd'),
         name: g.name.trim(),
@@ -275,7 +276,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     const body = await readJson(ctx, UpdateBuyerBody)
     const booking = changeableBookingFor(ctx, params.id!)
     const taxId = body.tax_id.trim()
-    if (!ALPHANUMERIC.test(taxId)) {
+    if (!isDocumentNumber(taxId)) {
       if (body.type === 'company') formatFailure('cif_wrong_format', 'tax_id', 'The CIF')
       else formatFailure('nif_wrong_format', 'tax_id', 'The NIF')
     }
@@ -287,7 +288,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
       name: body.name.trim(),
       surname1: body.surname1.trim(),
       company_name: body.type === 'company' ? body.company_name!.trim() : null,
-      tax_id: taxId.toUpperCase(),
+      tax_id: normalizeDocumentNumber(taxId),
     }
     ctx.save('bookings', booking)
     return view(ctx, booking)

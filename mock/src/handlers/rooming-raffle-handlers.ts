@@ -2,6 +2,8 @@
 // ballots and the ballot image.
 import { ShareRaffleBlockBody, UpdateRoomingListBody } from '../../../contract/generated/zod.ts'
 import type { FieldError } from '../../../contract/generated/model/index.ts'
+import { escapeMarkup } from '../../../core/markup.ts'
+import type { Language } from '../../../contract/generated/model/language.ts'
 import type { Runtime } from '../runtime.ts'
 import { formatDate } from '../world/pdf.ts'
 import { roomingConfirmed, roomingListView } from '../world/rooming.ts'
@@ -10,11 +12,8 @@ import { portalOrigin } from './auth-handlers.ts'
 import { bookingFor } from './booking-access.ts'
 import { fail, json, readJson, route, type ApiRoute } from './context.ts'
 
-/** Text inside SVG markup: the five XML specials escaped, so names cannot break out of the document. */
-const xml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!)
-
 /** "100, 101 y 102" / "100, 101 and 102" */
-const listNumbers = (numbers: number[], lang: 'es' | 'en') => {
+const listNumbers = (numbers: number[], lang: Language) => {
   if (numbers.length <= 1) return numbers.join('')
   return `${numbers.slice(0, -1).join(', ')} ${lang === 'es' ? 'y' : 'and'} ${numbers[numbers.length - 1]}`
 }
@@ -115,14 +114,14 @@ export const roomingRaffleRoutes = (rt: Runtime): ApiRoute[] => [
         const group = groupOf(ctx.world, booking)
         const agency = ctx.world.agencies.find((a) => a.id === booking.agencyId)!
         const svg = `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="480" height="220" viewBox="0 0 480 220" role="img" aria-label="${xml(`${agency.name} · ${group.name} · Nº ${ballot.number}`)}">
-  <title>${xml(`${agency.name} · ${group.name} · Nº ${ballot.number}`)}</title>
-  <rect x="2" y="2" width="476" height="216" rx="14" fill="${xml(agency.color4)}" stroke="${xml(agency.color1)}" stroke-width="4" stroke-dasharray="10 6"/>
-  <text x="24" y="46" font-family="Arial, sans-serif" font-size="22" font-weight="700" fill="${xml(agency.color1)}">${xml(agency.name)}</text>
-  <text x="24" y="76" font-family="Arial, sans-serif" font-size="16" fill="#333">${xml(group.name)}</text>
-  <text x="24" y="100" font-family="Arial, sans-serif" font-size="13" fill="#555">${xml(block.name)}</text>
-  <text x="456" y="160" text-anchor="end" font-family="Arial, sans-serif" font-size="64" font-weight="700" fill="${xml(agency.color3)}">Nº ${ballot.number}</text>
-  <text x="24" y="196" font-family="'Courier New', monospace" font-size="16" fill="#333">${xml(`Código ${ballot.code}`)}</text>
+<svg xmlns="http://www.w3.org/2000/svg" width="480" height="220" viewBox="0 0 480 220" role="img" aria-label="${escapeMarkup(`${agency.name} · ${group.name} · Nº ${ballot.number}`)}">
+  <title>${escapeMarkup(`${agency.name} · ${group.name} · Nº ${ballot.number}`)}</title>
+  <rect x="2" y="2" width="476" height="216" rx="14" fill="${escapeMarkup(agency.color4)}" stroke="${escapeMarkup(agency.color1)}" stroke-width="4" stroke-dasharray="10 6"/>
+  <text x="24" y="46" font-family="Arial, sans-serif" font-size="22" font-weight="700" fill="${escapeMarkup(agency.color1)}">${escapeMarkup(agency.name)}</text>
+  <text x="24" y="76" font-family="Arial, sans-serif" font-size="16" fill="#333">${escapeMarkup(group.name)}</text>
+  <text x="24" y="100" font-family="Arial, sans-serif" font-size="13" fill="#555">${escapeMarkup(block.name)}</text>
+  <text x="456" y="160" text-anchor="end" font-family="Arial, sans-serif" font-size="64" font-weight="700" fill="${escapeMarkup(agency.color3)}">Nº ${ballot.number}</text>
+  <text x="24" y="196" font-family="'Courier New', monospace" font-size="16" fill="#333">${escapeMarkup(`Código ${ballot.code}`)}</text>
 </svg>
 `
         return new Response(svg, { status: 200, headers: { 'Content-Type': 'image/svg+xml; charset=utf-8' } })

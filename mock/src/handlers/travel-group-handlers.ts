@@ -26,14 +26,13 @@ import type {
 } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
 import { bookingTotal } from '../world/pricing.ts'
-import { scheduleTerms } from '../world/seed.ts'
+import { planTermRecords } from '../world/booking-terms.ts'
 import {
   blankBooking,
   bookingPenaltyOn,
   findVoucher,
   isActiveLock,
   isBookable,
-  LETTERS_AND_DIGITS,
   LOCK_TTL_MS,
   locatorFor,
   roomsByType,
@@ -41,7 +40,8 @@ import {
   sameRooms,
   voucherDiscount,
 } from '../world/checkout-rules.ts'
-import { ageOn } from '../../../core/calendar.ts'
+import { buyerIsMinor, isDocumentNumber } from '../../../core/document-number.ts'
+import { fullName } from '../../../core/person-name.ts'
 import { foldForSearch } from '../world/geo.ts'
 import { roomingConfirmed, roomingListView } from '../world/rooming.ts'
 import { actionFor, createPayment, paymentContext } from '../world/payments.ts'
@@ -67,7 +67,8 @@ const invalid = (field: string, code: string, message: string): never => fail(42
 // the contract's `format: email`, as the generated schemas check it
 const emailSchema = z.email({ pattern: contractEmail })
 
-const fullName = (c: CustomerRecord) => [c.name, c.surname1].filter(Boolean).join(' ') || c.email
+/** How a customer is named to the friends they invite: their full name, or their address when they gave none. */
+const nameOf = (c: CustomerRecord) => fullName(c) || c.email
 
 // ── lock ──
 
@@ -162,12 +163,12 @@ const validateCheckout = (ctx: Ctx, group: TravelGroupRecord, body: CheckoutInpu
   // Server-side format rule: numbers and letters only, reported with the product's own codes.
   const formatErrors: (FieldError & { code: ErrorCode })[] = []
   body.members.forEach((m, i) => {
-    if (!LETTERS_AND_DIGITS.test(m.document_number)) {
+    if (!isDocumentNumber(m.document_number)) {
       const code = m.document_type === 'dni' ? 'dni_wrong_format' : 'passport_wrong_format'
       formatErrors.push({ field: `members.${i}.document_number`, code, message: 'Only numbers and letters, without spaces or dashes.' })
     }
   })
-  if (!LETTERS_AND_DIGITS.test(body.buyer.tax_id)) {
+  if (!isDocumentNumber(body.buyer.tax_id)) {
     const code = body.buyer.type === 'company' ? 'cif_wrong_format' : 'nif_wrong_format'
     formatErrors.push({ field: 'buyer.tax_id', code, message: 'Only numbers and letters, without spaces or dashes.' })
   }
@@ -175,11 +176,8 @@ const validateCheckout = (ctx: Ctx, group: TravelGroupRecord, body: CheckoutInpu
   if (formatErrors.length) fail(422, formatErrors[0]!.code, 'A document number has the wrong format.', formatErrors)
 
   // A minor cannot make the purchase: the buyer is a person whose id is that of a passenger under 18.
-  const taxId = body.buyer.tax_id.toUpperCase()
-  const buyerIsMinor =
-    ctx.scenarios.has('minor-buyer') ||
-    (body.buyer.type === 'person' && body.members.some((m) => m.document_number.toUpperCase() === taxId && ageOn(m.birthdate, ctx.today) < 18))
-  if (buyerIsMinor) invalid('buyer.declares_capacity', 'minor_buyer', 'The purchase cannot be made by a minor.')
+  if (ctx.scenarios.has('minor-buyer') || buyerIsMinor({ buyer: body.buyer, travellers: body.members }, ctx.today))
+    invalid('buyer.declares_capacity', 'minor_buyer', 'The purchase cannot be made by a minor.')
 
   const itemErrors: FieldError[] = []
   const offSale = (item: { limit_date: string | null }) => ctx.scenarios.has('term-expired') || !isOnSale(item, ctx.today, group.end_at)
@@ -336,7 +334,7 @@ const checkout = (ctx: Ctx, group: TravelGroupRecord, me: CustomerRecord, body: 
   booking.bookingPenalty = bookingPenaltyOn(group, ctx.today)
   booking.commercial_sectors = body.commercial_sectors ?? []
   booking.idempotencyKey = body.idempotency_key
-  booking.terms = scheduleTerms(plan, bookingTotal(group, booking), { next: ctx.id })
+  booking.terms = planTermRecords(plan, bookingTotal(group, booking), { next: ctx.id })
   if (invited) ctx.save('bookings', booking)
   else ctx.insert('bookings', booking)
   lock.usedBy = booking.id
@@ -541,16 +539,16 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
       bookingGroup.members.push({ name, email })
       return true
     }
-    add(fullName(me), me.email)
+    add(nameOf(me), me.email)
     for (const raw of body.emails) {
       const email = raw.trim()
       const customer = ctx.world.customers.find((c) => c.agencyId === ctx.agency.id && c.email.toLowerCase() === email.toLowerCase())
-      if (add(customer ? fullName(customer) : email.split('@')[0]!, email)) {
+      if (add(customer ? nameOf(customer) : email.split('@')[0]!, email)) {
         sendMail(
           ctx,
           email,
-          `${ctx.agency.name}: ${fullName(me)} te invita a viajar juntos`,
-          `${fullName(me)} quiere que viajéis juntos en ${group.name}. Al reservar, únete al grupo «${bookingGroup.name}» con el código ${bookingGroup.code}.`,
+          `${ctx.agency.name}: ${nameOf(me)} te invita a viajar juntos`,
+          `${nameOf(me)} quiere que viajéis juntos en ${group.name}. Al reservar, únete al grupo «${bookingGroup.name}» con el código ${bookingGroup.code}.`,
           // the portal's invitation page fills in the group and its code from the link
           `${portalOrigin(ctx)}/travelgroup/${encodeURIComponent(group.id)}/invitation?group=${encodeURIComponent(bookingGroup.id)}&code=${encodeURIComponent(bookingGroup.code)}`,
         )

@@ -1,6 +1,7 @@
 // Re-scheduling what is still pending on a booking's payment plan: after a plan change (PUT /terms)
 // or a re-price (PUT /set-pack). Paid terms are history and never change.
 import type { PaymentPlan } from '../../../contract/generated/model/index.ts'
+import { scheduleTerms } from '../../../core/payment-schedule.ts'
 import { english } from '../../../core/translations.ts'
 import { bookingTotal } from './pricing.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from './types.ts'
@@ -12,6 +13,21 @@ export const instalmentText = (number: number): Pick<TermRecord, 'concept' | 'tr
   concept: `Plazo ${number}`,
   translations: english({ concept: `Instalment ${number}` }),
 })
+
+/** A new booking's plan terms: the plan's schedule of the total (core/payment-schedule.ts), none paid. */
+export const planTermRecords = (plan: PaymentPlan, total: number, ids: { next: (prefix: string) => string }): TermRecord[] =>
+  scheduleTerms(plan, total).map((term) => ({
+    id: ids.next('trm'),
+    number: term.number,
+    kind: 'plan',
+    ...instalmentText(term.number),
+    amount: term.amount,
+    limit_date: term.limit_date,
+    penalty_limit_date: term.penalty_limit_date,
+    penalty_amount: 0,
+    paid_at: null,
+    extra: null,
+  }))
 
 /**
  * What the plan terms have to cover: the booking's price less the extras bought later, which were

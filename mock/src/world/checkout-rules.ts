@@ -7,9 +7,6 @@ import type { BookingRecord, LockRecord, TravelGroupRecord, VoucherRecord } from
 /** How long POST /travelgroup/{id}/lock holds seats. */
 export const LOCK_TTL_MS = 15 * 60_000
 
-/** Document numbers and tax ids: numbers and letters only (SPEC §5, server-side rule). */
-export const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/
-
 /** A group takes bookings while it is open and has not departed. */
 export const isBookable = (group: TravelGroupRecord, today: string) => group.status === 'open' && group.start_at > today
 

@@ -2,7 +2,7 @@
 // they never change at run time, so they are not persisted or reset with it.
 // Spain is complete at the province level (50 provinces plus Ceuta and Melilla, ISO 3166-2 ids);
 // a few neighbours have a couple of states each, enough to exercise the forms.
-import type { Language } from './types.ts'
+import type { Language } from '../../../contract/generated/model/language.ts'
 
 export type GeoCountry = { code: string; name: Record<Language, string> }
 export type GeoState = { id: string; country: string; name: string; cities: string[] }

@@ -139,16 +139,6 @@ export const renderPdf = (doc: PdfDocument): Uint8Array => {
   return bytes
 }
 
-/** Euro cents as the portal shows amounts: dot for thousands, comma for decimals, the euro sign (SPEC §9). */
-export const formatEuro = (cents: number): string => {
-  const sign = cents < 0 ? '-' : ''
-  const abs = Math.abs(Math.round(cents))
-  const units = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${sign}${units},${String(abs % 100).padStart(2, '0')} €`
-}
-
 /** 2026-11-21 → 21/11/2026 */
 export const formatDate = (iso: string): string => {
   const [y, m, d] = iso.slice(0, 10).split('-')

@@ -1,6 +1,5 @@
 // Builds the mock world from a seed: the same seed on the same day gives the same world.
 // Fixed demo content (tenants, logins, the bookings QA relies on) plus faker-made fellow travellers.
-import { splitByTerms } from '../../../core/pricing.ts'
 import type { Faker } from '@faker-js/faker'
 // The Spanish entry point: a Faker over the es, en and base definitions, as `new Faker({ locale: [es, en,
 // base] })` would be, without loading the other seventy locales (about 100 ms of the mock's start-up).
@@ -9,7 +8,7 @@ import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/g
 import { addDays, addYears, utcDay } from '../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../core/booking-status.ts'
 import { english } from '../../../core/translations.ts'
-import { instalmentText } from './booking-terms.ts'
+import { planTermRecords } from './booking-terms.ts'
 import { blankBooking } from './checkout-rules.ts'
 import { bookingTotal } from './pricing.ts'
 import type {
@@ -609,26 +608,6 @@ const member = (id: string, input: Partial<MemberRecord> & Pick<MemberRecord, 'n
 /** A rooming list's room, numbered: "Habitación 4", "Room 4". */
 const roomingRoomName = (n: number) => ({ name: `Habitación ${n}`, translations: english({ name: `Room ${n}` }) })
 
-/** Splits a total over a plan's terms; the last term absorbs rounding. */
-export const scheduleTerms = (plan: PaymentPlan, total: number, ids: Ids): TermRecord[] => {
-  const amounts = splitByTerms(plan.terms, total)
-  return plan.terms.map((t, index) => {
-    const amount = amounts[index]!
-    return {
-      id: ids.next('trm'),
-      number: t.number,
-      kind: 'plan' as const,
-      ...instalmentText(t.number),
-      amount,
-      limit_date: t.limit_date,
-      penalty_limit_date: t.penalty_limit_date,
-      penalty_amount: 0,
-      paid_at: null,
-      extra: null,
-    }
-  })
-}
-
 /** A seeded booking starts as checkout's does, already confirmed on the group's first plan and method. */
 const bookingBase = (group: TravelGroupRecord, id: string, locator: string, createdAt: string): BookingRecord => ({
   ...blankBooking(group, id, locator, createdAt),
@@ -723,7 +702,7 @@ const seedFellowTravellers = (world: World, group: TravelGroupRecord, faker: Fak
     }
     const plan = group.paymentPlans[0]!
     booking.paymentPlanId = plan.id
-    booking.terms = scheduleTerms(plan, bookingTotal(group, booking), ids)
+    booking.terms = planTermRecords(plan, bookingTotal(group, booking), ids)
     if (group.start_at > utcDay(today) || i % 2 === 0) payTerm(world, booking, booking.terms[0]!, booking.createdAt, ids)
     world.bookings.push(booking)
     if (rooming && i < 12) {
@@ -826,7 +805,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
     }),
   ]
   b1.paymentPlanId = lon.paymentPlans[0]!.id
-  b1.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b1), ids)
+  b1.terms = planTermRecords(lon.paymentPlans[0]!, bookingTotal(lon, b1), ids)
   payTerm(world, b1, b1.terms[0]!, b1.createdAt, ids)
   b1.notices = [
     {
@@ -880,7 +859,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
   ]
   const plan3 = pir.paymentPlans[1]!
   b2.paymentPlanId = plan3.id
-  b2.terms = scheduleTerms(plan3, bookingTotal(pir, b2), ids)
+  b2.terms = planTermRecords(plan3, bookingTotal(pir, b2), ids)
   payTerm(world, b2, b2.terms[0]!, b2.createdAt, ids)
   b2.raffle_blocks = [raffleBlock(ids, b2.id, 200, faker)]
   world.bookings.push(b2)
@@ -921,7 +900,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       email: ana.email,
     }),
   ]
-  b4.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b4), ids)
+  b4.terms = planTermRecords(lon.paymentPlans[0]!, bookingTotal(lon, b4), ids)
   payTerm(world, b4, b4.terms[0]!, b4.createdAt, ids)
   b4.bank_account = { owner: 'Ana García López', iban: 'ES9121000418450200051332' }
   const canceledAt = new Date(today.getTime() - 30 * 86_400_000).toISOString()
@@ -979,7 +958,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
     }),
   ]
   b6.paymentPlanId = lon.paymentPlans[0]!.id
-  b6.terms = scheduleTerms(lon.paymentPlans[0]!, bookingTotal(lon, b6), ids)
+  b6.terms = planTermRecords(lon.paymentPlans[0]!, bookingTotal(lon, b6), ids)
   world.payments.push({
     id: ids.next('pay'),
     agencyId: b6.agencyId,
@@ -1023,7 +1002,7 @@ const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker
       ],
     }),
   ]
-  b5.terms = scheduleTerms(par.paymentPlans[0]!, bookingTotal(par, b5), ids)
+  b5.terms = planTermRecords(par.paymentPlans[0]!, bookingTotal(par, b5), ids)
   payTerm(world, b5, b5.terms[0]!, b5.createdAt, ids)
   world.bookings.push(b5)
 
@@ -1065,7 +1044,7 @@ const seedNorteDemo = (world: World, groups: Map<string, TravelGroupRecord>, ids
     declares_capacity: true,
   }
   b.paymentPlanId = isl.paymentPlans[1]!.id
-  b.terms = scheduleTerms(isl.paymentPlans[1]!, bookingTotal(isl, b), ids)
+  b.terms = planTermRecords(isl.paymentPlans[1]!, bookingTotal(isl, b), ids)
   payTerm(world, b, b.terms[0]!, b.createdAt, ids)
   world.bookings.push(b)
 }

@@ -1,5 +1,6 @@
 // The mock's whole state: plain JSON, so it can be persisted, reset and diffed.
 // Records keep what a real backend would store; API shapes are built from them in views.ts.
+import type { Language } from '../../../contract/generated/model/language.ts'
 import type {
   Authorization,
   BankAccount,
@@ -31,8 +32,6 @@ import type {
   Translations,
 } from '../../../contract/generated/model/index.ts'
 import type { ScenarioName } from '../scenarios.ts'
-
-export type Language = 'es' | 'en'
 
 export type AgencyRecord = {
   id: string

@@ -21,6 +21,7 @@ import type {
 import type { ScenarioName } from '../scenarios.ts'
 import { addDays, utcDay } from '../../../core/calendar.ts'
 import { linesTotal, termDue } from '../../../core/pricing.ts'
+import { lateTermPenalty as lateTermPenaltyOf } from '../../../core/payment-schedule.ts'
 import { english } from '../../../core/translations.ts'
 import { priceLines } from './pricing.ts'
 import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TermRecord, TravelGroupRecord, World } from './types.ts'
@@ -215,18 +216,13 @@ export const termStatus = (ctx: ViewContext, t: TermRecord): Term['status'] => {
   return 'pending'
 }
 
-/** A late-term penalty applies once any term is (or was) paid after its penalty limit date; it is charged at the last term. */
-export const lateTermPenalty = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): number => {
-  const plan = group.paymentPlans.find((p) => p.id === booking.paymentPlanId)
-  if (!plan || plan.late_term_penalty === 0) return 0
-  const late = booking.terms.some(
-    (t) =>
-      t.kind === 'plan' &&
-      t.penalty_limit_date &&
-      ((t.paid_at && t.paid_at.slice(0, 10) > t.penalty_limit_date) || (!t.paid_at && ctx.today > t.penalty_limit_date)),
+/** The booking's late-term penalty (core/payment-schedule.ts), charged at its last term. */
+export const lateTermPenalty = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): number =>
+  lateTermPenaltyOf(
+    group.paymentPlans.find((p) => p.id === booking.paymentPlanId),
+    booking.terms,
+    ctx.today,
   )
-  return late ? plan.late_term_penalty : 0
-}
 
 /** Term.amount is the base; what is due is amount + penalty_amount (the penalty only ever sits on the last plan term). */
 export const termsView = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): Term[] => {

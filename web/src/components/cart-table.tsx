@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import type { CartLineType } from '@contract/generated/model/cartLineType'
 import type { Translations } from '@contract/generated/model/translations'
-import { formatAmount } from '@/lib/format'
+import { formatAmount } from '@core/money'
 import { useTranslated } from '@/hooks/use-translated'
 import './cart-table.css'
 

@@ -61,10 +61,6 @@ export const sanitizeTenantCss = (css: string | null | undefined): string => {
     .replace(BLOCKED, (match) => (match.startsWith('@') ? '@blocked' : match.endsWith('(') ? 'blocked(' : 'blocked:'))
 }
 
-/** HTML-escape text for an attribute or element body. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
-
 /** JSON for an inline <script>: cannot close the script element or start a comment. */
 export const inlineJson = (value: unknown): string =>
   JSON.stringify(value)

@@ -1,7 +1,10 @@
 // Kept apart from i18n.ts (the catalog loaders): pure, so format.ts, the production server and the
 // early-reads script (web/src/lib/api/early-reads-script.ts) pick the language by the same rule.
-export const locales = ['es', 'en'] as const
-export type Locale = (typeof locales)[number]
+import { Language } from '@contract/generated/model/language'
+
+// The languages are the contract's (Language): a third one added there reaches the portal's menu.
+export type Locale = Language
+export const locales: readonly Locale[] = Object.values(Language)
 export const defaultLocale: Locale = 'es'
 
 /** Each language in its own words (its autonym): not translated, shown with its `lang` (docs/decisions/015). */

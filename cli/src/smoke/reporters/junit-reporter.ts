@@ -1,22 +1,14 @@
 import { formatViolation } from '../../../../contract/engine/violation.ts'
 import type { SmokeReport } from '../smoke-report.ts'
+import { escapeMarkup } from '../../../../core/markup.ts'
 
 // JUnit XML as CI systems read it: one <testcase> per step, <failure> with the
 // violation text as message, <skipped> with the reason.
 
-export function escapeXml(text: string): string {
-  return (
-    text
-      // XML 1.0 cannot carry most control characters, even escaped: the pattern must name them.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  )
-}
+/** Text for the report's XML: escaped, without the control characters XML 1.0 cannot carry even escaped. */
+export const escapeXml = (text: string): string =>
+  // eslint-disable-next-line no-control-regex
+  escapeMarkup(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''))
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 

@@ -21,6 +21,7 @@ import { isTabId, type TabId, tabLabels, visibleTabs } from '@/features/booking/
 import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
 import { TabPanel, Tabs, tabDomId } from '@/components/tabs'
 import { useLocale } from '@/hooks/use-locale'
+import type { Locale } from '@/lib/i18n-locales'
 import { useTranslated } from '@/hooks/use-translated'
 import './booking.css'
 import { BackLink } from '@/components/back-link'
@@ -204,7 +205,7 @@ function SelectedTab({
   }
 }
 
-function BookingHeader({ booking, status, locale }: { booking: Booking; status: DisplayStatus; locale: 'es' | 'en' }) {
+function BookingHeader({ booking, status, locale }: { booking: Booking; status: DisplayStatus; locale: Locale }) {
   const { i18n } = useLingui()
   const tr = useTranslated()
   const group = booking.travel_group

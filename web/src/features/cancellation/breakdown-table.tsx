@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CancelBreakdown } from '@contract/generated/model/cancelBreakdown'
-import { formatAmount } from '@/lib/format'
+import { formatAmount } from '@core/money'
 
 /** The compute-cancel-refund answer, line by line (SPEC §3). */
 export function BreakdownTable({ breakdown }: { breakdown: CancelBreakdown }) {

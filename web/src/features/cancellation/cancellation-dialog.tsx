@@ -19,7 +19,7 @@ import {
 import type { Booking } from '@contract/generated/model/booking'
 import type { CancelBreakdown } from '@contract/generated/model/cancelBreakdown'
 import type { CancellationReason } from '@contract/generated/model/cancellationReason'
-import { fullName } from '@/lib/format'
+import { fullName } from '@core/person-name'
 import { applyServerError } from '@/lib/form-errors'
 import { maskIban, normalizeIban } from '@core/iban'
 import { toast } from '@/lib/toast'

@@ -3,7 +3,8 @@
 // booking that checkout creates, line by line.
 import type { Discount } from '@contract/generated/model/discount'
 import type { PaymentPlan } from '@contract/generated/model/paymentPlan'
-import { bookingPenaltyOn, discountAmount, linesTotal, type PriceLine, type PriceList, priceLines, type RoomChoice, splitByTerms } from '@core/pricing'
+import { bookingPenaltyOn, discountAmount, linesTotal, type PriceLine, type PriceList, priceLines, type RoomChoice } from '@core/pricing'
+import type { ScheduledTerm } from '@core/payment-schedule'
 
 export type ItemChoice = { item_id: string; member_index: number }
 
@@ -41,26 +42,6 @@ export function cartPreview(prices: PriceList, choice: CartChoice, today: string
     discount,
   })
   return { lines, total: linesTotal(lines) }
-}
-
-export type ScheduledTerm = {
-  number: number
-  percentage: number
-  amount: number
-  limit_date: string | null
-  penalty_limit_date: string | null
-}
-
-/** Splits a total over a plan's terms by their percentages; the last term absorbs the rounding. */
-export function scheduleTerms(plan: Pick<PaymentPlan, 'terms'>, total: number): ScheduledTerm[] {
-  const amounts = splitByTerms(plan.terms, total)
-  return plan.terms.map((term, index) => ({
-    number: term.number,
-    percentage: term.percentage,
-    amount: amounts[index]!,
-    limit_date: term.limit_date,
-    penalty_limit_date: term.penalty_limit_date,
-  }))
 }
 
 /** What checkout charges now: the first term of the schedule. */

@@ -5,6 +5,7 @@ import type { MemberInput } from '@contract/generated/model/memberInput'
 import type { ItemChoice } from '@/features/checkout/amounts'
 import type { CheckoutDraft, TravellerDraft } from '@/features/checkout/draft'
 import { roomingGroups } from '@/features/checkout/rooming'
+import { normalizeDocumentNumber } from '@core/document-number'
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim())
 
@@ -17,7 +18,7 @@ export const memberInput = (t: TravellerDraft): MemberInput => ({
   phone: orNull(t.phone),
   email: orNull(t.email),
   document_type: t.document_type,
-  document_number: t.document_number.trim().toUpperCase(),
+  document_number: normalizeDocumentNumber(t.document_number),
   country: t.country,
   state: t.state.trim(),
   city: t.city.trim(),
@@ -58,7 +59,7 @@ export function checkoutBody(draft: CheckoutDraft, lockId: string, returnUrl: st
       name: buyer.name.trim(),
       surname1: buyer.surname1.trim(),
       company_name: company ? buyer.company_name.trim() : null,
-      tax_id: buyer.tax_id.trim().toUpperCase(),
+      tax_id: normalizeDocumentNumber(buyer.tax_id),
       address: buyer.address.trim(),
       zip: buyer.zip.trim(),
       country: buyer.country,

@@ -5,10 +5,8 @@ import { t } from '@lingui/core/macro'
 import { choice, z } from '@/lib/zod'
 import { CommercialSector } from '@contract/generated/model/commercialSector'
 import { messageForCode } from '@/lib/error-messages'
-import { isDay, isMinorOn, localDay } from '@core/calendar'
-
-/** Document numbers and tax ids: numbers and letters only (SPEC §5, the server's rule). */
-export const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/
+import { isDay, localDay } from '@core/calendar'
+import { buyerIsMinor, isDocumentNumber } from '@core/document-number'
 
 const required = (message: () => string, max = 200) =>
   z.string().check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: () => t`Es demasiado largo` }))
@@ -67,7 +65,7 @@ export const travellerSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
-      if (value.document_number && !LETTERS_AND_DIGITS.test(value.document_number)) {
+      if (value.document_number && !isDocumentNumber(value.document_number)) {
         ctx.addIssue({
           code: 'custom',
           path: ['document_number'],
@@ -102,7 +100,7 @@ export const buyerSchema = z
       }
       if (!value.tax_id) {
         ctx.addIssue({ code: 'custom', path: ['tax_id'], message: company ? t`Debes introducir el CIF` : t`Debes introducir el NIF o pasaporte` })
-      } else if (!LETTERS_AND_DIGITS.test(value.tax_id)) {
+      } else if (!isDocumentNumber(value.tax_id)) {
         ctx.addIssue({ code: 'custom', path: ['tax_id'], message: i18n._(messageForCode(company ? 'cif_wrong_format' : 'nif_wrong_format')) })
       }
       if (!value.declares_capacity) {
@@ -118,22 +116,6 @@ export const buyerSchema = z
 /** SPEC §5's message when a minor tries to buy. */
 export const minorBuyerMessage = () => t`El proceso de compra no puede ser realizado por un menor de edad`
 
-type MinorCheck = {
-  buyer: { type: string; tax_id: string }
-  travellers: readonly { document_number: string; birthdate: string }[]
-}
-
-/**
- * The backend's rule: the buyer is a person whose id is that of a traveller under 18 today.
- * (The buyer form has no birth date: the id is what ties a buyer to a traveller.)
- */
-export const buyerIsMinor = ({ buyer, travellers }: MinorCheck, today: string = localDay()): boolean => {
-  if (buyer.type !== 'person') return false
-  const id = buyer.tax_id.trim().toUpperCase()
-  if (!id) return false
-  return travellers.some((t) => t.document_number.trim().toUpperCase() === id && isMinorOn(t.birthdate, today))
-}
-
 export const personalSchema = z
   .object({
     travellers: z.array(travellerSchema),
@@ -142,7 +124,7 @@ export const personalSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
-      if (buyerIsMinor(value)) ctx.addIssue({ code: 'custom', path: ['buyer', 'declares_capacity'], message: minorBuyerMessage() })
+      if (buyerIsMinor(value, localDay())) ctx.addIssue({ code: 'custom', path: ['buyer', 'declares_capacity'], message: minorBuyerMessage() })
     }),
   )
 

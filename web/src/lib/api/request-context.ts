@@ -2,6 +2,7 @@
 // (agency from the host, language from the i18n module, token from the session);
 // the fetch mutator reads it. Kept free of React so tests and non-React code can use it.
 
+import type { Locale } from '@/lib/i18n-locales'
 export const TOKEN_KEY = 'auth._token.local'
 export const TOKEN_MAX_AGE_SECONDS = 2_592_000 // 30 days (SPEC §9)
 
@@ -9,7 +10,7 @@ type Listener = () => void
 
 const state: {
   agencyId: string | null
-  language: 'es' | 'en'
+  language: Locale
   onUnauthorized: Listener | null
 } = { agencyId: null, language: 'es', onUnauthorized: null }
 
@@ -18,7 +19,7 @@ export const setAgencyId = (agencyId: string | null) => {
 }
 export const getAgencyId = () => state.agencyId
 
-export const setRequestLanguage = (language: 'es' | 'en') => {
+export const setRequestLanguage = (language: Locale) => {
   state.language = language
 }
 export const getRequestLanguage = () => state.language

@@ -15,7 +15,7 @@ import {
 } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
 import type { Pack } from '@contract/generated/model/pack'
-import { formatAmount } from '@/lib/format'
+import { formatAmount } from '@core/money'
 import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'
 import { useTranslated } from '@/hooks/use-translated'

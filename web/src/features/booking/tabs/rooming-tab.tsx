@@ -14,7 +14,7 @@ import { getGetRoomingListQueryKey, useGetRoomingList } from '@/lib/api/generate
 import type { Booking } from '@contract/generated/model/booking'
 import type { RoomingList } from '@contract/generated/model/roomingList'
 import type { RoomingStatus } from '@contract/generated/model/roomingStatus'
-import { fullName } from '@/lib/format'
+import { fullName } from '@core/person-name'
 import { errorMessage } from '@/lib/error-messages'
 import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
