@@ -8,10 +8,14 @@ import { escapeMarkup } from '../../core/markup.ts'
 import { formatAmount } from '../../core/money.ts'
 import { AT_ROOT } from './root-path.ts'
 import type { Runtime } from './runtime.ts'
-import { completeProviderPayment, isPaymentSignature, paymentReturnUrl } from './world/payments.ts'
+import { decidePayment, isPaymentSignature, paymentReturnUrl } from './world/payments.ts'
 import type { PaymentRecord } from './world/types.ts'
 
 export const PROVIDER_PREFIX = `${AT_ROOT}/__provider`
+
+/** The payer's decision on the provider's page, stored as one write. Returns where to send the payer back. */
+export const completeProviderPayment = (rt: Runtime, paymentId: string, outcome: 'approve' | 'decline'): { returnUrl: string } | null =>
+  rt.write((writer) => decidePayment(writer, paymentId, outcome, rt.now()))
 
 type Outcome = 'approve' | 'decline'
 

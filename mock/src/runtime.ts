@@ -1,4 +1,4 @@
-import { createWorldWrite, type Changes, type WorldWrite, type WorldWriter } from './store/world-writes.ts'
+import { createWorldWrite, type Changes, type WorldWrite, type WorldWriter } from './world/world-writes.ts'
 import { newProviderSecret } from './world/payments.ts'
 import { createWorld } from './world/seed.ts'
 import type { World } from './world/types.ts'

@@ -7,7 +7,7 @@ import { createControlHandlers } from '../../mock/src/control.ts'
 import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime, type Runtime } from '../../mock/src/runtime.ts'
 import { createMemoryStore } from '../../mock/src/store/memory-store.ts'
-import type { ScenarioName } from '../../mock/src/scenarios.ts'
+import type { ScenarioName } from '../../mock/src/world/scenario-names.ts'
 import { DEMO_PASSWORD } from '../../mock/src/world/seed.ts'
 import type { World } from '../../mock/src/world/types.ts'
 

@@ -16,7 +16,7 @@ import { createResponseChecker, type ResponseChecker } from '../../contract/engi
 import { formatViolation } from '../../contract/engine/violation.ts'
 import { createMockHandlers } from '../../mock/src/mock-handlers.ts'
 import { createRuntime } from '../../mock/src/runtime.ts'
-import type { ScenarioName } from '../../mock/src/scenarios.ts'
+import type { ScenarioName } from '../../mock/src/world/scenario-names.ts'
 import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type GeneratorContext, type Tokens } from '../../scripts/fuzz-cases.ts'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261121)

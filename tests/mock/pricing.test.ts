@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { activeScenarios } from '../../mock/src/scenarios.ts'
+import { activeScenarios } from '../../mock/src/world/scenarios.ts'
 import { linesTotal } from '../../core/pricing.ts'
 import { bookingTotal, priceLines } from '../../mock/src/world/pricing.ts'
 import { createWorld } from '../../mock/src/world/seed.ts'

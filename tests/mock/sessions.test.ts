@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { MAX_SESSIONS } from '../../mock/src/handlers/auth-handlers.ts'
+import { MAX_SESSIONS } from '../../mock/src/world/accounts.ts'
 import type { SessionRecord } from '../../mock/src/world/types.ts'
 import { createProbeApi, DEMO_PASSWORD, PROBE_NOW } from '../contract/probe.ts'
 

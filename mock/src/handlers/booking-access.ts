@@ -4,8 +4,9 @@
 import { acceptsChanges } from '../../../core/booking-status.ts'
 import { ageOn } from '../../../core/calendar.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
-import { sendMail } from './auth-handlers.ts'
-import { type Ctx, fail } from './context.ts'
+import { sendMail } from '../world/outbox.ts'
+import { fail } from '../world/rule-failure.ts'
+import { type Ctx } from './context.ts'
 
 export const ADULT_AGE = 18
 

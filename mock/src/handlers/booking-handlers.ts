@@ -23,14 +23,15 @@ import type { Runtime } from '../runtime.ts'
 import { repriceUnpaid, replacePlan } from '../world/booking-terms.ts'
 import { computeCancelBreakdown } from '../world/cancellation.ts'
 import { isValidIban, normalizeIban } from '../../../core/iban.ts'
-import { createPayment, paymentContext } from '../world/payments.ts'
+import { assertAgencyReturnUrl, createPayment } from '../world/payments.ts'
 import { formatAmount } from '../../../core/money.ts'
 import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../world/types.ts'
 import { bookingSummaryView, bookingView, buyerValid, cartView, groupOf, packSeatsLeft, paymentView, termsView, travelGroupView } from '../world/views.ts'
-import { sendMail } from './auth-handlers.ts'
+import { sendMail } from '../world/outbox.ts'
 import { bookingFor, changeableBookingFor, guardianEmailsOfMinors, memberFor, visibleBookings } from './booking-access.ts'
-import { assertAgencyReturnUrl, type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
+import { fail } from '../world/rule-failure.ts'
+import { type Ctx, json, readJson, route, type ApiRoute } from './context.ts'
 
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
 
@@ -286,7 +287,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     if (wanted.some((t) => t.status === 'expired')) fail(409, 'payment_term_limit_date_excedeed', 'A payment term is past its limit date.')
     // the view carries the late-term penalty due on the last term
     const amount = wanted.reduce((sum, t) => sum + t.amount + t.penalty_amount, 0)
-    const { action } = createPayment(paymentContext(ctx), booking, {
+    const { action } = createPayment(ctx, booking, {
       termIds: wanted.map((t) => t.id),
       amount,
       method: method.type,
@@ -339,7 +340,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
       ctx.save('bookings', booking)
       term = fresh
     }
-    const { action } = createPayment(paymentContext(ctx), booking, {
+    const { action } = createPayment(ctx, booking, {
       termIds: [term.id],
       amount: term.amount,
       method: method.type,

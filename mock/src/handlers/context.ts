@@ -6,12 +6,14 @@ import { delay, HttpResponse } from 'msw'
 import type { z } from 'zod'
 import type { ErrorCode, FieldError } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
-import type { WorldWriter } from '../store/world-writes.ts'
-import { activeScenarios, type ScenarioName } from '../scenarios.ts'
+import type { WorldWriter } from '../world/world-writes.ts'
+import { fail, RuleFailure } from '../world/rule-failure.ts'
+import type { WorldContext } from '../world/world-context.ts'
+import type { ScenarioName } from '../world/scenario-names.ts'
+import { activeScenarios } from '../world/scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
 import type { Language } from '../../../contract/generated/model/language.ts'
 import type { AgencyRecord, CustomerRecord, SessionRecord, World } from '../world/types.ts'
-import type { ViewContext } from '../world/views.ts'
 
 export type Access =
   /** no agency needed (POST /agency) */
@@ -29,56 +31,30 @@ export type Access =
  * What a handler gets. It changes the world's rows in place and says so through the writer's
  * methods (insert, save, remove, saveValue, id): route() stores them together once it has answered.
  */
-export type Ctx = ViewContext &
-  Omit<WorldWriter, 'world'> & {
-    rt: Runtime
-    request: Request
-    url: URL
-    agency: AgencyRecord
-    /** null only for agency-free and public-optional-agency calls without an agency */
-    agencyOrNull: AgencyRecord | null
-    session: SessionRecord | null
-    customer: CustomerRecord | null
-    lang: Language
-    /** the signed-in customer; fails 401 when there is none */
-    me(): CustomerRecord
-  }
-
-export class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: FieldError[],
-    /** response headers, e.g. Retry-After on a 429 */
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message)
-  }
+export type Ctx = WorldContext & {
+  rt: Runtime
+  request: Request
+  url: URL
+  /** null only for agency-free and public-optional-agency calls without an agency */
+  agencyOrNull: AgencyRecord | null
+  session: SessionRecord | null
+  customer: CustomerRecord | null
+  /** the signed-in customer; fails 401 when there is none */
+  me(): CustomerRecord
 }
 
-/** Stop the handler with the contract's error body. */
-export const fail = (status: number, code: ErrorCode, message: string, fields?: FieldError[], headers?: Record<string, string>): never => {
-  throw new HttpFailure(status, code, message, fields, headers)
-}
-
-/**
- * Where the card provider may send the payer back to: a page of this agency's own portal (one of its
- * hosts, http or https). Anything else would make the provider an open redirect (a phishing page, or a
- * javascript: url), so it is a 422 on return_url before any payment is made.
- */
-export const assertAgencyReturnUrl = (ctx: Ctx, url: string): void => {
-  let ok = false
-  try {
-    const u = new URL(url)
-    ok = (u.protocol === 'http:' || u.protocol === 'https:') && (ctx.agency.hosts.includes(u.host) || ctx.agency.hosts.includes(u.hostname))
-  } catch {
-    ok = false
+/** The portal origin a mailed link should point at: the request's Origin when it is one of the agency's hosts. */
+const portalOriginOf = (request: Request, agency: AgencyRecord): string => {
+  const origin = request.headers.get('origin')
+  if (origin) {
+    try {
+      const u = new URL(origin)
+      if (agency.hosts.includes(u.host) || agency.hosts.includes(u.hostname)) return u.origin
+    } catch {
+      // fall through
+    }
   }
-  if (!ok)
-    fail(422, 'validation_error', "The return url must be a page of this agency's portal.", [
-      { field: 'return_url', code: 'format', message: "The return url must be a page of this agency's portal." },
-    ])
+  return `http://${agency.hosts[0] === 'localhost' ? 'localhost:5173' : `${agency.hosts[0]}:5173`}`
 }
 
 // The Fetch standard's Response.json: it encodes the JSON once, straight to bytes. A string body
@@ -234,7 +210,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
     try {
       response = await answer(request, params, { world, now, url, agency, scenarios, write })
     } catch (error) {
-      if (error instanceof HttpFailure) response = errorResponse(error.status, error.code, error.message, error.fields, error.headers)
+      if (error instanceof RuleFailure) response = errorResponse(error.status, error.code, error.message, error.fields, error.headers)
       else {
         // A bug, not an outage: no Retry-After, so a conformance run reports it as a server error.
         console.error('[mock] handler error', method.toUpperCase(), path, error)
@@ -274,6 +250,8 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
       session,
       customer,
       lang: langOf(request),
+      portalOrigin: () => portalOriginOf(request, agency as AgencyRecord),
+      provider: { base: url.origin, secret: rt.options.providerSecret },
       me: () => customer ?? fail(401, 'unauthorized', 'Sign in to continue.'),
       insert: write.insert,
       save: write.save,

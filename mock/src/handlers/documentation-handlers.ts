@@ -20,7 +20,8 @@ import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { bookingView, documentProblem, groupOf } from '../world/views.ts'
 import { bookingFor, changeableBookingFor, isMinorOn, memberFor, notifyGuardians } from './booking-access.ts'
-import { type Ctx, fail, json, readJson, route, type ApiRoute } from './context.ts'
+import { fail } from '../world/rule-failure.ts'
+import { type Ctx, json, readJson, route, type ApiRoute } from './context.ts'
 
 /** Parental authorizations must be signed at least this many days before departure (SPEC §9). */
 export const AUTHORIZATION_MIN_DAYS = 60

@@ -5,7 +5,8 @@ import type { City, Country, Service, State, UploadedFile } from '../../../contr
 import type { Runtime } from '../runtime.ts'
 import { cityId, COUNTRIES, foldForSearch, STATES } from '../world/geo.ts'
 import type { FileRecord } from '../world/types.ts'
-import { type Ctx, fail, json, readQuery, route, type ApiRoute } from './context.ts'
+import { fail } from '../world/rule-failure.ts'
+import { type Ctx, json, readQuery, route, type ApiRoute } from './context.ts'
 import { paginate, readPagedQuery } from './pagination.ts'
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024

@@ -4,7 +4,8 @@
 // with a 422 instead of being silently read as the default.
 import type { z } from 'zod'
 import type { PageMeta } from '../../../contract/generated/model/index.ts'
-import { type Ctx, fail, fieldErrorsOf } from './context.ts'
+import { fail } from '../world/rule-failure.ts'
+import { type Ctx, fieldErrorsOf } from './context.ts'
 
 const INTEGER = /^-?\d+$/
 

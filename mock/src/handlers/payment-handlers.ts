@@ -1,9 +1,10 @@
 // A payment after checkout (or a purchase): back to the provider, its outcome, and a retry after a failure.
 import type { Runtime } from '../runtime.ts'
-import { actionFor, createPayment, paymentContext } from '../world/payments.ts'
+import { actionFor, createPayment } from '../world/payments.ts'
 import type { BookingRecord, PaymentRecord } from '../world/types.ts'
 import { paymentView, termStatus } from '../world/views.ts'
-import { type Ctx, fail, json, route, type ApiRoute } from './context.ts'
+import { fail } from '../world/rule-failure.ts'
+import { type Ctx, json, route, type ApiRoute } from './context.ts'
 
 /** A payment of a booking the signed-in customer can see (buyer, passenger or guardian); anything else is 404. */
 const paymentOf = (ctx: Ctx, id: string | undefined): { payment: PaymentRecord; booking: BookingRecord } => {
@@ -43,7 +44,7 @@ export const paymentRoutes = (rt: Runtime): ApiRoute[] => [
     // a payment replaced by a retry sends the payer to its replacement
     const latest = latestOf(ctx, payment)
     if (alreadyPaid(latest, booking)) fail(409, 'payment_already_completed', 'This payment is already completed.')
-    return json(actionFor(latest, paymentContext(ctx)))
+    return json(actionFor(latest, ctx.provider))
   }),
 
   route(rt, 'post', '/payment/:id/check', 'auth', (ctx, params) => json(paymentView(paymentOf(ctx, params['id']).payment))),
@@ -61,7 +62,7 @@ export const paymentRoutes = (rt: Runtime): ApiRoute[] => [
       latest.status = 'failed'
       latest.error_code = 'abandoned'
     }
-    const { payment: next, action } = createPayment(paymentContext(ctx), booking, {
+    const { payment: next, action } = createPayment(ctx, booking, {
       termIds: latest.termIds,
       amount: latest.amount,
       method: latest.method,

@@ -8,9 +8,9 @@ import type { Runtime } from '../runtime.ts'
 import { formatDate } from '../world/pdf.ts'
 import { roomingConfirmed, roomingListView } from '../world/rooming.ts'
 import { groupOf } from '../world/views.ts'
-import { portalOrigin } from './auth-handlers.ts'
 import { bookingFor } from './booking-access.ts'
-import { fail, json, readJson, route, type ApiRoute } from './context.ts'
+import { fail } from '../world/rule-failure.ts'
+import { json, readJson, route, type ApiRoute } from './context.ts'
 
 /** "100, 101 y 102" / "100, 101 and 102" */
 const listNumbers = (numbers: number[], lang: Language) => {
@@ -82,7 +82,7 @@ export const roomingRaffleRoutes = (rt: Runtime): ApiRoute[] => [
     const group = groupOf(ctx.world, booking)
     const lang = body.lang ?? ctx.lang
     const unsold = block.ballots.filter((b) => !b.sold).map((b) => b.number)
-    const link = `${portalOrigin(ctx)}/travelgroup/${encodeURIComponent(group.id)}`
+    const link = `${ctx.portalOrigin()}/travelgroup/${encodeURIComponent(group.id)}`
     const text =
       lang === 'es'
         ? [

@@ -4,7 +4,8 @@
 // cache would. Past a limit the call is refused with 429 too_many_requests and Retry-After, before
 // anything is checked or sent, so a throttled password guess learns nothing.
 import type { Runtime } from '../runtime.ts'
-import { type Ctx, fail } from './context.ts'
+import { fail } from '../world/rule-failure.ts'
+import { type Ctx } from './context.ts'
 
 type Limit = { max: number; windowMs: number }
 type Limits = { perAccount: Limit; perClient: Limit }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 
 import type { Store } from '../runtime.ts'
 import type { World } from '../world/types.ts'
-import { COLLECTIONS, rowKey, VALUE_KEYS, type Collection, type Row } from './world-writes.ts'
+import { COLLECTIONS, rowKey, VALUE_KEYS, type Collection, type Row } from '../world/world-writes.ts'
 
 export type MemoryStore = Store & {
   /** How many writes and whole worlds were stored. */

@@ -14,7 +14,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { Store } from '../runtime.ts'
 import type { World } from '../world/types.ts'
 import { checkWorldShape, parseStoredWorld, WORLD_VERSION } from './world-shape.ts'
-import { COLLECTIONS, rowKey, VALUE_KEYS, type Changes, type Collection, type Row } from './world-writes.ts'
+import { COLLECTIONS, rowKey, VALUE_KEYS, type Changes, type Collection, type Row } from '../world/world-writes.ts'
 
 export const DEFAULT_DATA_DIR = '.mock-data'
 export const DB_FILE = 'world.db'

@@ -2,7 +2,9 @@
 // Pure functions over records, shared by the lock, check-voucher, checkout and invite handlers.
 import { bookingPenaltyOn as penaltyOn, discountAmount, roomsPeople as peopleInRooms } from '../../../core/pricing.ts'
 import type { Discount, RoomSelection } from '../../../contract/generated/model/index.ts'
-import type { BookingRecord, LockRecord, TravelGroupRecord, VoucherRecord } from './types.ts'
+import type { BookingRecord, CustomerRecord, LockRecord, TravelGroupRecord, VoucherRecord } from './types.ts'
+import { fail } from './rule-failure.ts'
+import type { WorldContext } from './world-context.ts'
 
 /** How long POST /travelgroup/{id}/lock holds seats. */
 export const LOCK_TTL_MS = 15 * 60_000
@@ -75,3 +77,14 @@ export const blankBooking = (group: TravelGroupRecord, id: string, locator: stri
 
 /** A readable booking reference from the group code and a world-unique number: LON27-000RS. */
 export const locatorFor = (group: TravelGroupRecord, unique: number) => `${group.code}-${unique.toString(36).toUpperCase().padStart(5, '0')}`
+
+/** A travel group of the tenant, or 404. */
+export const travelGroupOr404 = (ctx: WorldContext, id: string | undefined): TravelGroupRecord =>
+  ctx.world.travelGroups.find((g) => g.id === id && g.agencyId === ctx.agency.id) ?? fail(404, 'not_found', 'No such travel group.')
+
+/** Bookings of a group the customer can see: as buyer, passenger or guardian. */
+export const customerBookingsIn = (ctx: WorldContext, customer: CustomerRecord, group: TravelGroupRecord) =>
+  ctx.world.bookings.filter((b) => b.agencyId === ctx.agency.id && b.travelGroupId === group.id && b.access.some((a) => a.customerId === customer.id))
+
+/** A booking that holds its seats: pending or confirmed. */
+export const holdsSeats = (b: BookingRecord) => b.status === 'pending' || b.status === 'confirmed'

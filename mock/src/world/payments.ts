@@ -5,25 +5,36 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 
 import type { PaymentAction } from '../../../contract/generated/model/index.ts'
-import type { Runtime } from '../runtime.ts'
-import type { WorldWriter } from '../store/world-writes.ts'
-import { activeScenarios } from '../scenarios.ts'
+import type { WorldWriter } from './world-writes.ts'
+import { activeScenarios } from './scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../core/booking-status.ts'
-import type { BookingRecord, PaymentRecord, World } from './types.ts'
+import type { BookingRecord, PaymentRecord } from './types.ts'
+import type { ProviderKeys, WorldContext } from './world-context.ts'
+import { fail } from './rule-failure.ts'
 import { groupOf, lateTermPenalty, type ViewContext } from './views.ts'
 
-/** providerSecret: the key the API and the card provider share (rt.options.providerSecret). */
-type PaymentContext = { world: World; now: Date; insert: WorldWriter['insert']; providerBase: string; providerSecret: string }
+/** What making a payment takes: the clock, the writer and the card provider's address and key. */
+type PaymentContext = Pick<WorldContext, 'now' | 'insert' | 'provider'>
 
-/** What making a payment's form takes from the request it answers: the provider's address (the mock's own origin) and key. */
-export const paymentContext = (ctx: { world: World; now: Date; request: Request; rt: Runtime; insert: WorldWriter['insert'] }): PaymentContext => ({
-  world: ctx.world,
-  now: ctx.now,
-  insert: ctx.insert,
-  providerBase: new URL(ctx.request.url).origin,
-  providerSecret: ctx.rt.options.providerSecret,
-})
+/**
+ * Where the card provider may send the payer back to: a page of this agency's own portal (one of its
+ * hosts, http or https). Anything else would make the provider an open redirect (a phishing page, or a
+ * javascript: url), so it is a 422 on return_url before any payment is made.
+ */
+export const assertAgencyReturnUrl = (ctx: Pick<WorldContext, 'agency'>, url: string): void => {
+  let ok = false
+  try {
+    const u = new URL(url)
+    ok = (u.protocol === 'http:' || u.protocol === 'https:') && (ctx.agency.hosts.includes(u.host) || ctx.agency.hosts.includes(u.hostname))
+  } catch {
+    ok = false
+  }
+  if (!ok)
+    fail(422, 'validation_error', "The return url must be a page of this agency's portal.", [
+      { field: 'return_url', code: 'format', message: "The return url must be a page of this agency's portal." },
+    ])
+}
 
 /** A new key for the API and the card provider to sign payment forms with. */
 export const newProviderSecret = (): string => bytesToHex(randomBytes(32))
@@ -48,18 +59,18 @@ export const isPaymentSignature = (secret: string, payment: PaymentRecord, given
   return diff === 0
 }
 
-export const actionFor = (payment: PaymentRecord, { providerBase, providerSecret }: Pick<PaymentContext, 'providerBase' | 'providerSecret'>): PaymentAction =>
+export const actionFor = (payment: PaymentRecord, provider: ProviderKeys): PaymentAction =>
   payment.method === 'transfer' || payment.amount === 0
     ? { payment_id: payment.id, type: 'none', method: 'GET', url: null, fields: {}, amount: payment.amount }
     : {
         payment_id: payment.id,
         type: 'redirect',
         method: 'POST',
-        url: `${providerBase}/__provider/pay`,
+        url: `${provider.base}/__provider/pay`,
         fields: {
           payment: payment.id,
           amount: String(payment.amount),
-          signature: paymentSignature(providerSecret, payment),
+          signature: paymentSignature(provider.secret, payment),
           return_url: paymentReturnUrl(payment),
         },
         amount: payment.amount,
@@ -86,7 +97,7 @@ export const createPayment = (
     retriedBy: null,
   }
   ctx.insert('payments', payment)
-  return { payment, action: actionFor(payment, ctx) }
+  return { payment, action: actionFor(payment, ctx.provider) }
 }
 
 /** Marks a payment paid: its terms paid (the last carrying any late penalty), an invoice, and the booking confirmed when nothing is pending. */
@@ -124,11 +135,8 @@ const settlePayment = (writer: WorldWriter, payment: PaymentRecord, now: Date) =
   writer.save('bookings', booking)
 }
 
-/** Called by the provider page when the payer approves or declines. Returns where to send the payer back. */
-export const completeProviderPayment = (rt: Runtime, paymentId: string, outcome: 'approve' | 'decline'): { returnUrl: string } | null =>
-  rt.write((writer) => decidePayment(writer, paymentId, outcome, rt.now()))
-
-const decidePayment = (writer: WorldWriter, paymentId: string, outcome: 'approve' | 'decline', now: Date): { returnUrl: string } | null => {
+/** The payer approved or declined on the provider's page: the payment's outcome, and where to send the payer back. */
+export const decidePayment = (writer: WorldWriter, paymentId: string, outcome: 'approve' | 'decline', now: Date): { returnUrl: string } | null => {
   const world = writer.world
   const payment = world.payments.find((p) => p.id === paymentId)
   if (!payment) return null

@@ -8,6 +8,7 @@ import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../contract/g
 import { addDays, addYears, utcDay } from '../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../core/booking-status.ts'
 import { english } from '../../../core/translations.ts'
+import { hashPassword } from './accounts.ts'
 import { planTermRecords } from './booking-terms.ts'
 import { blankBooking } from './checkout-rules.ts'
 import { bookingTotal } from './pricing.ts'
@@ -31,20 +32,6 @@ export const DEMO_PASSWORD = 'viaje2026'
 const seededFaker = (seed: number): Faker => {
   spanishFaker.seed(seed)
   return spanishFaker
-}
-
-// Not a real password hash (the mock also runs in the browser, without node:crypto): it only keeps
-// plain passwords out of the stored world. FNV-1a over two seeds gives 16 hex characters.
-export const hashPassword = (password: string): string => {
-  const fnv = (seed: number) => {
-    let h = seed >>> 0
-    for (const ch of `portal:${password}`) {
-      h ^= ch.codePointAt(0)!
-      h = Math.imul(h, 0x01000193) >>> 0
-    }
-    return h.toString(16).padStart(8, '0')
-  }
-  return fnv(0x811c9dc5) + fnv(0x2166136b)
 }
 
 /** The fixed logins listed in the README; QA and the e2e tests rely on them. */

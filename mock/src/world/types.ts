@@ -31,7 +31,7 @@ import type {
   TravelItem,
   Translations,
 } from '../../../contract/generated/model/index.ts'
-import type { ScenarioName } from '../scenarios.ts'
+import type { ScenarioName } from './scenario-names.ts'
 
 export type AgencyRecord = {
   id: string

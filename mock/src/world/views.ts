@@ -18,7 +18,7 @@ import type {
   Translations,
   User,
 } from '../../../contract/generated/model/index.ts'
-import type { ScenarioName } from '../scenarios.ts'
+import type { ScenarioName } from './scenario-names.ts'
 import { addDays, utcDay } from '../../../core/calendar.ts'
 import { linesTotal, termDue } from '../../../core/pricing.ts'
 import { lateTermPenalty as lateTermPenaltyOf } from '../../../core/payment-schedule.ts'

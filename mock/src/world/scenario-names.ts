@@ -1,5 +1,4 @@
-import type { World } from './world/types.ts'
-
+// The named behaviours QA switches at run time: their names, kept apart from the world's types that store them.
 /** Named behaviours QA switches at run time (globally or for one agency). */
 export const SCENARIOS = [
   { name: 'default', description: 'Normal behaviour.' },
@@ -24,17 +23,3 @@ export type ScenarioName = (typeof SCENARIOS)[number]['name']
 
 const names = new Set<string>(SCENARIOS.map((s) => s.name))
 export const isScenarioName = (value: string): value is ScenarioName => names.has(value)
-
-export const activeScenarios = (world: World, agencyId: string | null): Set<ScenarioName> => {
-  const active = new Set<ScenarioName>(world.scenarios.global)
-  for (const name of agencyScenarios(world, agencyId)) active.add(name)
-  active.delete('default')
-  return active
-}
-
-/**
- * One agency's scenarios. byAgency is a plain JSON object keyed by agency id: only its own keys count,
- * so an id such as `constructor` never reads what every object inherits.
- */
-export const agencyScenarios = (world: World, agencyId: string | null): readonly ScenarioName[] =>
-  agencyId !== null && Object.hasOwn(world.scenarios.byAgency, agencyId) ? (world.scenarios.byAgency[agencyId] ?? []) : []

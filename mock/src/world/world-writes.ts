@@ -5,7 +5,7 @@
 // The world stays plain objects in memory (reads never touch a store). A write changes them as
 // before and names what it changed: `insert` (appends to the collection), `save` (a row changed
 // in place), `remove`, `saveValue` (a top-level value such as the id counter or the scenarios).
-import type { World } from '../world/types.ts'
+import type { World } from './types.ts'
 
 /** The world's collections: its arrays of rows. */
 export type Collection = { [K in keyof World]: World[K] extends readonly object[] ? K : never }[keyof World]
