@@ -39,8 +39,6 @@ export type Ctx = WorldContext & {
   agencyOrNull: AgencyRecord | null
   session: SessionRecord | null
   customer: CustomerRecord | null
-  /** the signed-in customer; fails 401 when there is none */
-  me(): CustomerRecord
 }
 
 /** The portal origin a mailed link should point at: the request's Origin when it is one of the agency's hosts. */

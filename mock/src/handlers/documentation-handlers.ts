@@ -19,7 +19,8 @@ import { isDocumentNumber, normalizeDocumentNumber } from '../../../core/documen
 import { formatDate, pdfResponse, renderPdf } from '../world/pdf.ts'
 import type { BookingRecord, MemberRecord } from '../world/types.ts'
 import { bookingView, documentProblem, groupOf } from '../world/views.ts'
-import { bookingFor, changeableBookingFor, isMinorOn, memberFor, notifyGuardians } from './booking-access.ts'
+import { isMinorOn } from '../../../core/calendar.ts'
+import { bookingFor, changeableBookingFor, memberFor, notifyGuardians } from '../world/booking-access.ts'
 import { fail } from '../world/rule-failure.ts'
 import { type Ctx, json, readJson, route, type ApiRoute } from './context.ts'
 
@@ -224,7 +225,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     const body = await readJson(ctx, UpdateGuardiansBody)
     const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
-    if (!isMinorOn(member, ctx.today)) {
+    if (!isMinorOn(member.birthdate, ctx.today)) {
       fail(422, 'validation_error', 'Only a passenger under 18 has legal guardians.', [
         { field: 'member_id', code: 'not_minor', message: 'Only a passenger under 18 has legal guardians.' },
       ])
@@ -308,7 +309,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     if (!memberId) fail(400, 'bad_request', 'The member_id query parameter is required.')
     const member = memberFor(booking, memberId!)
     const group = groupOf(ctx.world, booking)
-    if (!isMinorOn(member, group.start_at)) fail(404, 'not_found', 'This passenger travels as an adult: there is no parental authorization.')
+    if (!isMinorOn(member.birthdate, group.start_at)) fail(404, 'not_found', 'This passenger travels as an adult: there is no parental authorization.')
     return pdfResponse(authorizationPdf(ctx, booking, member), `autorizacion-${booking.locator}-${member.id}.pdf`)
   }),
 
@@ -317,7 +318,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     const booking = changeableBookingFor(ctx, params.id!)
     const member = memberFor(booking, body.member_id)
     const group = groupOf(ctx.world, booking)
-    if (!isMinorOn(member, group.start_at)) {
+    if (!isMinorOn(member.birthdate, group.start_at)) {
       fail(422, 'validation_error', 'Only a passenger under 18 at departure needs a parental authorization.', [
         { field: 'member_id', code: 'not_minor', message: 'Only a passenger under 18 at departure needs a parental authorization.' },
       ])

@@ -8,7 +8,7 @@ import type { Runtime } from '../runtime.ts'
 import { formatDate } from '../world/pdf.ts'
 import { roomingConfirmed, roomingListView } from '../world/rooming.ts'
 import { groupOf } from '../world/views.ts'
-import { bookingFor } from './booking-access.ts'
+import { bookingFor } from '../world/booking-access.ts'
 import { fail } from '../world/rule-failure.ts'
 import { json, readJson, route, type ApiRoute } from './context.ts'
 

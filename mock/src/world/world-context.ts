@@ -2,7 +2,7 @@
 // changes, and the tenant and customer language it acts for. The HTTP handlers build it from the
 // request (handlers/context.ts); the rules never see a request.
 import type { Language } from '../../../contract/generated/model/language.ts'
-import type { AgencyRecord } from './types.ts'
+import type { AgencyRecord, CustomerRecord } from './types.ts'
 import type { ViewContext } from './views.ts'
 import type { WorldWriter } from './world-writes.ts'
 
@@ -16,4 +16,6 @@ export type WorldContext = ViewContext &
     /** the portal the customer is using: where links in e-mails point */
     portalOrigin(): string
     provider: ProviderKeys
+    /** the signed-in customer the rule acts for; fails 401 when there is none */
+    me(): CustomerRecord
   }

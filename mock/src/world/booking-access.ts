@@ -2,31 +2,29 @@
 // A customer sees a booking of the request's agency only when booking.access lists them (buyer,
 // passenger or guardian). Anything else answers 404, never 403, so existence does not leak.
 import { acceptsChanges } from '../../../core/booking-status.ts'
-import { ageOn } from '../../../core/calendar.ts'
-import type { BookingRecord, MemberRecord } from '../world/types.ts'
-import { sendMail } from '../world/outbox.ts'
-import { fail } from '../world/rule-failure.ts'
-import { type Ctx } from './context.ts'
+import { isMinorOn } from '../../../core/calendar.ts'
+import type { BookingRecord, MemberRecord } from './types.ts'
+import { sendMail } from './outbox.ts'
+import { fail } from './rule-failure.ts'
+import type { WorldContext } from './world-context.ts'
 
-export const ADULT_AGE = 18
-
-const canSee = (ctx: Ctx, customerId: string, booking: BookingRecord): boolean =>
+const canSee = (ctx: WorldContext, customerId: string, booking: BookingRecord): boolean =>
   booking.agencyId === ctx.agency.id && booking.access.some((a) => a.customerId === customerId)
 
 /** The signed-in customer's bookings in this agency (401 without a session). */
-export const visibleBookings = (ctx: Ctx): BookingRecord[] => {
+export const visibleBookings = (ctx: WorldContext): BookingRecord[] => {
   const me = ctx.me()
   return ctx.world.bookings.filter((b) => canSee(ctx, me.id, b))
 }
 
-export const bookingFor = (ctx: Ctx, id: string): BookingRecord => {
+export const bookingFor = (ctx: WorldContext, id: string): BookingRecord => {
   const me = ctx.me()
   const booking = ctx.world.bookings.find((b) => b.id === id)
   return booking !== undefined && canSee(ctx, me.id, booking) ? booking : fail(404, 'not_found', 'No such booking.')
 }
 
 /** A booking of this customer that may still change, else 404, or 409 booking_canceled (one rule for every write). */
-export const changeableBookingFor = (ctx: Ctx, id: string): BookingRecord => {
+export const changeableBookingFor = (ctx: WorldContext, id: string): BookingRecord => {
   const booking = bookingFor(ctx, id)
   return acceptsChanges(booking.status) ? booking : fail(409, 'booking_canceled', 'The booking is canceled: it can no longer change.')
 }
@@ -35,18 +33,16 @@ export const changeableBookingFor = (ctx: Ctx, id: string): BookingRecord => {
 export const memberFor = (booking: BookingRecord, memberId: string): MemberRecord =>
   booking.members.find((m) => m.id === memberId) ?? fail(404, 'not_found', 'No such passenger in this booking.')
 
-export const isMinorOn = (member: Pick<MemberRecord, 'birthdate'>, day: string): boolean => ageOn(member.birthdate, day) < ADULT_AGE
-
 /** E-mails of the guardians of the booking's minors (today), without repeats. */
-export const guardianEmailsOfMinors = (ctx: Ctx, booking: BookingRecord): string[] => {
+export const guardianEmailsOfMinors = (ctx: WorldContext, booking: BookingRecord): string[] => {
   const emails = new Set<string>()
-  for (const m of booking.members) if (isMinorOn(m, ctx.today)) for (const g of m.guardians) emails.add(g.email.toLowerCase())
+  for (const m of booking.members) if (isMinorOn(m.birthdate, ctx.today)) for (const g of m.guardians) emails.add(g.email.toLowerCase())
   return [...emails]
 }
 
 /** Minors act under their legal guardians (SPEC §1): tell each guardian when a minor's documentation changes. */
-export const notifyGuardians = (ctx: Ctx, booking: BookingRecord, member: MemberRecord, what: string): void => {
-  if (!isMinorOn(member, ctx.today)) return
+export const notifyGuardians = (ctx: WorldContext, booking: BookingRecord, member: MemberRecord, what: string): void => {
+  if (!isMinorOn(member.birthdate, ctx.today)) return
   const emails = new Set(member.guardians.map((g) => g.email.toLowerCase()))
   for (const email of emails) {
     sendMail(
