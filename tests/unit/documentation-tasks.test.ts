@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { authorizationOpen } from '@core/parental-authorization'
 import {
-  authorizationOpen,
   documentationTasks,
   pendingCount,
   pendingSections,

@@ -21,7 +21,7 @@ import { formatDate } from '@/lib/format'
 import { errorMessage } from '@/lib/error-messages'
 import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
-import { authorizationOpen } from '@/features/documentation/documentation-tasks'
+import { authorizationOpen } from '@core/parental-authorization'
 import { authorizationSchema } from '@/features/documentation/schemas'
 import { useLocale } from '@/hooks/use-locale'
 

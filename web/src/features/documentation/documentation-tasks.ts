@@ -17,14 +17,8 @@ export type TaskMember = Pick<Member, 'birthdate' | 'valid' | 'has_dni' | 'docum
 export type TaskBooking = { buyer: Pick<NonNullable<Booking['buyer']>, 'valid'> | null; travel_group: { start_at: string } }
 export type TaskService = Pick<Service, 'dni_required' | 'documentation_days' | 'emergency_contact_required'>
 
-/** Minimum days before departure to sign the parental authorization (SPEC §9). */
-export const AUTHORIZATION_MIN_DAYS = 60
-
 /** Departure is within the documentation window: departure − today ≤ documentation_days (a past departure is too). */
 export const withinWindow = (departure: string, today: string, documentationDays: number): boolean => daysBetween(today, departure) <= documentationDays
-
-/** The parental authorization can still be signed: at least 60 days before departure. */
-export const authorizationOpen = (departure: string, today: string): boolean => daysBetween(today, departure) >= AUTHORIZATION_MIN_DAYS
 
 /**
  * SPEC §4, section by section (`today` is YYYY-MM-DD):
