@@ -21,7 +21,7 @@ import {
 import { sendMail } from './outbox.ts'
 import { actionFor, assertAgencyReturnUrl, createPayment } from './payments.ts'
 import { bookingTotal } from './pricing.ts'
-import { roomingConfirmed } from './rooming.ts'
+import { roomingConfirmed, roomMemberName } from './rooming.ts'
 import { fail, invalid } from './rule-failure.ts'
 import { checkPartyAndRooms } from './seat-locks.ts'
 import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGroupRecord } from './types.ts'
@@ -159,7 +159,7 @@ const placeRooming = (ctx: WorldContext, group: TravelGroupRecord, booking: Book
     if (!room) continue
     room.members = indexes.map((i) => {
       const m = booking.members[i]!
-      return { booking_id: booking.id, member_id: m.id, name: `${m.name} ${m.surname1}` }
+      return { booking_id: booking.id, member_id: m.id, name: roomMemberName(m) }
     })
     ctx.save('roomingLists', list)
   }
