@@ -8,7 +8,17 @@ import {
   ValidateUserBody,
 } from '../../../contract/generated/zod.ts'
 import type { Runtime } from '../runtime.ts'
-import { customerByEmail, hashPassword, mailSignInLink, openSession, TOKEN_TTL_SECONDS } from '../world/accounts.ts'
+import {
+  changePassword,
+  customerByEmail,
+  customerWithPassword,
+  mailSignInLink,
+  openSession,
+  TOKEN_TTL_SECONDS,
+  updateProfile,
+  useSignInLink,
+  validateAccount,
+} from '../world/accounts.ts'
 import type { CustomerRecord, SessionRecord } from '../world/types.ts'
 import { userView } from '../world/views.ts'
 import { fail } from '../world/rule-failure.ts'
@@ -28,8 +38,8 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'post', '/auth/login', 'public', async (ctx) => {
     const body = await readJson(ctx, LoginBody)
     assertNotThrottled(ctx, 'signIn', body.email)
-    const customer = customerByEmail(ctx, body.email)
-    if (!customer || !customer.passwordHash || customer.passwordHash !== hashPassword(body.password)) {
+    const customer = customerWithPassword(ctx, body.email, body.password)
+    if (!customer) {
       countAttempt(ctx, 'signIn', body.email)
       fail(401, 'auth_login_wrong', 'Wrong e-mail or password.')
     }
@@ -47,14 +57,7 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'put', '/auth/profile', 'auth', async (ctx) => {
     const body = await readJson(ctx, UpdateProfileBody)
-    const me = ctx.me()
-    me.name = body.name
-    me.surname1 = body.surname1
-    if (body.surname2 !== undefined) me.surname2 = body.surname2
-    if (body.phone !== undefined) me.phone = body.phone
-    if (body.lang) me.lang = body.lang
-    ctx.save('customers', me)
-    return json(userView(me))
+    return json(userView(updateProfile(ctx, body)))
   }),
 
   route(rt, 'post', '/auth/remember', 'public', async (ctx) => {
@@ -76,56 +79,19 @@ export const authRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'post', '/auth/autologin', 'public', async (ctx) => {
     const body = await readJson(ctx, AutologinBody)
-    const link = ctx.world.links.find((l) => l.token === body.token && l.customerId === body.id && l.agencyId === ctx.agency.id)
-    if (!link || link.usedAt || Date.parse(link.expiresAt) <= ctx.now.getTime())
-      fail(401, 'unauthorized', 'This sign-in link is not valid any more. Ask for a new one.')
-    link!.usedAt = ctx.now.toISOString()
-    const customer = ctx.world.customers.find((c) => c.id === link!.customerId) ?? fail(401, 'unauthorized', 'Unknown customer.')
-    // following a mailed link proves the address
-    customer.validated = true
-    ctx.save('links', link!)
-    ctx.save('customers', customer)
-    // where the link leads: the path it was requested for, the password form for a reset link, else home
-    const redirect = link!.redirect ?? (link!.purpose === 'password_reset' ? '/auth/password' : null)
+    const { customer, redirect } = useSignInLink(ctx, body)
     return signedIn(openSession(ctx, customer, 'link'), customer, { redirect })
   }),
 
   route(rt, 'put', '/auth/password', 'auth', async (ctx) => {
     const body = await readJson(ctx, UpdatePasswordBody)
-    const me = ctx.me()
-    if (body.password !== body.password_confirmation) {
-      fail(422, 'password_does_not_match', 'The passwords do not match.', [
-        { field: 'password_confirmation', code: 'password_does_not_match', message: 'The passwords do not match.' },
-      ])
-    }
-    const needsCurrent = me.passwordHash !== null && ctx.session!.via === 'password'
-    if (needsCurrent && body.current_password === undefined) {
-      fail(422, 'validation_error', 'The current password is required.', [
-        { field: 'current_password', code: 'required', message: 'The current password is required.' },
-      ])
-    }
-    if (body.current_password !== undefined && me.passwordHash !== null && hashPassword(body.current_password) !== me.passwordHash) {
-      fail(422, 'auth_wrong_password', 'The current password is not correct.', [
-        { field: 'current_password', code: 'auth_wrong_password', message: 'The current password is not correct.' },
-      ])
-    }
-    me.passwordHash = hashPassword(body.password)
-    // Whoever knew the old password may hold a session: every other one of this customer ends; this one stays.
-    ctx.save('customers', me)
-    ctx.remove(
-      'sessions',
-      ctx.world.sessions.filter((s) => s.customerId === me.id && s.token !== ctx.session!.token),
-    )
+    const me = changePassword(ctx, ctx.session!, body)
     return json(userView(me))
   }),
 
   route(rt, 'post', '/auth/validate', 'public', async (ctx) => {
     const body = await readJson(ctx, ValidateUserBody)
-    const customer = ctx.world.customers.find((c) => c.id === body.id && c.agencyId === ctx.agency.id)
-    if (!customer || !customer.validationToken || customer.validationToken !== body.token) fail(401, 'unauthorized', 'This validation link is not valid.')
-    customer!.validated = true
-    customer!.validationToken = null
-    ctx.save('customers', customer!)
-    return json(userView(customer!))
+    const customer = validateAccount(ctx, body)
+    return json(userView(customer))
   }),
 ]

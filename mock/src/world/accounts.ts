@@ -1,4 +1,7 @@
 // Customers' accounts: passwords, sessions and the one-time sign-in links mailed to them.
+import type { z } from 'zod'
+import type { AutologinBody, UpdatePasswordBody, UpdateProfileBody, ValidateUserBody } from '../../../contract/generated/zod.ts'
+import { fail } from './rule-failure.ts'
 import type { CustomerRecord, LinkRecord, SessionRecord } from './types.ts'
 import { sendMail } from './outbox.ts'
 import type { WorldContext } from './world-context.ts'
@@ -94,4 +97,80 @@ export const mailSignInLink = (ctx: WorldContext, customer: CustomerRecord, purp
   const link = `${ctx.portalOrigin()}/auth/autologin/${encodeURIComponent(customer.id)}/${token}`
   const subject = purpose === 'password_reset' ? `${ctx.agency.name}: cambia tu contraseña` : `${ctx.agency.name}: tu enlace de acceso`
   sendMail(ctx, customer.email, subject, `Entra en tu área de cliente con este enlace (válido 24 horas): ${link}`, link)
+}
+
+/** The tenant's customer with this address and password, or null (an account without a password never signs in with one). */
+export const customerWithPassword = (ctx: WorldContext, email: string, password: string): CustomerRecord | null => {
+  const customer = customerByEmail(ctx, email)
+  return customer && customer.passwordHash !== null && customer.passwordHash === hashPassword(password) ? customer : null
+}
+
+/** The signed-in customer's name, phone and language. */
+export const updateProfile = (ctx: WorldContext, body: z.infer<typeof UpdateProfileBody>): CustomerRecord => {
+  const me = ctx.me()
+  me.name = body.name
+  me.surname1 = body.surname1
+  if (body.surname2 !== undefined) me.surname2 = body.surname2
+  if (body.phone !== undefined) me.phone = body.phone
+  if (body.lang) me.lang = body.lang
+  ctx.save('customers', me)
+  return me
+}
+
+/** A mailed sign-in link, used once within its day: it proves the address; the answer says where it leads. */
+export const useSignInLink = (ctx: WorldContext, body: z.infer<typeof AutologinBody>): { customer: CustomerRecord; redirect: string | null } => {
+  const link = ctx.world.links.find((l) => l.token === body.token && l.customerId === body.id && l.agencyId === ctx.agency.id)
+  if (!link || link.usedAt || Date.parse(link.expiresAt) <= ctx.now.getTime())
+    fail(401, 'unauthorized', 'This sign-in link is not valid any more. Ask for a new one.')
+  link!.usedAt = ctx.now.toISOString()
+  const customer = ctx.world.customers.find((c) => c.id === link!.customerId) ?? fail(401, 'unauthorized', 'Unknown customer.')
+  // following a mailed link proves the address
+  customer.validated = true
+  ctx.save('links', link!)
+  ctx.save('customers', customer)
+  // where the link leads: the path it was requested for, the password form for a reset link, else home
+  const redirect = link!.redirect ?? (link!.purpose === 'password_reset' ? '/auth/password' : null)
+  return { customer, redirect }
+}
+
+/**
+ * A new password: confirmed, and with the current one when the session was opened with a password (a
+ * session from a mailed link may set one without it). Every other session of the customer ends.
+ */
+export const changePassword = (ctx: WorldContext, session: SessionRecord, body: z.infer<typeof UpdatePasswordBody>): CustomerRecord => {
+  const me = ctx.me()
+  if (body.password !== body.password_confirmation) {
+    fail(422, 'password_does_not_match', 'The passwords do not match.', [
+      { field: 'password_confirmation', code: 'password_does_not_match', message: 'The passwords do not match.' },
+    ])
+  }
+  const needsCurrent = me.passwordHash !== null && session.via === 'password'
+  if (needsCurrent && body.current_password === undefined) {
+    fail(422, 'validation_error', 'The current password is required.', [
+      { field: 'current_password', code: 'required', message: 'The current password is required.' },
+    ])
+  }
+  if (body.current_password !== undefined && me.passwordHash !== null && hashPassword(body.current_password) !== me.passwordHash) {
+    fail(422, 'auth_wrong_password', 'The current password is not correct.', [
+      { field: 'current_password', code: 'auth_wrong_password', message: 'The current password is not correct.' },
+    ])
+  }
+  me.passwordHash = hashPassword(body.password)
+  // Whoever knew the old password may hold a session: every other one of this customer ends; this one stays.
+  ctx.save('customers', me)
+  ctx.remove(
+    'sessions',
+    ctx.world.sessions.filter((s) => s.customerId === me.id && s.token !== session.token),
+  )
+  return me
+}
+
+/** The address validated with the token mailed when the account was made. */
+export const validateAccount = (ctx: WorldContext, body: z.infer<typeof ValidateUserBody>): CustomerRecord => {
+  const customer = ctx.world.customers.find((c) => c.id === body.id && c.agencyId === ctx.agency.id)
+  if (!customer || !customer.validationToken || customer.validationToken !== body.token) fail(401, 'unauthorized', 'This validation link is not valid.')
+  customer!.validated = true
+  customer!.validationToken = null
+  ctx.save('customers', customer!)
+  return customer!
 }
