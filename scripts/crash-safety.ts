@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util'
 
 import { DB_FILE, readStoredState } from '../mock/src/store/sqlite-store.ts'
 import { describeMachine, upsertBenchRow } from './bench-readme.ts'
-import { DEMO_PASSWORD } from '../mock/src/world/seed.ts'
+import { DEMO_PASSWORD } from '../mock/src/world/seed/demo-accounts.ts'
 import type { World } from '../mock/src/world/types.ts'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')

@@ -5,7 +5,7 @@ import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { startMockServer, type MockServer } from './server.ts'
 import { mockUsage, parseMockStartOptions, type MockStartOptions } from './start-options.ts'
 import { DB_FILE } from './store/sqlite-store.ts'
-import { DEMO_LOGINS } from './world/seed.ts'
+import { DEMO_LOGINS } from './world/seed/demo-accounts.ts'
 
 const table = (rows: string[][]): string => {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)))

@@ -1,6 +1,6 @@
 import { createWorldWrite, type Changes, type WorldWrite, type WorldWriter } from './world/world-writes.ts'
 import { newProviderSecret } from './world/payments.ts'
-import { createWorld } from './world/seed.ts'
+import { createWorld } from './world/seed/create-world.ts'
 import type { World } from './world/types.ts'
 
 /**

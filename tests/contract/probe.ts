@@ -8,7 +8,7 @@ import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime, type Runtime } from '../../mock/src/runtime.ts'
 import { createMemoryStore } from '../../mock/src/store/memory-store.ts'
 import type { ScenarioName } from '../../mock/src/world/scenario-names.ts'
-import { DEMO_PASSWORD } from '../../mock/src/world/seed.ts'
+import { DEMO_PASSWORD } from '../../mock/src/world/seed/demo-accounts.ts'
 import type { World } from '../../mock/src/world/types.ts'
 
 /** The fixed clock of the contract tests: the world is seeded for this day. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { activeScenarios } from '../../mock/src/world/scenarios.ts'
 import { linesTotal } from '../../core/pricing.ts'
 import { bookingTotal, priceLines } from '../../mock/src/world/pricing.ts'
-import { createWorld } from '../../mock/src/world/seed.ts'
+import { createWorld } from '../../mock/src/world/seed/create-world.ts'
 import { cartView, groupOf, lateTermPenalty, type ViewContext } from '../../mock/src/world/views.ts'
 
 // One pricing rule for the seed, checkout and the cart (mock/src/world/pricing.ts).

@@ -1,6 +1,6 @@
 import type { Probe, ProbeApi } from '../probe.ts'
 
-// Demo bookings (mock/src/world/seed.ts), on the probes' day 2026-11-21:
+// Demo bookings (mock/src/world/seed/sol-demo.ts), on the probes' day 2026-11-21:
 // 1001 London (starts in 110 days, paid in full; minor Lucía with guardians Marta and Ana, adult Pablo),
 // 1002 Pyrenees (starts in 30 days, confirmed: 3 instalments, the 1st paid, the 2nd due in 15 days),
 // 1003 Rome (invited, no billing data), 1004 London (canceled), 1005 Paris (trip ended),

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { startMockServer, type MockServer } from '../../../mock/src/server.ts'
 import { createSqliteStore, DB_FILE, readStoredState, readStoredWorld } from '../../../mock/src/store/sqlite-store.ts'
-import { createWorld } from '../../../mock/src/world/seed.ts'
+import { createWorld } from '../../../mock/src/world/seed/create-world.ts'
 
 const NOW = new Date('2026-11-21T10:00:00Z')
 const dirs: string[] = []
