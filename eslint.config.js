@@ -43,6 +43,18 @@ const zones = [
     message: 'contract/ is the contract and its engine (a library that returns data): it imports only core/ and packages.',
   },
   { target: ['./scripts', './mock', './cli', './web'], from: './tests', message: 'Tests import the product, never the other way round (scripts included).' },
+  // the mock: rules over the world below everything that serves them (decision 021)
+  {
+    target: './mock/src/world',
+    from: './mock/src',
+    except: ['./world'],
+    message: "world/ holds the mock's rules: it imports no handler, runtime, store, server or control module.",
+  },
+  {
+    target: './mock/src/handlers',
+    from: './mock/src/world/seed',
+    message: 'Handlers never import the seed (only the runtime and the control API build worlds): a rule a handler needs lives in world/.',
+  },
 ]
 
 const generatedEndpoints = {

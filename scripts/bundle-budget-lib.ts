@@ -115,7 +115,7 @@ export const measureRoutes = (
 }
 
 /**
- * Every page but the sign-in page must be its own lazy chunk (web/src/config/routes.ts lists them;
+ * Every page but the sign-in page must be its own lazy chunk (web/src/config/routes.universal.ts lists them;
  * the router imports them with import.meta.glob): a dynamic entry of the build that the entry does
  * not load up front.
  */

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { FIRST_BUNDLE_PAGE, PAGE_ROUTES } from '../web/src/config/routes.ts'
+import { FIRST_BUNDLE_PAGE, PAGE_ROUTES } from '../web/src/config/routes.universal.ts'
 import { upsertBenchRow } from './bench-readme.ts'
 import {
   type Budgets,

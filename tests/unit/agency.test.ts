@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { applyBranding, getCurrentAgency, resolveAgency, setCurrentAgency } from '@/lib/agency'
-import { getAgencyId } from '@/lib/api/request-context'
+import { getAgencyId } from '@/lib/api/request-context.universal'
 import type { Agency } from '@contract/generated/model/agency'
 
 const agency: Agency = {

@@ -6,11 +6,11 @@ import { compileEarlyReadsScript } from '../../web/early-reads-plugin.ts'
 import { earlyReadsTags } from '../../web/server/early-reads.ts'
 import { earlyReads } from '../../web/server/page-routes.ts'
 import { pageLoader } from '@/app/route-prefetch'
-import { PAGE_ROUTES } from '@/config/routes'
+import { PAGE_ROUTES } from '@/config/routes.universal'
 import { apiBaseUrl } from '@/lib/api/api-base-url'
 import { apiFetch } from '@/lib/api/client'
-import { EARLY_READ_MAX_AGE_MS } from '@/lib/api/early-reads'
-import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context'
+import { EARLY_READ_MAX_AGE_MS } from '@/lib/api/early-reads.universal'
+import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context.universal'
 
 // The production server starts a page's first API reads from its HTML (web/server/early-reads.ts, with
 // the script compiled from web/src/lib/api/early-reads-script.ts); the app's one client takes those

@@ -5,7 +5,7 @@ import { getConfig } from '@lingui/conf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type FormRules, validate } from '@/hooks/use-light-form'
 import { activateLocale } from '@/lib/i18n'
-import type { Locale } from '@/lib/i18n-locales'
+import type { Locale } from '@/lib/i18n-locales.universal'
 import type { z } from '@/lib/zod'
 import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
 

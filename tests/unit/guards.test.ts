@@ -4,7 +4,7 @@ import { createMemoryRouter, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGuards } from '@/app/guards'
 import { getGetConfigQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
-import { setToken } from '@/lib/api/request-context'
+import { setToken } from '@/lib/api/request-context.universal'
 import { RETURN_TO_KEY } from '@/lib/session'
 
 const Page = () => null

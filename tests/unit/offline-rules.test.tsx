@@ -13,7 +13,7 @@ import { Spinner } from '@/components/spinner'
 import { isCustomerFilePath } from '@/lib/offline-caches'
 import { persistableQuery, queryPersister } from '@/lib/offline-data'
 import { startFromBrowserNetworkState } from '@/lib/network-status'
-import type { PageRoute } from '@/config/routes'
+import type { PageRoute } from '@/config/routes.universal'
 import { renderWithApp } from './support/render'
 
 afterEach(() => {

@@ -370,7 +370,7 @@ describe('the entry stylesheet in the page (inlineStylesheets)', () => {
   })
 })
 
-describe('a first load’s page (web/server/page-routes.ts: React Router’s matcher over config/routes.ts)', () => {
+describe('a first load’s page (web/server/page-routes.ts: React Router’s matcher over config/routes.universal.ts)', () => {
   it('ranks as the app does: static segments first, optional segments, the splat last', () => {
     const page = (path: string) => matchPage(path)?.route.page
     expect(page('/booking/bkg-1')).toBe('booking')

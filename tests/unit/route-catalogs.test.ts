@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
 import { describe, expect, it } from 'vitest'
 import { routeMessages } from '../../web/catalog-split.ts'
-import { PAGE_ROUTES } from '@/config/routes'
+import { PAGE_ROUTES } from '@/config/routes.universal'
 import { initI18n, loadFullCatalog, loadRouteCatalog, switchLocale } from '@/lib/i18n'
 
 // Each route module has its part of each language's catalog (web/catalog-split.ts), loaded with the

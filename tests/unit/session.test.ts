@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createUnauthorizedHandler } from '@/app/session-expiry'
 import { captureCredentialsFromUrl, takeCallbackToken, takeLinkCredentials } from '@/features/auth/link-credentials'
 import { apiFetch } from '@/lib/api/client'
-import { getToken, setToken, setUnauthorizedHandler, TOKEN_KEY } from '@/lib/api/request-context'
+import { getToken, setToken, setUnauthorizedHandler, TOKEN_KEY } from '@/lib/api/request-context.universal'
 import {
   isSignedIn,
   peekReturnTo,

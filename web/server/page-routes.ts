@@ -1,9 +1,9 @@
 // A first load's page, matched by React Router's own matcher against the app's one list of pages
-// (web/src/config/routes.ts): which chunks to preload with the HTML, and which API reads its script
+// (web/src/config/routes.universal.ts): which chunks to preload with the HTML, and which API reads its script
 // starts before the app's code has arrived (web/src/lib/api/early-reads-script.ts).
 import { matchRoutes } from 'react-router'
-import { FIRST_BUNDLE_PAGE, PAGE_ROUTES, type PageRoute, pageReads, SIGNED_IN_READS } from '../src/config/routes.ts'
-import type { EarlyReadsData } from '../src/lib/api/early-reads.ts'
+import { FIRST_BUNDLE_PAGE, PAGE_ROUTES, type PageRoute, pageReads, SIGNED_IN_READS } from '../src/config/routes.universal.ts'
+import type { EarlyReadsData } from '../src/lib/api/early-reads.universal.ts'
 
 // Flat: the layouts and guards add no path, so the ranking is the app's.
 const MATCHABLE = PAGE_ROUTES.map((route) => ({ path: route.path === '' ? '/' : route.path, route }))

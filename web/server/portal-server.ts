@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import type { Agency } from '../../contract/generated/model/agency.ts'
 import type { Config } from '../../contract/generated/model/config.ts'
-import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.ts'
+import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
 import { type BuildManifest, inlineStylesheets, pagePreloads, renderIndexHtml } from './index-html.ts'
@@ -128,7 +128,7 @@ const securityHeaders = (req: IncomingMessage, res: ServerResponse) => {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
 }
 
-/** The page's language as the app will pick it (web/src/lib/i18n-locales.ts): the `lang` cookie, then the browser's languages, then Spanish. */
+/** The page's language as the app will pick it (web/src/lib/i18n-locales.universal.ts): the `lang` cookie, then the browser's languages, then Spanish. */
 export const pageLocale = (req: IncomingMessage): Locale =>
   resolveLocale({ cookie: String(req.headers.cookie ?? ''), languages: acceptLanguageTags(String(req.headers['accept-language'] ?? '')) })
 

@@ -18,10 +18,10 @@ import { applyBranding, resolveAgency, setCurrentAgency } from '@/lib/agency'
 import { getGetAgencyQueryKey } from '@/lib/api/generated/endpoints/agency/agency'
 import { getGetConfigQueryKey, getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import type { Config } from '@contract/generated/model/config'
-import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context'
+import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
 import { reloadAfterChunkError } from '@/lib/chunk-reload'
 import { initI18n } from '@/lib/i18n'
-import { isLocale } from '@/lib/i18n-locales'
+import { isLocale } from '@/lib/i18n-locales.universal'
 import { startFromBrowserNetworkState } from '@/lib/network-status'
 
 captureCredentialsFromUrl()

@@ -2,11 +2,12 @@ import type { CallOutcome } from './api-types.ts'
 import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
 import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
 import type { JourneyState } from './journey-state.ts'
-import { placeholderFor, requestMedia, type RequestBuilder } from './operation-requests.ts'
+import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import type { CheckOptions } from './check-options.ts'
+import { placeholderFor, requestMedia } from './operation-requests.ts'
 import { schemaAt } from '../../../contract/engine/schema-values.ts'
 import { listSteps, methodSteps } from './api-wide-checks.ts'
 import { generatedSteps } from './generated-checks.ts'
-import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
 
 // After the journey, every operation on its own, with the ids the run found or
@@ -22,20 +23,6 @@ import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
 //   list / method         over more than one operation (api-wide-checks.ts)
 // Reads run by default; anything sent to a mutating operation obeys --write,
 // since a broken backend would act on it.
-
-export type CheckOptions = {
-  contract: ContractIndex
-  validator: SchemaValidator
-  requests: RequestBuilder
-  /** agency id of another tenant (--other-agency), else one that does not exist */
-  otherAgencyId: string | undefined
-  seed: number
-  runs: number
-  /** operations the journey calls after the checks (its clean-up): not called with valid data before */
-  calledLast: ReadonlySet<string>
-  /** the operations --include/--exclude leave in (default: all) */
-  selected?: (operation: OperationSpec) => boolean
-}
 
 const describe = (outcome: CallOutcome) => `status ${statusAndCode(outcome)}`
 const kindOf = (operation: OperationSpec, read: StepKind): StepKind => (operation.method === 'get' ? read : 'write')

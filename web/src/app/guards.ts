@@ -6,7 +6,7 @@ import { data, type MiddlewareFunction, redirect } from 'react-router'
 import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { i18n } from '@lingui/core'
 import { activateLocale } from '@/lib/i18n'
-import { detectLocale } from '@/lib/i18n-locales'
+import { detectLocale } from '@/lib/i18n-locales.universal'
 import { isSignedIn, rememberReturnTo } from '@/lib/session'
 
 export const MAINTENANCE_PATH = '/maintenance'

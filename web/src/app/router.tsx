@@ -1,4 +1,4 @@
-// The portal's routes, built from the one list of pages (config/routes.ts): the layouts and guards per
+// The portal's routes, built from the one list of pages (config/routes.universal.ts): the layouts and guards per
 // kind of page live here, each page's code is web/src/app/routes/{page}.tsx (lazy-loaded: only the
 // sign-in page ships in the first bundle), and a page's first reads start with its code.
 import type { QueryClient } from '@tanstack/react-query'
@@ -11,7 +11,7 @@ import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
 import { RootLayout, RootHydrateFallback } from '@/app/root-layout'
 import { pageLoader } from '@/app/route-prefetch'
 import * as firstBundleRoute from '@/app/routes/login'
-import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes'
+import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes.universal'
 
 // Vite makes each one a chunk of its own (scripts/check-bundle-budgets.ts checks they stay so).
 const lazyPages = import.meta.glob<{ Component: NonNullable<RouteObject['Component']> }>(['./routes/*.tsx', '!./routes/login.tsx'])

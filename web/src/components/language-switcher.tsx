@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { MenuButton } from '@/components/menu-button'
 import { switchLocale } from '@/lib/i18n'
-import { localeNames, locales } from '@/lib/i18n-locales'
+import { localeNames, locales } from '@/lib/i18n-locales.universal'
 import { useLocale } from '@/hooks/use-locale'
 
 /**

@@ -3,8 +3,8 @@
 // page's origin through POST /agency (development). Constant for the page's life.
 import type { Agency } from '@contract/generated/model/agency'
 import { findAgency } from '@/lib/api/generated/endpoints/agency/agency'
-import { setAgencyId } from '@/lib/api/request-context'
-import { brandVariablesCss, sanitizeTenantCss } from '@/lib/branding'
+import { setAgencyId } from '@/lib/api/request-context.universal'
+import { brandVariablesCss, sanitizeTenantCss } from '@/lib/branding.universal'
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merging into Window needs an interface

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
-import { detectLocale, isLocale, langCookie, type Locale } from '@/lib/i18n-locales'
+import { detectLocale, isLocale, langCookie, type Locale } from '@/lib/i18n-locales.universal'
 
 // Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
 // locale is a type error. Each catalog comes in two parts (web/catalog-split.ts): the messages of the

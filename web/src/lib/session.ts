@@ -2,7 +2,7 @@
 // the user was headed when sign-in was asked for. The token itself lives in request-context
 // (cookie + local storage "auth._token.local", 30 days); this module adds change notification.
 import { useSyncExternalStore } from 'react'
-import { getToken, setToken } from '@/lib/api/request-context'
+import { getToken, setToken } from '@/lib/api/request-context.universal'
 import { forgetOfflineData } from '@/lib/offline-data'
 
 /** How the session was opened: a session from a mailed link may set a password without the current one. */

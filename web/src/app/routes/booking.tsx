@@ -1,5 +1,5 @@
 // /booking/:id — the booking page, with what other features add to it (features never import each
-// other: the composition happens here). Its first reads are declared with the page (config/routes.ts).
+// other: the composition happens here). Its first reads are declared with the page (config/routes.universal.ts).
 import { lazyComponent } from '@/lib/lazy-component'
 import { BookingPage } from '@/features/booking/booking-page'
 import { CancellationSection } from '@/features/cancellation/cancellation'

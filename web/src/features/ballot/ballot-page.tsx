@@ -15,7 +15,7 @@ import { downloadBlob, safeFileName } from '@/lib/download'
 import { errorMessage } from '@/lib/error-messages'
 import './ballot.css'
 import { BackLink } from '@/components/back-link'
-import { ballotPageState } from '@/config/routes'
+import { ballotPageState } from '@/config/routes.universal'
 
 /** /ballot/:id?code=… — a raffle ballot shown to whoever bought it (public: the code proves it). */
 export function BallotPage() {

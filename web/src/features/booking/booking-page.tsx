@@ -21,7 +21,7 @@ import { isTabId, type TabId, tabLabels, visibleTabs } from '@/features/booking/
 import { ExperienceTab } from '@/features/booking/tabs/experience-tab'
 import { TabPanel, Tabs, tabDomId } from '@/components/tabs'
 import { useLocale } from '@/hooks/use-locale'
-import type { Locale } from '@/lib/i18n-locales'
+import type { Locale } from '@/lib/i18n-locales.universal'
 import { useTranslated } from '@/hooks/use-translated'
 import './booking.css'
 import { BackLink } from '@/components/back-link'

@@ -11,7 +11,7 @@ import { formatAmount } from '@core/money'
 import { fullName } from '@core/person-name'
 import { formatDate } from '@/lib/format'
 import { isOnSale } from '@core/pricing'
-import type { Locale } from '@/lib/i18n-locales'
+import type { Locale } from '@/lib/i18n-locales.universal'
 import { useTranslated } from '@/hooks/use-translated'
 
 type Item = TravelItem & { insurance: boolean }

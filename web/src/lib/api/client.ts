@@ -2,8 +2,8 @@ import { fetchRetryingIdempotent } from '../../../../core/http-retry.ts'
 import { ApiError } from './api-error.ts'
 import { apiBaseUrl } from './api-base-url.ts'
 import type { ErrorBody } from '@contract/generated/model/errorBody.ts'
-import { earlyReadKey, takeEarlyRead } from './early-reads.ts'
-import { getAgencyId, getRequestLanguage, getToken, identityHeaders, notifyUnauthorized } from './request-context.ts'
+import { earlyReadKey, takeEarlyRead } from './early-reads.universal.ts'
+import { getAgencyId, getRequestLanguage, getToken, identityHeaders, notifyUnauthorized } from './request-context.universal.ts'
 
 const CREDENTIAL_CALLS = /^\/auth\/(login|autologin|debug|validate|remember)(\?|$)/
 

@@ -11,7 +11,7 @@ import { downloadBlob } from '@/lib/download'
 import { errorMessage } from '@/lib/error-messages'
 import { useLocale } from '@/hooks/use-locale'
 import { toast } from '@/lib/toast'
-import type { BallotPageState } from '@/config/routes'
+import type { BallotPageState } from '@/config/routes.universal'
 
 /** Raffle blocks: share a block with people who may buy ballots; download each ballot with its code. */
 export function BallotsTab({ booking }: { booking: Booking }) {

@@ -1,0 +1,19 @@
+// What the per-operation checks (operation-checks.ts) and the generated-data checks (generated-checks.ts)
+// are given: a module of its own, so neither depends on the other for it.
+import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
+import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import type { RequestBuilder } from './operation-requests.ts'
+
+export type CheckOptions = {
+  contract: ContractIndex
+  validator: SchemaValidator
+  requests: RequestBuilder
+  /** agency id of another tenant (--other-agency), else one that does not exist */
+  otherAgencyId: string | undefined
+  seed: number
+  runs: number
+  /** operations the journey calls after the checks (its clean-up): not called with valid data before */
+  calledLast: ReadonlySet<string>
+  /** the operations --include/--exclude leave in (default: all) */
+  selected?: (operation: OperationSpec) => boolean
+}
