@@ -13,7 +13,8 @@ import {
   type TenantValues,
   tenantHosts,
 } from '../../contract/mock-control.ts'
-import { errorResponse, fieldErrorsOf } from './handlers/context.ts'
+import { failureResponse, parsedOrFail, readJsonValue } from './http-json.ts'
+import { fail, RuleFailure } from './world/rule-failure.ts'
 import { clearThrottles } from './handlers/throttle.ts'
 import { journalFor, type JournalEntry } from './journal.ts'
 import { AT_ROOT } from './root-path.ts'
@@ -55,36 +56,26 @@ export const scenarioListing = (world: World): ScenarioListing => ({
 
 // ── small helpers ──
 
-type JsonRead = { ok: true; value: unknown } | { ok: false; response: Response }
-
-/** Control bodies are optional in places (POST /reset), so an empty body reads as undefined. */
-const readJsonBody = async (request: Request): Promise<JsonRead> => {
-  const text = await request.text()
-  if (text.trim() === '') return { ok: true, value: undefined }
+/** A control call's answer, or its refusal as the contract's error body (the same one the API gives). */
+const answer = async (run: () => Response | Promise<Response>): Promise<Response> => {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
-  } catch {
-    return { ok: false, response: errorResponse(400, 'invalid_json', 'The body is not valid JSON.') }
+    return await run()
+  } catch (error) {
+    if (error instanceof RuleFailure) return failureResponse(error)
+    throw error
   }
 }
 
-const validationFailed = (error: z.ZodError) =>
-  errorResponse(422, 'validation_error', error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '), fieldErrorsOf(error))
+/** 422 naming every broken field in the message, for people reading a curl answer. */
+const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ')
 
 // The CLI and people type snake_case or upper case (PAYMENT_FAILS); scenario names are kebab-case.
 const normaliseScenarioName = (name: string) => name.trim().toLowerCase().replace(/_/g, '-')
 
-type ScenarioNamesResult = { ok: true; names: ScenarioName[] } | { ok: false; response: Response }
-
-const parseScenarioNames = (raw: unknown, field: string): ScenarioNamesResult => {
+const parseScenarioNames = (raw: unknown, field: string): ScenarioName[] => {
   const list = typeof raw === 'string' ? [raw] : raw
   if (!Array.isArray(list) || list.some((n) => typeof n !== 'string')) {
-    return {
-      ok: false,
-      response: errorResponse(422, 'validation_error', `${field} must be an array of scenario names.`, [
-        { field, code: 'invalid_type', message: 'must be an array of strings' },
-      ]),
-    }
+    fail(422, 'validation_error', `${field} must be an array of scenario names.`, [{ field, code: 'invalid_type', message: 'must be an array of strings' }])
   }
   const names: ScenarioName[] = []
   const unknown: { index: number; name: string }[] = []
@@ -95,41 +86,28 @@ const parseScenarioNames = (raw: unknown, field: string): ScenarioNamesResult =>
   })
   if (unknown.length > 0) {
     const known = SCENARIOS.map((s) => s.name).join(', ')
-    return {
-      ok: false,
-      response: errorResponse(
-        422,
-        'validation_error',
-        `Unknown scenario ${unknown.map((u) => `'${u.name}'`).join(', ')}; known scenarios: ${known}.`,
-        unknown.map((u) => ({ field: typeof raw === 'string' ? field : `${field}.${u.index}`, code: 'enum', message: `unknown scenario '${u.name}'` })),
-      ),
-    }
+    fail(
+      422,
+      'validation_error',
+      `Unknown scenario ${unknown.map((u) => `'${u.name}'`).join(', ')}; known scenarios: ${known}.`,
+      unknown.map((u) => ({ field: typeof raw === 'string' ? field : `${field}.${u.index}`, code: 'enum', message: `unknown scenario '${u.name}'` })),
+    )
   }
   // 'default' means "nothing special": keep it out of the stored sets so they read as what is on.
-  return { ok: true, names: [...new Set(names)].filter((n) => n !== 'default') }
+  return [...new Set(names)].filter((n) => n !== 'default')
 }
 
-type AgencyScope = { ok: true; agency: string | null } | { ok: false; response: Response }
-
 /** The optional agency a scenario call is scoped to; `tenant` is accepted as an alias (the CLI's word). */
-const agencyScope = (world: World, value: unknown, field: string): AgencyScope => {
-  if (value === undefined || value === null || value === '') return { ok: true, agency: null }
+const agencyScope = (world: World, value: unknown, field: string): string | null => {
+  if (value === undefined || value === null || value === '') return null
   if (typeof value !== 'string') {
-    return {
-      ok: false,
-      response: errorResponse(422, 'validation_error', `${field} must be an agency id.`, [{ field, code: 'invalid_type', message: 'must be a string' }]),
-    }
+    return fail(422, 'validation_error', `${field} must be an agency id.`, [{ field, code: 'invalid_type', message: 'must be a string' }])
   }
   if (!world.agencies.some((a) => a.id === value)) {
     const known = world.agencies.map((a) => a.id).join(', ')
-    return {
-      ok: false,
-      response: errorResponse(422, 'validation_error', `Unknown agency '${value}'; agencies: ${known}.`, [
-        { field, code: 'enum', message: `unknown agency '${value}'` },
-      ]),
-    }
+    fail(422, 'validation_error', `Unknown agency '${value}'; agencies: ${known}.`, [{ field, code: 'enum', message: `unknown agency '${value}'` }])
   }
-  return { ok: true, agency: value }
+  return value
 }
 
 const setScenarios = (world: World, agency: string | null, names: ScenarioName[]) => {
@@ -195,11 +173,59 @@ const clampInt = (raw: string | null, fallback: number, min: number, max: number
 
 const agencyParam = (url: URL) => url.searchParams.get('agency') ?? url.searchParams.get('tenant')
 
+const ResetInputSchema = z
+  .strictObject({
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
+  })
+  .optional()
+
 const settingsOf = (rt: Runtime): MockSettings => ({
   debugLogin: rt.options.debugLogin,
   throttling: rt.options.throttling.everyone,
   throttlingByAgency: Object.fromEntries(rt.options.throttling.byAgency),
 })
+
+// (Re)seeds demo content. With {id} (or tenant/agency): that tenant's services and travel groups, for a
+// tenant added at run time or one whose groups were lost. Without: the built-in demo tenants come back
+// if removed (unless another tenant took their host), and every tenant gets its demo content.
+// Idempotent: what exists already is kept as it is.
+const seedTenants = (rt: Runtime, input: z.infer<typeof TenantSeedInputSchema>): Response => {
+  const world = rt.world
+  const id = input?.id ?? input?.tenant ?? input?.agency
+  const result: TenantSeedResult<AgencyRecord> = { tenants: [], restored: [], travelGroups: [], skipped: [] }
+  let targets: AgencyRecord[]
+  if (id !== undefined) {
+    const agency = world.agencies.find((a) => a.id === id)
+    if (!agency) {
+      const known = world.agencies.map((a) => a.id).join(', ')
+      return fail(404, 'not_found', `No agency with id '${id}'; agencies: ${known}.`, [{ field: 'id', code: 'not_found', message: `unknown agency '${id}'` }])
+    }
+    targets = [agency]
+  } else {
+    for (const demo of createWorld(world.seed, new Date(world.seededAt)).agencies) {
+      if (world.agencies.some((a) => a.id === demo.id)) continue
+      const owner = world.agencies.find((a) => a.hosts.some((host) => demo.hosts.includes(host)))
+      if (owner) {
+        result.skipped.push({ id: demo.id, reason: `its host is served by agency '${owner.id}'` })
+        continue
+      }
+      world.agencies.push(demo)
+      result.restored.push(demo.id)
+    }
+    targets = world.agencies
+  }
+  for (const agency of targets) {
+    result.travelGroups.push(...seedAgencyContent(world, agency).keys())
+    result.tenants.push(agency)
+  }
+  rt.storeWhole()
+  return HttpResponse.json(result)
+}
 
 export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.get(`${CONTROL_PREFIX}/health`, () => {
@@ -214,103 +240,87 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   // for everyone or (?agency=ID) one tenant, e.g. for a conformance run that signs in many times.
   http.get(`${CONTROL_PREFIX}/settings`, () => HttpResponse.json(settingsOf(rt))),
 
-  http.put(`${CONTROL_PREFIX}/settings`, async ({ request }) => {
-    const scope = agencyScope(rt.world, agencyParam(new URL(request.url)), 'agency')
-    if (!scope.ok) return scope.response
-    const read = await readJsonBody(request)
-    if (!read.ok) return read.response
-    const parsed = MockSettingsInputSchema.safeParse(read.value ?? {})
-    if (!parsed.success) return validationFailed(parsed.error)
-    if (parsed.data.debugLogin !== undefined) {
-      if (scope.agency !== null) {
-        return errorResponse(422, 'validation_error', "debugLogin is for every tenant; a tenant's own is its debug_login.", [
-          { field: 'debugLogin', code: 'not_per_agency', message: 'is for every tenant' },
-        ])
+  http.put(`${CONTROL_PREFIX}/settings`, ({ request }) =>
+    answer(async () => {
+      const agency = agencyScope(rt.world, agencyParam(new URL(request.url)), 'agency')
+      const input = parsedOrFail(MockSettingsInputSchema, (await readJsonValue(request)) ?? {}, issuesText)
+      if (input.debugLogin !== undefined) {
+        if (agency !== null) {
+          fail(422, 'validation_error', "debugLogin is for every tenant; a tenant's own is its debug_login.", [
+            { field: 'debugLogin', code: 'not_per_agency', message: 'is for every tenant' },
+          ])
+        }
+        rt.options.debugLogin = input.debugLogin
       }
-      rt.options.debugLogin = parsed.data.debugLogin
-    }
-    const { throttling } = rt.options
-    if (parsed.data.throttling !== undefined) {
-      if (scope.agency === null) {
-        throttling.everyone = parsed.data.throttling
-        throttling.byAgency.clear()
-      } else throttling.byAgency.set(scope.agency, parsed.data.throttling)
-    }
-    return HttpResponse.json(settingsOf(rt))
-  }),
+      const { throttling } = rt.options
+      if (input.throttling !== undefined) {
+        if (agency === null) {
+          throttling.everyone = input.throttling
+          throttling.byAgency.clear()
+        } else throttling.byAgency.set(agency, input.throttling)
+      }
+      return HttpResponse.json(settingsOf(rt))
+    }),
+  ),
 
   // ── scenarios ──
   http.get(`${CONTROL_PREFIX}/scenarios`, () => HttpResponse.json(scenarioListing(rt.world))),
 
-  http.put(`${CONTROL_PREFIX}/scenarios`, async ({ request }) => {
-    const read = await readJsonBody(request)
-    if (!read.ok) return read.response
-    const body = read.value
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return errorResponse(422, 'validation_error', 'The body must be {"names": [...], "agency"?: "ag-..."}.', [
-        { field: '(body)', code: 'invalid_type', message: 'must be an object' },
-      ])
-    }
-    const record = body as Record<string, unknown>
-    const names = parseScenarioNames(record['names'], 'names')
-    if (!names.ok) return names.response
-    const scopeField = record['agency'] !== undefined ? 'agency' : 'tenant'
-    const scope = agencyScope(rt.world, record['agency'] ?? record['tenant'], scopeField)
-    if (!scope.ok) return scope.response
-    rt.write((writer) => {
-      setScenarios(writer.world, scope.agency, names.names)
-      writer.saveValue('scenarios')
-    })
-    return HttpResponse.json(scenarioListing(rt.world))
-  }),
+  http.put(`${CONTROL_PREFIX}/scenarios`, ({ request }) =>
+    answer(async () => {
+      const body = await readJsonValue(request)
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        fail(422, 'validation_error', 'The body must be {"names": [...], "agency"?: "ag-..."}.', [
+          { field: '(body)', code: 'invalid_type', message: 'must be an object' },
+        ])
+      }
+      const record = body as Record<string, unknown>
+      const names = parseScenarioNames(record['names'], 'names')
+      const scopeField = record['agency'] !== undefined ? 'agency' : 'tenant'
+      const agency = agencyScope(rt.world, record['agency'] ?? record['tenant'], scopeField)
+      rt.write((writer) => {
+        setScenarios(writer.world, agency, names)
+        writer.saveValue('scenarios')
+      })
+      return HttpResponse.json(scenarioListing(rt.world))
+    }),
+  ),
 
-  http.post(`${CONTROL_PREFIX}/scenarios/:name`, ({ request, params }) => {
-    const url = new URL(request.url)
-    const names = parseScenarioNames(String(params['name']), 'name')
-    if (!names.ok) return names.response
-    const scope = agencyScope(rt.world, agencyParam(url), 'agency')
-    if (!scope.ok) return scope.response
-    rt.write((writer) => {
-      setScenarios(writer.world, scope.agency, [...new Set([...scenariosOf(writer.world, scope.agency), ...names.names])])
-      writer.saveValue('scenarios')
-    })
-    return HttpResponse.json(scenarioListing(rt.world))
-  }),
+  http.post(`${CONTROL_PREFIX}/scenarios/:name`, ({ request, params }) =>
+    answer(() => {
+      const names = parseScenarioNames(String(params['name']), 'name')
+      const agency = agencyScope(rt.world, agencyParam(new URL(request.url)), 'agency')
+      rt.write((writer) => {
+        setScenarios(writer.world, agency, [...new Set([...scenariosOf(writer.world, agency), ...names])])
+        writer.saveValue('scenarios')
+      })
+      return HttpResponse.json(scenarioListing(rt.world))
+    }),
+  ),
 
   // Without ?agency= this is the full reset: global and every agency's scenarios.
-  http.delete(`${CONTROL_PREFIX}/scenarios`, ({ request }) => {
-    const url = new URL(request.url)
-    const scope = agencyScope(rt.world, agencyParam(url), 'agency')
-    if (!scope.ok) return scope.response
-    rt.write((writer) => {
-      if (scope.agency === null) writer.world.scenarios = { global: [], byAgency: {} }
-      else delete writer.world.scenarios.byAgency[scope.agency]
-      writer.saveValue('scenarios')
-    })
-    return HttpResponse.json(scenarioListing(rt.world))
-  }),
+  http.delete(`${CONTROL_PREFIX}/scenarios`, ({ request }) =>
+    answer(() => {
+      const agency = agencyScope(rt.world, agencyParam(new URL(request.url)), 'agency')
+      rt.write((writer) => {
+        if (agency === null) writer.world.scenarios = { global: [], byAgency: {} }
+        else delete writer.world.scenarios.byAgency[agency]
+        writer.saveValue('scenarios')
+      })
+      return HttpResponse.json(scenarioListing(rt.world))
+    }),
+  ),
 
   // ── world ──
-  http.post(`${CONTROL_PREFIX}/reset`, async ({ request }) => {
-    const read = await readJsonBody(request)
-    if (!read.ok) return read.response
-    const parsed = z
-      .strictObject({
-        seed: z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 31 - 1)
-          .optional(),
-      })
-      .optional()
-      .safeParse(read.value)
-    if (!parsed.success) return validationFailed(parsed.error)
-    rt.reset(parsed.data?.seed) // reset() saves the new world
-    clearThrottles(rt)
-    const body: ResetResult = { seed: rt.world.seed, seededAt: rt.world.seededAt, agencies: rt.world.agencies.length }
-    return HttpResponse.json(body)
-  }),
+  http.post(`${CONTROL_PREFIX}/reset`, ({ request }) =>
+    answer(async () => {
+      const input = parsedOrFail(ResetInputSchema, await readJsonValue(request), issuesText)
+      rt.reset(input?.seed) // reset() saves the new world
+      clearThrottles(rt)
+      const body: ResetResult = { seed: rt.world.seed, seededAt: rt.world.seededAt, agencies: rt.world.agencies.length }
+      return HttpResponse.json(body)
+    }),
+  ),
 
   // ── tenants ──
   http.get(`${CONTROL_PREFIX}/tenants`, () => {
@@ -318,91 +328,52 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
     return HttpResponse.json(body)
   }),
 
-  http.post(`${CONTROL_PREFIX}/tenants`, async ({ request }) => {
-    const read = await readJsonBody(request)
-    if (!read.ok) return read.response
-    const parsed = TenantInputSchema.safeParse(read.value ?? {})
-    if (!parsed.success) return validationFailed(parsed.error)
-    const world = rt.world
-    const agency = buildAgency(world, parsed.data)
-    if (world.agencies.some((a) => a.id === agency.id)) {
-      return errorResponse(409, 'conflict', `An agency with id '${agency.id}' already exists.`, [{ field: 'id', code: 'conflict', message: 'already exists' }])
-    }
-    for (const host of agency.hosts) {
-      const owner = world.agencies.find((a) => a.hosts.includes(host))
-      if (owner) {
-        return errorResponse(409, 'conflict', `The host '${host}' is already served by agency '${owner.id}'.`, [
-          { field: 'hosts', code: 'conflict', message: `already served by ${owner.id}` },
-        ])
+  http.post(`${CONTROL_PREFIX}/tenants`, ({ request }) =>
+    answer(async () => {
+      const input = parsedOrFail(TenantInputSchema, (await readJsonValue(request)) ?? {}, issuesText)
+      const world = rt.world
+      const agency = buildAgency(world, input)
+      if (world.agencies.some((a) => a.id === agency.id)) {
+        fail(409, 'conflict', `An agency with id '${agency.id}' already exists.`, [{ field: 'id', code: 'conflict', message: 'already exists' }])
       }
-    }
-    world.agencies.push(agency)
-    const groups = seedAgencyContent(world, agency)
-    const html = parsed.data.travel_group_html
-    for (const group of html ? groups.values() : []) {
-      if (html!.description_html !== undefined) group.description_html = html!.description_html
-      if (html!.terms_html !== undefined) group.terms_html = { es: html!.terms_html, en: html!.terms_html }
-    }
-    // seeding touches many collections: stored whole, like a reset
-    rt.storeWhole()
-    return HttpResponse.json(agency, { status: 201 })
-  }),
-
-  // (Re)seeds demo content. With {id} (or tenant/agency): that tenant's services and travel groups, for a
-  // tenant added at run time or one whose groups were lost. Without: the built-in demo tenants come back
-  // if removed (unless another tenant took their host), and every tenant gets its demo content.
-  // Idempotent: what exists already is kept as it is.
-  http.post(`${CONTROL_PREFIX}/tenants/seed`, async ({ request }) => {
-    const read = await readJsonBody(request)
-    if (!read.ok) return read.response
-    const parsed = TenantSeedInputSchema.safeParse(read.value)
-    if (!parsed.success) return validationFailed(parsed.error)
-    const world = rt.world
-    const id = parsed.data?.id ?? parsed.data?.tenant ?? parsed.data?.agency
-    const result: TenantSeedResult<AgencyRecord> = { tenants: [], restored: [], travelGroups: [], skipped: [] }
-    let targets: AgencyRecord[]
-    if (id !== undefined) {
-      const agency = world.agencies.find((a) => a.id === id)
-      if (!agency) {
-        const known = world.agencies.map((a) => a.id).join(', ')
-        return errorResponse(404, 'not_found', `No agency with id '${id}'; agencies: ${known}.`, [
-          { field: 'id', code: 'not_found', message: `unknown agency '${id}'` },
-        ])
-      }
-      targets = [agency]
-    } else {
-      for (const demo of createWorld(world.seed, new Date(world.seededAt)).agencies) {
-        if (world.agencies.some((a) => a.id === demo.id)) continue
-        const owner = world.agencies.find((a) => a.hosts.some((host) => demo.hosts.includes(host)))
+      for (const host of agency.hosts) {
+        const owner = world.agencies.find((a) => a.hosts.includes(host))
         if (owner) {
-          result.skipped.push({ id: demo.id, reason: `its host is served by agency '${owner.id}'` })
-          continue
+          fail(409, 'conflict', `The host '${host}' is already served by agency '${owner.id}'.`, [
+            { field: 'hosts', code: 'conflict', message: `already served by ${owner.id}` },
+          ])
         }
-        world.agencies.push(demo)
-        result.restored.push(demo.id)
       }
-      targets = world.agencies
-    }
-    for (const agency of targets) {
-      result.travelGroups.push(...seedAgencyContent(world, agency).keys())
-      result.tenants.push(agency)
-    }
-    rt.storeWhole()
-    return HttpResponse.json(result)
-  }),
+      world.agencies.push(agency)
+      const groups = seedAgencyContent(world, agency)
+      const html = input.travel_group_html
+      for (const group of html ? groups.values() : []) {
+        if (html!.description_html !== undefined) group.description_html = html!.description_html
+        if (html!.terms_html !== undefined) group.terms_html = { es: html!.terms_html, en: html!.terms_html }
+      }
+      // seeding touches many collections: stored whole, like a reset
+      rt.storeWhole()
+      return HttpResponse.json(agency, { status: 201 })
+    }),
+  ),
 
-  http.delete(`${CONTROL_PREFIX}/tenants/:id`, ({ params }) => {
-    const id = String(params['id'])
-    const agency = rt.world.agencies.find((a) => a.id === id)
-    if (!agency) return errorResponse(404, 'not_found', `No agency with id '${id}'.`)
-    // Its bookings, customers… stay in the world but are unreachable: every API call is scoped by agency.
-    rt.write((writer) => {
-      writer.remove('agencies', [agency])
-      delete writer.world.scenarios.byAgency[id]
-      writer.saveValue('scenarios')
-    })
-    return new HttpResponse(null, { status: 204 })
-  }),
+  http.post(`${CONTROL_PREFIX}/tenants/seed`, ({ request }) =>
+    answer(async () => seedTenants(rt, parsedOrFail(TenantSeedInputSchema, await readJsonValue(request), issuesText))),
+  ),
+
+  http.delete(`${CONTROL_PREFIX}/tenants/:id`, ({ params }) =>
+    answer(() => {
+      const id = String(params['id'])
+      const agency = rt.world.agencies.find((a) => a.id === id) ?? fail(404, 'not_found', `No agency with id '${id}'.`)
+      // Its bookings, customers… stay in the world but are unreachable: every API call is scoped by agency.
+      rt.write((writer) => {
+        writer.remove('agencies', [agency])
+        delete writer.world.scenarios.byAgency[id]
+        writer.saveValue('scenarios')
+      })
+      return new HttpResponse(null, { status: 204 })
+    }),
+  ),
 
   // ── outbox ──
   http.get(`${CONTROL_PREFIX}/outbox`, ({ request }) => {

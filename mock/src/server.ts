@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm'
 
 import { getResponse, http, HttpResponse, type RequestHandler } from 'msw'
 
+import { errorBody, errorResponse } from './http-json.ts'
 import { isJournalRead, journalFor, maskBody, maskUrl, type Journal } from './journal.ts'
 import { CONTROL_PREFIX } from './control.ts'
 import { type Api, createApi } from './handlers/index.ts'
@@ -175,9 +176,6 @@ const requestOrigin = (req: IncomingMessage, fallbackHost: string): string => {
 
 // ── response writing ──
 
-const jsonError = (status: number, code: string, message: string): Response =>
-  new Response(JSON.stringify({ code, message }), { status, headers: { 'Content-Type': 'application/json' } })
-
 const writeResponse = async (res: ServerResponse, response: Response, extraHeaders: Record<string, string>, isHead: boolean): Promise<void> => {
   const headers: Record<string, string | string[]> = {}
   response.headers.forEach((value, name) => {
@@ -273,7 +271,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     }
 
     if (rawPath.length > MAX_URL_CHARS) {
-      sendJson(res, 414, { code: 'bad_request', message: `The request target is longer than ${MAX_URL_CHARS} characters.` }, cors)
+      sendJson(res, 414, errorBody('bad_request', `The request target is longer than ${MAX_URL_CHARS} characters.`), cors)
       done(414)
       return
     }
@@ -281,7 +279,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     const read = await readBody(req, maxBodyBytes)
     if (read.kind === 'aborted') return
     if (read.kind === 'too-large') {
-      sendJson(res, 413, { code: 'bad_request', message: `The body is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MB.` }, cors)
+      sendJson(res, 413, errorBody('bad_request', `The body is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MB.`), cors)
       done(413)
       return
     }
@@ -298,19 +296,14 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       }
     }
     if (url === null) {
-      sendJson(res, 400, { code: 'bad_request', message: 'The request target is not a path.' }, cors)
+      sendJson(res, 400, errorBody('bad_request', 'The request target is not a path.'), cors)
       done(400)
       return
     }
     // TRACE, TRACK and CONNECT are no method of any operation (and a Fetch Request refuses them): 405, never a 500.
     if (method === 'TRACE' || method === 'CONNECT' || method === 'TRACK') {
       const allowed = api?.allowedMethods(url.pathname) ?? []
-      sendJson(
-        res,
-        405,
-        { code: 'bad_request', message: `${method} is not supported.` },
-        { ...cors, ...(allowed.length > 0 ? { Allow: allowed.join(', ') } : {}) },
-      )
+      sendJson(res, 405, errorBody('bad_request', `${method} is not supported.`), { ...cors, ...(allowed.length > 0 ? { Allow: allowed.join(', ') } : {}) })
       done(405)
       return
     }
@@ -324,10 +317,10 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       response =
         (await direct?.answer(request)) ??
         (await getResponse(handlers, request, { quiet: true })) ??
-        jsonError(404, 'not_found', `The mock has no route for ${method} ${pathname}.`)
+        errorResponse(404, 'not_found', `The mock has no route for ${method} ${pathname}.`)
     } catch (error) {
       logError(`handler failed for ${method} ${maskUrl(rawPath)}`, error)
-      response = jsonError(500, 'service_unavailable', 'The mock failed to handle this request.')
+      response = errorResponse(500, 'service_unavailable', 'The mock failed to handle this request.')
     }
 
     if (response.type === 'error' || response.status === 0) {
@@ -341,7 +334,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       await writeResponse(res, response, cors, method === 'HEAD')
     } catch (error) {
       // Usually the client hung up mid-body; nothing more to send.
-      if (!res.headersSent) sendJson(res, 500, { code: 'service_unavailable', message: 'The mock could not send its answer.' }, cors)
+      if (!res.headersSent) sendJson(res, 500, errorBody('service_unavailable', 'The mock could not send its answer.'), cors)
       else res.destroy()
       if (!isClientGone(error)) logError(`could not write the answer to ${method} ${maskUrl(rawPath)}`, error)
     }
@@ -355,12 +348,12 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     })
     if (closing) res.setHeader('Connection', 'close')
     if (live === null) {
-      sendJson(res, 503, { code: 'service_unavailable', message: 'The mock is starting.' }, { 'Retry-After': '1' })
+      sendJson(res, 503, errorBody('service_unavailable', 'The mock is starting.'), { 'Retry-After': '1' })
       return
     }
     handle(req, res, live.rt, live.journal).catch((error: unknown) => {
       logError('unexpected failure', error)
-      if (!res.headersSent) sendJson(res, 500, { code: 'service_unavailable', message: 'The mock failed unexpectedly.' }, {})
+      if (!res.headersSent) sendJson(res, 500, errorBody('service_unavailable', 'The mock failed unexpectedly.'), {})
       else res.destroy()
     })
   })
@@ -376,7 +369,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
       return
     }
     socket.end(
-      'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n{"code":"bad_request","message":"Malformed HTTP request."}',
+      `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(errorBody('bad_request', 'Malformed HTTP request.'))}`,
     )
   })
 

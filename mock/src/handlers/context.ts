@@ -4,9 +4,9 @@
 // `fail(...)` into the contract's error body. Handlers only hold the business rules.
 import { delay, HttpResponse } from 'msw'
 import type { z } from 'zod'
-import type { ErrorCode, FieldError } from '../../../contract/generated/model/index.ts'
 import type { Runtime } from '../runtime.ts'
 import type { WorldWriter } from '../world/world-writes.ts'
+import { errorResponse, failureResponse, fieldErrorsOf, parsedOrFail, readJsonValue } from '../http-json.ts'
 import { fail, RuleFailure } from '../world/rule-failure.ts'
 import type { WorldContext } from '../world/world-context.ts'
 import type { ScenarioName } from '../world/scenario-names.ts'
@@ -55,52 +55,13 @@ const portalOriginOf = (request: Request, agency: AgencyRecord): string => {
   return `http://${agency.hosts[0] === 'localhost' ? 'localhost:5173' : `${agency.hosts[0]}:5173`}`
 }
 
-// The Fetch standard's Response.json: it encodes the JSON once, straight to bytes. A string body
-// (new Response(JSON.stringify(…))) is first checked for lone surrogates and then encoded, and
-// MSW's HttpResponse.json also sizes it through a Blob: a 6 KB booking cost 16 µs more either way.
-export const errorResponse = (status: number, code: ErrorCode, message: string, fields?: FieldError[], headers?: Record<string, string>) =>
-  Response.json(fields && fields.length ? { code, message, fields } : { code, message }, { status, headers })
-
 export const json = <T>(body: T, status = 200) => Response.json(body, { status })
 
-/** A zod error as the contract's field errors (`members.0.email`, code required/format/...). */
-export const fieldErrorsOf = (error: z.ZodError): FieldError[] =>
-  error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.') || '(body)'
-    const code =
-      issue.code === 'invalid_type' && !('input' in issue && issue.input !== undefined)
-        ? 'required'
-        : issue.code === 'too_small'
-          ? (issue as { origin?: string }).origin === 'number'
-            ? 'minimum'
-            : 'min_length'
-          : issue.code === 'too_big'
-            ? (issue as { origin?: string }).origin === 'number'
-              ? 'maximum'
-              : 'max_length'
-            : issue.code === 'invalid_format'
-              ? (issue as { format?: string }).format === 'email'
-                ? 'email'
-                : 'format'
-              : issue.code === 'invalid_value'
-                ? 'enum'
-                : issue.code
-    return { field, code, message: issue.message }
-  })
-
-/** Parse and validate a JSON body: 400 invalid_json when it is not JSON, 422 with fields when it breaks the schema. */
+/** Parse and validate a JSON body: 400 when it is missing or not JSON, 422 with fields when it breaks the schema. */
 export const readJson = async <S extends z.ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S>> => {
-  let raw: unknown
-  const text = await ctx.request.text()
-  try {
-    raw = text.length ? JSON.parse(text) : undefined
-  } catch {
-    fail(400, 'invalid_json', 'The body is not valid JSON.')
-  }
+  const raw = await readJsonValue(ctx.request)
   if (raw === undefined) fail(400, 'bad_request', 'A JSON body is required.')
-  const parsed = schema.safeParse(raw, { reportInput: true })
-  if (!parsed.success) fail(422, 'validation_error', 'Some fields are not valid.', fieldErrorsOf(parsed.error))
-  return parsed.data as z.infer<S>
+  return parsedOrFail(schema, raw, 'Some fields are not valid.')
 }
 
 /**
@@ -208,7 +169,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
     try {
       response = await answer(request, params, { world, now, url, agency, scenarios, write })
     } catch (error) {
-      if (error instanceof RuleFailure) response = errorResponse(error.status, error.code, error.message, error.fields, error.headers)
+      if (error instanceof RuleFailure) response = failureResponse(error)
       else {
         // A bug, not an outage: no Retry-After, so a conformance run reports it as a server error.
         console.error('[mock] handler error', method.toUpperCase(), path, error)

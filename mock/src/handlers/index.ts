@@ -9,6 +9,7 @@ import { agencyRoutes } from './agency-handlers.ts'
 import { authRoutes } from './auth-handlers.ts'
 import { bookingRoutes } from './booking-handlers.ts'
 import { API_PATH } from '../../../contract/generated/api-operations.ts'
+import { errorResponse } from '../http-json.ts'
 import type { ApiRoute } from './context.ts'
 import { documentationRoutes } from './documentation-handlers.ts'
 import { listRoutes } from './list-handlers.ts'
@@ -86,9 +87,7 @@ export const createApi = (rt: Runtime): Api => {
     if (getRoute !== undefined) return run(getRoute, new Request(request.url, { method: 'GET', headers: request.headers }), url)
     const headers = { Allow: allowed.join(', ') }
     if (request.method === 'OPTIONS') return Promise.resolve(new Response(null, { status: 204, headers }))
-    return Promise.resolve(
-      Response.json({ code: 'bad_request', message: `${request.method} is not a method of ${pathname}: ${allowed.join(', ')}.` }, { status: 405, headers }),
-    )
+    return Promise.resolve(errorResponse(405, 'bad_request', `${request.method} is not a method of ${pathname}: ${allowed.join(', ')}.`, undefined, headers))
   }
   // `*` matches any origin (the portal's dev server, the production server's proxy, a test's base).
   return { handler: http.all(`*${API_PATH}/*`, ({ request }) => answer(request)), answer, allowedMethods }
