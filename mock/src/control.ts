@@ -4,26 +4,17 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { z } from 'zod'
 
-import {
-  MockSettingsInputSchema,
-  type MockSettings,
-  TenantInputSchema,
-  type TenantSeedResult,
-  TenantSeedInputSchema,
-  type TenantValues,
-  tenantHosts,
-} from '../../contract/mock-control.ts'
+import { MockSettingsInputSchema, type MockSettings, TenantInputSchema, TenantSeedInputSchema } from '../../contract/mock-control.ts'
 import { failureResponse, parsedOrFail, readJsonValue } from './http-json.ts'
 import { fail, RuleFailure } from './world/rule-failure.ts'
 import { clearThrottles } from './handlers/throttle.ts'
 import { journalFor, type JournalEntry } from './journal.ts'
 import { AT_ROOT } from './root-path.ts'
 import type { Runtime } from './runtime.ts'
-import { isScenarioName, SCENARIOS, type ScenarioName } from './world/scenario-names.ts'
-import { agencyScenarios } from './world/scenarios.ts'
-import { createWorld, seedAgencyContent } from './world/seed/create-world.ts'
-import { english } from '../../core/translations.ts'
-import { escapeMarkup } from '../../core/markup.ts'
+import { SCENARIOS, type ScenarioName } from './world/scenario-names.ts'
+import { agencyScope, parseScenarioNames, scenariosOf, setScenarios } from './control-scenarios.ts'
+import { buildAgency, seedTenants } from './control-tenants.ts'
+import { seedAgencyContent } from './world/seed/create-world.ts'
 import type { AgencyRecord, OutboxMail, World } from './world/types.ts'
 
 export const CONTROL_PREFIX = `${AT_ROOT}/__mock`
@@ -70,100 +61,6 @@ const answer = async (run: () => Response | Promise<Response>): Promise<Response
 const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ')
 
 // The CLI and people type snake_case or upper case (PAYMENT_FAILS); scenario names are kebab-case.
-const normaliseScenarioName = (name: string) => name.trim().toLowerCase().replace(/_/g, '-')
-
-const parseScenarioNames = (raw: unknown, field: string): ScenarioName[] => {
-  const list = typeof raw === 'string' ? [raw] : raw
-  if (!Array.isArray(list) || list.some((n) => typeof n !== 'string')) {
-    fail(422, 'validation_error', `${field} must be an array of scenario names.`, [{ field, code: 'invalid_type', message: 'must be an array of strings' }])
-  }
-  const names: ScenarioName[] = []
-  const unknown: { index: number; name: string }[] = []
-  ;(list as string[]).forEach((name, index) => {
-    const normalised = normaliseScenarioName(name)
-    if (isScenarioName(normalised)) names.push(normalised)
-    else unknown.push({ index, name })
-  })
-  if (unknown.length > 0) {
-    const known = SCENARIOS.map((s) => s.name).join(', ')
-    fail(
-      422,
-      'validation_error',
-      `Unknown scenario ${unknown.map((u) => `'${u.name}'`).join(', ')}; known scenarios: ${known}.`,
-      unknown.map((u) => ({ field: typeof raw === 'string' ? field : `${field}.${u.index}`, code: 'enum', message: `unknown scenario '${u.name}'` })),
-    )
-  }
-  // 'default' means "nothing special": keep it out of the stored sets so they read as what is on.
-  return [...new Set(names)].filter((n) => n !== 'default')
-}
-
-/** The optional agency a scenario call is scoped to; `tenant` is accepted as an alias (the CLI's word). */
-const agencyScope = (world: World, value: unknown, field: string): string | null => {
-  if (value === undefined || value === null || value === '') return null
-  if (typeof value !== 'string') {
-    return fail(422, 'validation_error', `${field} must be an agency id.`, [{ field, code: 'invalid_type', message: 'must be a string' }])
-  }
-  if (!world.agencies.some((a) => a.id === value)) {
-    const known = world.agencies.map((a) => a.id).join(', ')
-    fail(422, 'validation_error', `Unknown agency '${value}'; agencies: ${known}.`, [{ field, code: 'enum', message: `unknown agency '${value}'` }])
-  }
-  return value
-}
-
-const setScenarios = (world: World, agency: string | null, names: ScenarioName[]) => {
-  if (agency === null) world.scenarios.global = names
-  else if (names.length === 0) delete world.scenarios.byAgency[agency]
-  else world.scenarios.byAgency[agency] = names
-}
-
-const scenariosOf = (world: World, agency: string | null): readonly ScenarioName[] =>
-  agency === null ? world.scenarios.global : agencyScenarios(world, agency)
-
-// ── tenants ──
-
-const slugify = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'agencia'
-
-const uniqueId = (world: World, base: string) => {
-  let id = base
-  for (let n = 2; world.agencies.some((a) => a.id === id); n += 1) id = `${base}-${n}`
-  return id
-}
-
-const buildAgency = (world: World, input: TenantValues): AgencyRecord => {
-  const slug = slugify(input.name)
-  const hosts = tenantHosts(input)
-  return {
-    id: input.id ?? uniqueId(world, `ag-${slug}`),
-    name: input.name,
-    hosts,
-    logo: input.logo ?? null,
-    // A neutral palette that passes contrast checks, for tenants added without branding.
-    color1: input.color1 ?? '#1d4ed8',
-    color3: input.color3 ?? '#1e293b',
-    color4: input.color4 ?? '#f8fafc',
-    css_extra: input.css_extra ?? null,
-    email: input.email ?? `info@${slug}.example`,
-    phone: input.phone ?? '+34 900 000 000',
-    legal_notice_html:
-      input.legal_notice_html ?? `<h2>Aviso legal</h2><p>${escapeMarkup(input.name)} es la agencia organizadora de los viajes de este portal.</p>`,
-    // a notice given in the input is the agency's own words, in Spanish only: English readers see it as written
-    translations: input.legal_notice_html
-      ? {}
-      : english({ legal_notice_html: `<h2>Legal notice</h2><p>${escapeMarkup(input.name)} is the agency organising the trips on this portal.</p>` }),
-    faq: { es: input.faq?.es ?? [], en: input.faq?.en ?? [] },
-    build: world.agencies[0]?.build ?? '1',
-    // Off unless asked for: debug sign-in hands a session for any e-mail (tests ask for it per tenant).
-    debug_login: input.debug_login ?? false,
-  }
-}
-
 // ── handlers ──
 
 const clampInt = (raw: string | null, fallback: number, min: number, max: number) => {
@@ -189,43 +86,6 @@ const settingsOf = (rt: Runtime): MockSettings => ({
   throttling: rt.options.throttling.everyone,
   throttlingByAgency: Object.fromEntries(rt.options.throttling.byAgency),
 })
-
-// (Re)seeds demo content. With {id} (or tenant/agency): that tenant's services and travel groups, for a
-// tenant added at run time or one whose groups were lost. Without: the built-in demo tenants come back
-// if removed (unless another tenant took their host), and every tenant gets its demo content.
-// Idempotent: what exists already is kept as it is.
-const seedTenants = (rt: Runtime, input: z.infer<typeof TenantSeedInputSchema>): Response => {
-  const world = rt.world
-  const id = input?.id ?? input?.tenant ?? input?.agency
-  const result: TenantSeedResult<AgencyRecord> = { tenants: [], restored: [], travelGroups: [], skipped: [] }
-  let targets: AgencyRecord[]
-  if (id !== undefined) {
-    const agency = world.agencies.find((a) => a.id === id)
-    if (!agency) {
-      const known = world.agencies.map((a) => a.id).join(', ')
-      return fail(404, 'not_found', `No agency with id '${id}'; agencies: ${known}.`, [{ field: 'id', code: 'not_found', message: `unknown agency '${id}'` }])
-    }
-    targets = [agency]
-  } else {
-    for (const demo of createWorld(world.seed, new Date(world.seededAt)).agencies) {
-      if (world.agencies.some((a) => a.id === demo.id)) continue
-      const owner = world.agencies.find((a) => a.hosts.some((host) => demo.hosts.includes(host)))
-      if (owner) {
-        result.skipped.push({ id: demo.id, reason: `its host is served by agency '${owner.id}'` })
-        continue
-      }
-      world.agencies.push(demo)
-      result.restored.push(demo.id)
-    }
-    targets = world.agencies
-  }
-  for (const agency of targets) {
-    result.travelGroups.push(...seedAgencyContent(world, agency).keys())
-    result.tenants.push(agency)
-  }
-  rt.storeWhole()
-  return HttpResponse.json(result)
-}
 
 export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.get(`${CONTROL_PREFIX}/health`, () => {
