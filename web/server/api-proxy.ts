@@ -6,34 +6,15 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { API_OPERATIONS, API_PATH } from '../../contract/generated/api-operations.ts'
+import { createOperationMatcher } from '../../contract/engine/operation-matcher.ts'
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'])
 
-/** The contract's path templates by method, split into segments (`{id}` stands for any one segment). */
-const TEMPLATES = new Map<string, string[][]>()
-for (const [method, template] of API_OPERATIONS) {
-  const list = TEMPLATES.get(method) ?? []
-  list.push(template.split('/').slice(1))
-  TEMPLATES.set(method, list)
-}
+/** The contract's operations (the one matching rule: contract/engine/operation-matcher.ts). */
+const operations = createOperationMatcher(API_OPERATIONS.map(([method, path]) => ({ method, path })))
 
-/**
- * Whether `method path` (the path under API_PATH, as the client sent it) can be an operation of the
- * contract. A parameter matches one non-empty segment that is not a dot segment; HEAD goes with GET.
- */
-export const isApiOperation = (method: string, path: string): boolean => {
-  const segments = path.split('/').slice(1)
-  const templates = TEMPLATES.get(method === 'HEAD' ? 'GET' : method) ?? []
-  return templates.some(
-    (template) =>
-      template.length === segments.length &&
-      template.every((part, i) => {
-        const segment = segments[i]!
-        if (!part.startsWith('{')) return part === segment
-        return segment !== '' && !/^(?:\.|%2e){1,2}$/i.test(segment)
-      }),
-  )
-}
+/** Whether `method path` (the path under API_PATH, as the client sent it) is an operation of the contract; HEAD goes with GET. */
+export const isApiOperation = (method: string, path: string): boolean => operations.match(method === 'HEAD' ? 'GET' : method, path) !== undefined
 
 /**
  * The upstream address for a portal request under API_PATH: null when it is not an operation of the

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 
 // The production server compiled for Node (`npm run build` → web/dist-server/main.js): `npm run serve`
 // starts it with plain node, so a host with `npm ci --omit=dev` (no tsx, no TypeScript) serves the portal.
-// Packages stay imports (lru-cache is a dependency); our own modules (web/server, the branding and route
+// Packages stay imports (lru-cache and rou3 are dependencies); our own modules (web/server, the branding and route
 // helpers, the contract's operation list) are bundled in. Outside web/dist: never served as a file.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),

@@ -53,19 +53,19 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     return json(list)
   }),
 
-  route(rt, 'get', '/booking/:id', 'auth', (ctx, params) => {
+  route(rt, 'get', '/booking/{id}', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)
     const reader = ctx.me().id
     return json(bookingView(ctx, booking, reader))
   }),
 
-  route(rt, 'get', '/booking/:id/rooms', 'auth', (ctx, params) => json(bookingView(ctx, bookingFor(ctx, params.id!), ctx.me().id).rooms)),
+  route(rt, 'get', '/booking/{id}/rooms', 'auth', (ctx, params) => json(bookingView(ctx, bookingFor(ctx, params.id!), ctx.me().id).rooms)),
 
-  route(rt, 'get', '/booking/:id/travel-group', 'auth', (ctx, params) => json(travelGroupView(ctx, groupOf(ctx.world, bookingFor(ctx, params.id!))))),
+  route(rt, 'get', '/booking/{id}/travel-group', 'auth', (ctx, params) => json(travelGroupView(ctx, groupOf(ctx.world, bookingFor(ctx, params.id!))))),
 
-  route(rt, 'get', '/booking/:id/notices', 'auth', (ctx, params) => json([...bookingFor(ctx, params.id!).notices].sort(byNewest((n) => n.created_at)))),
+  route(rt, 'get', '/booking/{id}/notices', 'auth', (ctx, params) => json([...bookingFor(ctx, params.id!).notices].sort(byNewest((n) => n.created_at)))),
 
-  route(rt, 'get', '/booking/:id/payments', 'auth', (ctx, params) => {
+  route(rt, 'get', '/booking/{id}/payments', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)
     const group = groupOf(ctx.world, booking)
     const overview: PaymentsOverview = {
@@ -81,7 +81,7 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     return json(overview)
   }),
 
-  route(rt, 'get', '/booking/:id/invoice/:invoiceId/render', 'auth', (ctx, params) => {
+  route(rt, 'get', '/booking/{id}/invoice/{invoiceId}/render', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)
     // only this booking's invoices: another booking's invoice id is as unknown as a made-up one
     const invoice = booking.invoices.find((i) => i.id === params.invoiceId) ?? fail(404, 'not_found', 'No such invoice in this booking.')
@@ -89,53 +89,53 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     return pdfResponse(pdf, `factura-${invoice.number}.pdf`)
   }),
 
-  route(rt, 'put', '/booking/:id/bank-account', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/bank-account', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, BankAccountInput)
     const booking = bookingFor(ctx, params.id!)
     setBankAccount(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'post', '/booking/:id/review', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/booking/{id}/review', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, CreateReviewBody)
     return json(reviewTrip(ctx, bookingFor(ctx, params.id!), body), 201)
   }),
 
-  route(rt, 'put', '/booking/:id/terms', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/terms', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateBookingTermsBody)
     const booking = changeableBookingFor(ctx, params.id!)
     changePlan(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'post', '/booking/:id/notice-read', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/booking/{id}/notice-read', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, MarkNoticeReadBody)
     return json(markNoticeRead(ctx, bookingFor(ctx, params.id!), body.notice_id))
   }),
 
-  route(rt, 'put', '/booking/:id/set-pack', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/set-pack', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, SetBookingPackBody)
     const booking = changeableBookingFor(ctx, params.id!)
     changePack(ctx, booking, body.pack_id)
     return view(ctx, booking)
   }),
 
-  route(rt, 'post', '/booking/:id/purchase', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/booking/{id}/purchase', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, PurchaseTermsBody)
     return json(purchaseTerms(ctx, changeableBookingFor(ctx, params.id!), body))
   }),
 
-  route(rt, 'post', '/booking/:id/pay-extra-term', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/booking/{id}/pay-extra-term', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, PayExtraTermBody)
     return json(payExtraTerm(ctx, changeableBookingFor(ctx, params.id!), body))
   }),
 
-  route(rt, 'post', '/booking/:id/compute-cancel-refund', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/booking/{id}/compute-cancel-refund', 'auth', async (ctx, params) => {
     await readJson(ctx, ComputeCancelRefundBody)
     return json(cancelBreakdown(ctx, bookingFor(ctx, params.id!)))
   }),
 
-  route(rt, 'post', '/booking/:id/cancel', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/booking/{id}/cancel', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, CancelInput)
     const booking = bookingFor(ctx, params.id!)
     cancelBooking(ctx, booking, body)

@@ -142,7 +142,7 @@ export type Resolver = (ctx: Ctx, params: Record<string, string>) => Response | 
  */
 export type ApiRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** from the API's root, e.g. '/booking/:id' */
+  /** the contract's path template under the API's root, e.g. '/booking/{id}' (the same as API_OPERATIONS') */
   path: string
   /** params already percent-decoded; `url` is request.url, parsed once by the router */
   run(request: Request, params: Record<string, string>, url: URL): Promise<Response>

@@ -26,62 +26,62 @@ import { type Ctx, json, readJson, route, type ApiRoute } from './context.ts'
 const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
 
 export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
-  route(rt, 'put', '/booking/:id/data', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/data', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateMemberDataBody)
     const booking = changeableBookingFor(ctx, params.id!)
     updatePersonalData(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'put', '/booking/:id/dni', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/dni', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateDniBody)
     const booking = changeableBookingFor(ctx, params.id!)
     saveDni(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'put', '/booking/:id/dni-field', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/dni-field', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateDniFieldBody)
     const booking = changeableBookingFor(ctx, params.id!)
     setHasDni(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'put', '/booking/:id/passport', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/passport', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdatePassportBody)
     const booking = changeableBookingFor(ctx, params.id!)
     savePassport(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'put', '/booking/:id/guardians', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/guardians', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateGuardiansBody)
     const booking = changeableBookingFor(ctx, params.id!)
     setGuardians(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'put', '/booking/:id/emergency-contact', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/emergency-contact', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateEmergencyContactBody)
     const booking = changeableBookingFor(ctx, params.id!)
     setEmergencyContact(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'put', '/booking/:id/buyer', 'auth', async (ctx, params) => {
+  route(rt, 'put', '/booking/{id}/buyer', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, UpdateBuyerBody)
     const booking = changeableBookingFor(ctx, params.id!)
     setBuyer(ctx, booking, body)
     return view(ctx, booking)
   }),
 
-  route(rt, 'get', '/booking/:id/authorizations', 'auth', (ctx, params) => {
+  route(rt, 'get', '/booking/{id}/authorizations', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)
     const list: Authorization[] = booking.members.flatMap((m) => m.authorizations)
     return json(list)
   }),
 
-  route(rt, 'get', '/booking/:id/authorization/render', 'auth', (ctx, params) => {
+  route(rt, 'get', '/booking/{id}/authorization/render', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)
     // 422 is not declared for this download: a missing member_id is a malformed request
     const memberId = ctx.url.searchParams.get('member_id')
@@ -92,7 +92,7 @@ export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
     return pdfResponse(renderPdf(authorizationDocument(ctx, booking, member)), `autorizacion-${booking.locator}-${member.id}.pdf`)
   }),
 
-  route(rt, 'post', '/booking/:id/authorize', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/booking/{id}/authorize', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, AuthorizeMemberBody)
     return json(authorize(ctx, changeableBookingFor(ctx, params.id!), body), 201)
   }),

@@ -1,9 +1,9 @@
 // Every /api/customer operation of the contract, over one runtime's world, as ONE MSW handler: the
-// operations sit in a radix router (rou3), so a request finds its operation in one lookup instead
-// of MSW trying some seventy patterns in turn. The same handler answers in the node:http server,
+// operations are found by the contract's one matcher (contract/engine/operation-matcher.ts, a radix
+// tree), so a request finds its operation in one lookup instead of MSW trying some seventy patterns. The same handler answers in the node:http server,
 // in Vitest (msw/node) and in the browser's service worker: there is one request path.
 import { http, type HttpHandler } from 'msw'
-import { addRoute, createRouter, findRoute } from 'rou3'
+import { createOperationMatcher, type OperationMatch } from '../../../contract/engine/operation-matcher.ts'
 import type { Runtime } from '../runtime.ts'
 import { agencyRoutes } from './agency-handlers.ts'
 import { authRoutes } from './auth-handlers.ts'
@@ -51,24 +51,20 @@ export type Api = {
   allowedMethods(pathname: string): string[]
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
-
 export const createApi = (rt: Runtime): Api => {
-  const router = createRouter<ApiRoute>()
-  for (const operation of apiRoutes(rt)) addRoute(router, operation.method, operation.path, operation)
+  const operations = createOperationMatcher(apiRoutes(rt))
 
   const allowedMethods = (pathname: string): string[] => {
     if (!pathname.startsWith(`${API_PATH}/`)) return []
-    const path = pathname.slice(API_PATH.length)
-    const methods: string[] = METHODS.filter((method) => findRoute(router, method, path) !== undefined)
+    const methods = operations.methodsAt(pathname.slice(API_PATH.length))
     if (methods.length === 0) return []
     return [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS']
   }
 
-  const run = (found: NonNullable<ReturnType<typeof findRoute<ApiRoute>>>, request: Request, url: URL) => {
+  const run = (found: OperationMatch<ApiRoute>, request: Request, url: URL) => {
     const params: Record<string, string> = {}
-    for (const [name, value] of Object.entries(found.params ?? {})) params[name] = decoded(value)
-    return found.data.run(request, params, url)
+    for (const [name, value] of Object.entries(found.params)) params[name] = decoded(value)
+    return found.operation.run(request, params, url)
   }
 
   const answer = (request: Request): Promise<Response> | undefined => {
@@ -77,13 +73,13 @@ export const createApi = (rt: Runtime): Api => {
     // MSW's `*` also matches a path prefix: only a path that starts with the API's is ours.
     if (!pathname.startsWith(`${API_PATH}/`)) return undefined
     const path = pathname.slice(API_PATH.length)
-    const found = findRoute(router, request.method, path)
+    const found = operations.match(request.method, path)
     if (found !== undefined) return run(found, request, url)
     // HTTP's rules for a path the contract has, asked with a method it does not have there (RFC 9110):
     // HEAD is GET without the body, OPTIONS lists the methods, anything else is 405 with that list.
     const allowed = allowedMethods(pathname)
     if (allowed.length === 0) return undefined
-    const getRoute = request.method === 'HEAD' ? findRoute(router, 'GET', path) : undefined
+    const getRoute = request.method === 'HEAD' ? operations.match('GET', path) : undefined
     if (getRoute !== undefined) return run(getRoute, new Request(request.url, { method: 'GET', headers: request.headers }), url)
     const headers = { Allow: allowed.join(', ') }
     if (request.method === 'OPTIONS') return Promise.resolve(new Response(null, { status: 204, headers }))

@@ -77,7 +77,7 @@ export const listRoutes = (rt: Runtime): ApiRoute[] => [
     return json(storeUpload(ctx, new Uint8Array(await file.arrayBuffer()), file.type), 201)
   }),
 
-  route(rt, 'get', '/file/:name', 'auth', (ctx, params) => {
+  route(rt, 'get', '/file/{name}', 'auth', (ctx, params) => {
     const { file, bytes } = ownUpload(ctx, params['name'])
     return new HttpResponse(bytes, {
       status: 200,

@@ -6,9 +6,9 @@ import { paymentView } from '../world/views.ts'
 import { json, route, type ApiRoute } from './context.ts'
 
 export const paymentRoutes = (rt: Runtime): ApiRoute[] => [
-  route(rt, 'post', '/payment/:id/redirect', 'auth', (ctx, params) => json(resumePayment(ctx, params['id']))),
+  route(rt, 'post', '/payment/{id}/redirect', 'auth', (ctx, params) => json(resumePayment(ctx, params['id']))),
 
-  route(rt, 'post', '/payment/:id/check', 'auth', (ctx, params) => json(paymentView(paymentOf(ctx, params['id']).payment))),
+  route(rt, 'post', '/payment/{id}/check', 'auth', (ctx, params) => json(paymentView(paymentOf(ctx, params['id']).payment))),
 
-  route(rt, 'post', '/payment/:id/retry', 'auth', (ctx, params) => json(retryPayment(ctx, params['id']))),
+  route(rt, 'post', '/payment/{id}/retry', 'auth', (ctx, params) => json(retryPayment(ctx, params['id']))),
 ]

@@ -42,14 +42,14 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     return json({ data: page.data.map((g) => travelGroupSummaryView(ctx, g)), meta: page.meta })
   }),
 
-  route(rt, 'get', '/travelgroup/:id', 'optional-auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}', 'optional-auth', (ctx, params) => {
     const group = travelGroupOr404(ctx, params['id'])
     return json(travelGroupView(ctx, group))
   }),
 
-  route(rt, 'get', '/travelgroup/:id/payment-terms', 'optional-auth', (ctx, params) => json(travelGroupOr404(ctx, params['id']).paymentPlans)),
+  route(rt, 'get', '/travelgroup/{id}/payment-terms', 'optional-auth', (ctx, params) => json(travelGroupOr404(ctx, params['id']).paymentPlans)),
 
-  route(rt, 'get', '/travelgroup/:id/booking-items', 'optional-auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/booking-items', 'optional-auth', (ctx, params) => {
     const group = travelGroupOr404(ctx, params['id'])
     const items: TravelItem[] = [
       ...group.packs.map((p): TravelItem => ({
@@ -78,12 +78,12 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     return json(items)
   }),
 
-  route(rt, 'get', '/travelgroup/:id/extras', 'optional-auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/extras', 'optional-auth', (ctx, params) => {
     const group = travelGroupOr404(ctx, params['id'])
     return json({ extras: group.extras, insurances: group.insurances })
   }),
 
-  route(rt, 'get', '/travelgroup/:id/booking', 'auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/booking', 'auth', (ctx, params) => {
     const group = travelGroupOr404(ctx, params['id'])
     // A live booking first (pending or confirmed), then an invitation; canceled ones do not count.
     const rank = (b: BookingRecord) => (holdsSeats(b) ? 0 : b.status === 'invited' ? 1 : 2)
@@ -94,7 +94,7 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     return json(bookingView(ctx, booking!, ctx.me().id))
   }),
 
-  route(rt, 'get', '/travelgroup/:id/rooming', 'auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/rooming', 'auth', (ctx, params) => {
     const group = travelGroupOr404(ctx, params['id'])
     const list = group.rooming_enabled ? ctx.world.roomingLists.find((r) => r.id === group.roomingListId && r.agencyId === ctx.agency.id) : undefined
     // The list shows fellow travellers' names: only people travelling in the group see it.
@@ -103,37 +103,37 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     return json(roomingListView(ctx, list!))
   }),
 
-  route(rt, 'get', '/travelgroup/:id/invitation', 'public', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/invitation', 'public', (ctx, params) => {
     const group = travelGroupOr404(ctx, params['id'])
     const info: InvitationInfo = { ...group.invitation, enabled: group.invitation_enabled && group.invitation.enabled }
     return json(info)
   }),
 
-  route(rt, 'post', '/travelgroup/:id/invite', 'public', async (ctx, params) => {
+  route(rt, 'post', '/travelgroup/{id}/invite', 'public', async (ctx, params) => {
     const body = await readJson(ctx, SendInvitationBody)
     return json(invite(ctx, travelGroupOr404(ctx, params['id']), body), 201)
   }),
 
-  route(rt, 'get', '/travelgroup/:id/group/:groupId', 'auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/group/{groupId}', 'auth', (ctx, params) => {
     ctx.me()
     const group = travelGroupOr404(ctx, params['id'])
     return json(bookingGroupView(bookingGroupOr404(ctx, group, params['groupId'], ctx.url.searchParams.get('code'))))
   }),
 
-  route(rt, 'post', '/travelgroup/:id/group/:groupId', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/travelgroup/{id}/group/{groupId}', 'auth', async (ctx, params) => {
     const me = ctx.me()
     const body = await readJson(ctx, JoinGroupBody)
     const group = travelGroupOr404(ctx, params['id'])
     return json(bookingGroupView(joinBookingGroup(ctx, me, group, params['groupId'], body)))
   }),
 
-  route(rt, 'get', '/travelgroup/:id/terms', 'optional-auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/terms', 'optional-auth', (ctx, params) => {
     const query = readQuery(ctx, GetTravelGroupTermsQueryParams, 400)
     const group = travelGroupOr404(ctx, params['id'])
     return new HttpResponse(group.terms_html[query.lang ?? ctx.lang], { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
   }),
 
-  route(rt, 'post', '/travelgroup/:id/lock', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/travelgroup/{id}/lock', 'auth', async (ctx, params) => {
     const me = ctx.me()
     const body = await readJson(ctx, LockSeatsBody)
     const lock = lockSeats(ctx, travelGroupOr404(ctx, params['id']), me, body)
@@ -141,7 +141,7 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     return json(answer, 201)
   }),
 
-  route(rt, 'get', '/travelgroup/:id/payment-methods', 'optional-auth', (ctx, params) => {
+  route(rt, 'get', '/travelgroup/{id}/payment-methods', 'optional-auth', (ctx, params) => {
     const query = readQuery(ctx, ListPaymentMethodsQueryParams)
     const group = travelGroupOr404(ctx, params['id'])
     if (query.bookingId) {
@@ -152,7 +152,7 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     return json(group.paymentMethods)
   }),
 
-  route(rt, 'post', '/travelgroup/:id/check-voucher', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/travelgroup/{id}/check-voucher', 'auth', async (ctx, params) => {
     ctx.me()
     const body = await readJson(ctx, CheckVoucherBody)
     const group = travelGroupOr404(ctx, params['id'])
@@ -162,16 +162,16 @@ export const travelGroupRoutes = (rt: Runtime): ApiRoute[] => [
     return json(voucherDiscount(voucher!, pack.price, body.members))
   }),
 
-  route(rt, 'post', '/travelgroup/:id/checkout', 'auth', async (ctx, params) => {
+  route(rt, 'post', '/travelgroup/{id}/checkout', 'auth', async (ctx, params) => {
     const me = ctx.me()
     const body = await readJson(ctx, CheckoutBody)
     const { result } = checkout(ctx, travelGroupOr404(ctx, params['id']), me, body)
     return json(result, 201)
   }),
 
-  route(rt, 'get', '/travelgroup/:id/seats-availability', 'optional-auth', (ctx, params) =>
+  route(rt, 'get', '/travelgroup/{id}/seats-availability', 'optional-auth', (ctx, params) =>
     json({ available: groupSeatsLeft(ctx, travelGroupOr404(ctx, params['id'])) }),
   ),
 
-  route(rt, 'get', '/travelgroup/:id/pack-seats', 'optional-auth', (ctx, params) => json(packSeatsView(ctx, travelGroupOr404(ctx, params['id'])))),
+  route(rt, 'get', '/travelgroup/{id}/pack-seats', 'optional-auth', (ctx, params) => json(packSeatsView(ctx, travelGroupOr404(ctx, params['id'])))),
 ]
