@@ -27,6 +27,7 @@ const before = snapshot()
 execFileSync(process.execPath, ['node_modules/orval/dist/bin/orval.mjs', '--config', 'orval.config.ts'], { stdio: 'pipe' })
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-contract-zod-formats.ts'], { stdio: 'pipe' })
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-api-operations.ts'], { stdio: 'pipe' })
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-field-limits.ts'], { stdio: 'pipe' })
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-contract-json.ts'], { stdio: 'pipe' })
 const after = snapshot()
 

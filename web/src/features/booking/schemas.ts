@@ -1,5 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { choice, z } from '@/lib/zod'
+import { ibanInputMax, optionalText, requiredText } from '@/lib/form-fields'
+import { createReviewBodyTextMax, updateBankAccountBodyIbanMax, updateBankAccountBodyOwnerMax } from '@contract/generated/field-limits'
 import { isValidIban } from '@core/iban'
 
 // The booking tabs' forms (refunds' bank account, review, rooming), with SPEC §5's texts. Messages are
@@ -7,13 +9,13 @@ import { isValidIban } from '@core/iban'
 
 export const bankAccountSchema = () =>
   z.object({
-    owner: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes indicar el beneficiario` }), z.maxLength(200)),
+    owner: requiredText(() => t`Debes indicar el beneficiario`, updateBankAccountBodyOwnerMax),
     iban: z
       .string()
       .check(
         z.trim(),
         z.minLength(1, { error: () => t`Debes indicar el número de cuenta` }),
-        z.maxLength(42),
+        z.maxLength(ibanInputMax(updateBankAccountBodyIbanMax)),
         z.refine(isValidIban, { error: () => t`El número de cuenta (IBAN) no es válido` }),
       ),
   })
@@ -22,7 +24,7 @@ export const reviewSchema = () =>
   z.object({
     // no star chosen yet: required fails on it (SPEC §5)
     rating: choice(() => t`Selecciona una puntuación`),
-    text: z.string().check(z.maxLength(2000)),
+    text: optionalText(createReviewBodyTextMax),
   })
 
 export const roomingSchema = () =>

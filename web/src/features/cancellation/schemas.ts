@@ -1,17 +1,19 @@
 import { t } from '@lingui/core/macro'
 import { z } from '@/lib/zod'
+import { ibanInputMax, optionalText, requiredText } from '@/lib/form-fields'
+import { cancelBookingBodyCommentMax, cancelBookingBodyIbanMax, cancelBookingBodyOwnerMax } from '@contract/generated/field-limits'
 import { isValidIban } from '@core/iban'
 import { REASONS } from '@/features/cancellation/reasons'
 
 export const cancellationSchema = () =>
   z.object({
     reason: z.enum(REASONS, { error: () => t`Debes indicar el motivo de la cancelación.` }),
-    comment: z.string().check(z.trim(), z.maxLength(2000)),
-    owner: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes indicar el titular de la cuenta` }), z.maxLength(200)),
+    comment: optionalText(cancelBookingBodyCommentMax),
+    owner: requiredText(() => t`Debes indicar el titular de la cuenta`, cancelBookingBodyOwnerMax),
     iban: z.string().check(
       z.trim(),
       z.minLength(1, { error: () => t`Debes indicar el IBAN` }),
-      z.maxLength(42),
+      z.maxLength(ibanInputMax(cancelBookingBodyIbanMax)),
       z.refine((v) => v === '' || isValidIban(v), { error: () => t`El IBAN no es válido` }),
     ),
   })

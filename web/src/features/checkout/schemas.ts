@@ -5,39 +5,44 @@ import { t } from '@lingui/core/macro'
 import { choice, z } from '@/lib/zod'
 import { CommercialSector } from '@contract/generated/model/commercialSector'
 import { messageForCode } from '@/lib/error-messages'
+import { optionalEmail, optionalText, requiredEmail, requiredText } from '@/lib/form-fields'
+import {
+  checkoutBodyBuyerAddressMax,
+  checkoutBodyBuyerCompanyNameMax,
+  checkoutBodyBuyerEmailMax,
+  checkoutBodyBuyerNameMax,
+  checkoutBodyBuyerPhoneMax,
+  checkoutBodyBuyerSurname1Max,
+  checkoutBodyBuyerTaxIdMax,
+  checkoutBodyBuyerZipMax,
+  checkoutBodyMembersItemAddressMax,
+  checkoutBodyMembersItemAllergiesMax,
+  checkoutBodyMembersItemDocumentNumberMax,
+  checkoutBodyMembersItemEmailMax,
+  checkoutBodyMembersItemMedicalNotesMax,
+  checkoutBodyMembersItemNameMax,
+  checkoutBodyMembersItemPhoneMax,
+  checkoutBodyMembersItemSurname1Max,
+  checkoutBodyMembersItemSurname2Max,
+  checkoutBodyMembersItemZipMax,
+} from '@contract/generated/field-limits'
 import { isDay, localDay } from '@core/calendar'
 import { buyerIsMinor, isDocumentNumber } from '@core/document-number'
 
-const required = (message: () => string, max = 200) =>
-  z.string().check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: () => t`Es demasiado largo` }))
-
-const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, { error: () => t`Es demasiado largo` }))
-
-const isEmail = (value: string) => z.email().safeParse(value).success
-
-const optionalEmail = () => optional(254).check(z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }))
-
-const requiredEmail = () =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1, { error: () => t`Debes introducir tu email` }),
-    z.maxLength(254, { error: () => t`Es demasiado largo` }),
-    z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }),
-  )
-
-const name = () => required(() => t`Debes introducir tu nombre`, 100)
-const surname = () => required(() => t`Debes introducir tu apellido`, 100)
-const address = () => required(() => t`Debes introducir tu dirección`, 200)
-const zip = () => required(() => t`Debes indicar tu código postal`, 12)
-const country = () => required(() => t`Debes indicar el país`, 2)
-const state = () => required(() => t`Debes indicar la provincia`, 100)
-const city = () => required(() => t`Debes indicar la ciudad`, 100)
+// the contract's limits: a traveller is a checkout member (MemberInput), the buyer its BuyerInput
+const name = () => requiredText(() => t`Debes introducir tu nombre`, checkoutBodyMembersItemNameMax)
+const surname = () => requiredText(() => t`Debes introducir tu apellido`, checkoutBodyMembersItemSurname1Max)
+const address = () => requiredText(() => t`Debes introducir tu dirección`, checkoutBodyMembersItemAddressMax)
+const zip = () => requiredText(() => t`Debes indicar tu código postal`, checkoutBodyMembersItemZipMax)
+const country = () => requiredText(() => t`Debes indicar el país`)
+const state = () => requiredText(() => t`Debes indicar la provincia`)
+const city = () => requiredText(() => t`Debes indicar la ciudad`)
 
 export const travellerSchema = z
   .object({
     name: name(),
     surname1: surname(),
-    surname2: optional(100),
+    surname2: optionalText(checkoutBodyMembersItemSurname2Max),
     // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
     gender: z
       .string({ error: () => t`Debes indicar el sexo` })
@@ -51,17 +56,17 @@ export const travellerSchema = z
         error: () => t`La fecha de nacimiento no es válida`,
       }),
     ),
-    phone: optional(30),
-    email: optionalEmail(),
+    phone: optionalText(checkoutBodyMembersItemPhoneMax),
+    email: optionalEmail(checkoutBodyMembersItemEmailMax),
     document_type: z.enum(['dni', 'passport']),
-    document_number: required(() => t`Debes introducir el número de documento`, 30),
+    document_number: requiredText(() => t`Debes introducir el número de documento`, checkoutBodyMembersItemDocumentNumberMax),
     country: country(),
     state: state(),
     city: city(),
     zip: zip(),
     address: address(),
-    allergies: optional(1000),
-    medical_notes: optional(1000),
+    allergies: optionalText(checkoutBodyMembersItemAllergiesMax),
+    medical_notes: optionalText(checkoutBodyMembersItemMedicalNotesMax),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -78,17 +83,17 @@ export const travellerSchema = z
 export const buyerSchema = z
   .object({
     type: z.enum(['person', 'company']),
-    name: name(),
-    surname1: optional(100),
-    company_name: optional(200),
-    tax_id: z.string().check(z.trim(), z.maxLength(20, { error: () => t`Es demasiado largo` })),
-    address: address(),
-    zip: zip(),
+    name: requiredText(() => t`Debes introducir tu nombre`, checkoutBodyBuyerNameMax),
+    surname1: optionalText(checkoutBodyBuyerSurname1Max),
+    company_name: optionalText(checkoutBodyBuyerCompanyNameMax),
+    tax_id: optionalText(checkoutBodyBuyerTaxIdMax),
+    address: requiredText(() => t`Debes introducir tu dirección`, checkoutBodyBuyerAddressMax),
+    zip: requiredText(() => t`Debes indicar tu código postal`, checkoutBodyBuyerZipMax),
     country: country(),
     state: state(),
     city: city(),
-    email: requiredEmail(),
-    phone: required(() => t`Debes introducir tu teléfono`, 30),
+    email: requiredEmail(() => t`Debes introducir tu email`, checkoutBodyBuyerEmailMax),
+    phone: requiredText(() => t`Debes introducir tu teléfono`, checkoutBodyBuyerPhoneMax),
     declares_capacity: z.boolean(),
   })
   .check(

@@ -3,49 +3,80 @@
 // dni_wrong_format / passport_wrong_format / nif_wrong_format / cif_wrong_format and the form shows it.
 import { t } from '@lingui/core/macro'
 import { z } from '@/lib/zod'
+import { optionalEmail, optionalText, requiredEmail, requiredText } from '@/lib/form-fields'
+import {
+  authorizeMemberBodySignerNameMax,
+  updateBuyerBodyAddressMax,
+  updateBuyerBodyCompanyNameMax,
+  updateBuyerBodyEmailMax,
+  updateBuyerBodyNameMax,
+  updateBuyerBodyPhoneMax,
+  updateBuyerBodySurname1Max,
+  updateBuyerBodyTaxIdMax,
+  updateBuyerBodyZipMax,
+  updateDniBodyNumberMax,
+  updateDniBodySupportNumberMax,
+  updateEmergencyContactBodyOneEmailMax,
+  updateEmergencyContactBodyOneNameMax,
+  updateEmergencyContactBodyOnePhoneMax,
+  updateEmergencyContactBodyOneSurname1Max,
+  updateEmergencyContactBodyOneSurname2Max,
+  updateGuardiansBodyGuardiansItemDocumentNumberMax,
+  updateGuardiansBodyGuardiansItemEmailMax,
+  updateGuardiansBodyGuardiansItemNameMax,
+  updateGuardiansBodyGuardiansItemPhoneMax,
+  updateGuardiansBodyGuardiansItemSurname1Max,
+  updateGuardiansBodyGuardiansItemSurname2Max,
+  updateMemberDataBodyOneAddressMax,
+  updateMemberDataBodyOneAllergiesMax,
+  updateMemberDataBodyOneDocumentNumberMax,
+  updateMemberDataBodyOneEmailMax,
+  updateMemberDataBodyOneMedicalNotesMax,
+  updateMemberDataBodyOneNameMax,
+  updateMemberDataBodyOnePhoneMax,
+  updateMemberDataBodyOneSurname1Max,
+  updateMemberDataBodyOneSurname2Max,
+  updateMemberDataBodyOneZipMax,
+  updatePassportBodyNumberMax,
+} from '@contract/generated/field-limits'
 
-const required = (message: () => string, max = 200) => z.string().check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max))
-const optionalText = (max = 200) => z.string().check(z.trim(), z.maxLength(max))
-const email = (message: () => string) =>
-  z.pipe(z.string().check(z.trim(), z.minLength(1, { error: message })), z.email({ error: () => t`El email no es válido` }))
-const optionalEmail = () => z.union([z.literal(''), z.pipe(z.string().check(z.trim()), z.email({ error: () => t`El email no es válido` }))])
 const isoDate = (message: () => string) => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }))
 
 export const personalDataSchema = () =>
   z.object({
-    name: required(() => t`Debes introducir tu nombre`, 100),
-    surname1: required(() => t`Debes introducir tu apellido`, 100),
-    surname2: optionalText(100),
+    name: requiredText(() => t`Debes introducir tu nombre`, updateMemberDataBodyOneNameMax),
+    surname1: requiredText(() => t`Debes introducir tu apellido`, updateMemberDataBodyOneSurname1Max),
+    surname2: optionalText(updateMemberDataBodyOneSurname2Max),
     gender: z.enum(['female', 'male'], { error: () => t`Debes indicar el sexo` }),
     birthdate: isoDate(() => t`Debes indicar la fecha de nacimiento`),
-    phone: optionalText(30),
-    email: optionalEmail(),
+    phone: optionalText(updateMemberDataBodyOnePhoneMax),
+    email: optionalEmail(updateMemberDataBodyOneEmailMax),
     document_type: z.enum(['dni', 'passport'], { error: () => t`Debes indicar el tipo de documento` }),
-    document_number: required(() => t`Debes introducir el número de documento`, 30),
-    country: required(() => t`Debes indicar el país`),
-    state: required(() => t`Debes indicar la provincia`),
-    city: required(() => t`Debes indicar la ciudad`),
-    zip: required(() => t`Debes indicar tu código postal`, 12),
-    address: required(() => t`Debes introducir tu dirección`),
-    allergies: optionalText(1000),
-    medical_notes: optionalText(1000),
+    document_number: requiredText(() => t`Debes introducir el número de documento`, updateMemberDataBodyOneDocumentNumberMax),
+    country: requiredText(() => t`Debes indicar el país`),
+    state: requiredText(() => t`Debes indicar la provincia`),
+    city: requiredText(() => t`Debes indicar la ciudad`),
+    zip: requiredText(() => t`Debes indicar tu código postal`, updateMemberDataBodyOneZipMax),
+    address: requiredText(() => t`Debes introducir tu dirección`, updateMemberDataBodyOneAddressMax),
+    allergies: optionalText(updateMemberDataBodyOneAllergiesMax),
+    medical_notes: optionalText(updateMemberDataBodyOneMedicalNotesMax),
   })
 
 export const buyerSchema = () =>
   z
     .object({
       type: z.enum(['person', 'company'], { error: () => t`Indica si compras como particular o como empresa` }),
-      name: required(() => t`Debes introducir el nombre`, 100),
-      surname1: optionalText(100),
-      company_name: optionalText(200),
-      tax_id: required(() => t`Debes introducir el NIF o CIF`, 20),
-      address: required(() => t`Debes introducir la dirección`),
-      zip: required(() => t`Debes indicar el código postal`, 12),
-      country: required(() => t`Debes indicar el país`),
-      state: required(() => t`Debes indicar la provincia`),
-      city: required(() => t`Debes indicar la ciudad`),
-      email: email(() => t`Debes introducir el email`),
-      phone: required(() => t`Debes introducir el teléfono`, 30),
+      name: requiredText(() => t`Debes introducir el nombre`, updateBuyerBodyNameMax),
+      surname1: optionalText(updateBuyerBodySurname1Max),
+      company_name: optionalText(updateBuyerBodyCompanyNameMax),
+      tax_id: requiredText(() => t`Debes introducir el NIF o CIF`, updateBuyerBodyTaxIdMax),
+      address: requiredText(() => t`Debes introducir la dirección`, updateBuyerBodyAddressMax),
+      zip: requiredText(() => t`Debes indicar el código postal`, updateBuyerBodyZipMax),
+      country: requiredText(() => t`Debes indicar el país`),
+      state: requiredText(() => t`Debes indicar la provincia`),
+      city: requiredText(() => t`Debes indicar la ciudad`),
+      email: requiredEmail(() => t`Debes introducir el email`, updateBuyerBodyEmailMax),
+      phone: requiredText(() => t`Debes introducir el teléfono`, updateBuyerBodyPhoneMax),
       declares_capacity: z.boolean().check(z.refine(Boolean, { error: () => t`Debes confirmar esta declaración` })),
     })
     .check(
@@ -58,31 +89,31 @@ export const buyerSchema = () =>
 
 export const dniSchema = () =>
   z.object({
-    number: required(() => t`Debes introducir el número de DNI`, 20),
+    number: requiredText(() => t`Debes introducir el número de DNI`, updateDniBodyNumberMax),
     expiry_date: isoDate(() => t`Debes indicar la fecha de caducidad`),
     issue_date: isoDate(() => t`Debes indicar la fecha de expedición`),
-    country: required(() => t`Debes indicar el país de expedición`),
-    support_number: required(() => t`Debes introducir el número de soporte`, 20),
+    country: requiredText(() => t`Debes indicar el país de expedición`),
+    support_number: requiredText(() => t`Debes introducir el número de soporte`, updateDniBodySupportNumberMax),
     file: z.nullable(z.string()),
   })
 
 export const passportSchema = () =>
   z.object({
-    number: required(() => t`Debes introducir el número de pasaporte`, 20),
+    number: requiredText(() => t`Debes introducir el número de pasaporte`, updatePassportBodyNumberMax),
     expiry_date: isoDate(() => t`Debes indicar la fecha de caducidad`),
     issue_date: z.union([z.literal(''), isoDate(() => t`La fecha no es válida`)]),
-    country: required(() => t`Debes indicar el país de expedición`),
+    country: requiredText(() => t`Debes indicar el país de expedición`),
     file: z.nullable(z.string()),
   })
 
 const guardianSchema = () =>
   z.object({
-    name: required(() => t`Debes introducir el nombre`, 100),
-    surname1: required(() => t`Debes introducir el primer apellido`, 100),
-    surname2: optionalText(100),
-    email: email(() => t`Debes introducir el email`),
-    phone: required(() => t`Debes introducir el teléfono`, 30),
-    document_number: required(() => t`Debes introducir el número de documento`, 30),
+    name: requiredText(() => t`Debes introducir el nombre`, updateGuardiansBodyGuardiansItemNameMax),
+    surname1: requiredText(() => t`Debes introducir el primer apellido`, updateGuardiansBodyGuardiansItemSurname1Max),
+    surname2: optionalText(updateGuardiansBodyGuardiansItemSurname2Max),
+    email: requiredEmail(() => t`Debes introducir el email`, updateGuardiansBodyGuardiansItemEmailMax),
+    phone: requiredText(() => t`Debes introducir el teléfono`, updateGuardiansBodyGuardiansItemPhoneMax),
+    document_number: requiredText(() => t`Debes introducir el número de documento`, updateGuardiansBodyGuardiansItemDocumentNumberMax),
   })
 
 export const GUARDIAN_TYPES = ['mother_and_father', 'mother', 'father', 'legal_guardian', 'two_mothers', 'two_fathers'] as const
@@ -121,16 +152,16 @@ export const guardianCount = (type: string) => (TWO_GUARDIANS.has(type) ? 2 : 1)
 
 export const emergencyContactSchema = () =>
   z.object({
-    name: required(() => t`Debes introducir el nombre`, 100),
-    surname1: required(() => t`Debes introducir el primer apellido`, 100),
-    surname2: optionalText(100),
-    email: email(() => t`Debes introducir el email`),
-    phone: required(() => t`Debes introducir el teléfono`, 30),
+    name: requiredText(() => t`Debes introducir el nombre`, updateEmergencyContactBodyOneNameMax),
+    surname1: requiredText(() => t`Debes introducir el primer apellido`, updateEmergencyContactBodyOneSurname1Max),
+    surname2: optionalText(updateEmergencyContactBodyOneSurname2Max),
+    email: requiredEmail(() => t`Debes introducir el email`, updateEmergencyContactBodyOneEmailMax),
+    phone: requiredText(() => t`Debes introducir el teléfono`, updateEmergencyContactBodyOnePhoneMax),
   })
 
 export const authorizationSchema = () =>
   z.object({
     guardian_id: z.string().check(z.minLength(1, { error: () => t`Elige quién firma` })),
-    signer_name: required(() => t`Debes escribir tu nombre completo como firma`),
+    signer_name: requiredText(() => t`Debes escribir tu nombre completo como firma`, authorizeMemberBodySignerNameMax),
     accept: z.boolean().check(z.refine(Boolean, { error: () => t`Debes aceptar la autorización para firmarla` })),
   })

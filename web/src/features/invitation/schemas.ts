@@ -1,18 +1,13 @@
 // The invitation form (SPEC §3, §5): name, e-mail, phone required; the commercial consent answered yes or no.
 import { t } from '@lingui/core/macro'
 import { z } from '@/lib/zod'
-
-const isEmail = (value: string) => z.email().safeParse(value).success
+import { requiredEmail, requiredText } from '@/lib/form-fields'
+import { sendInvitationBodyEmailMax, sendInvitationBodyNameMax, sendInvitationBodyPhoneMax } from '@contract/generated/field-limits'
 
 export const invitationSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu nombre` }), z.maxLength(200, { error: () => t`Es demasiado largo` })),
-  email: z.string().check(
-    z.trim(),
-    z.minLength(1, { error: () => t`Debes introducir tu email` }),
-    z.maxLength(254, { error: () => t`Es demasiado largo` }),
-    z.refine((value) => value === '' || isEmail(value), { error: () => t`Email incorrecto` }),
-  ),
-  phone: z.string().check(z.trim(), z.minLength(1, { error: () => t`Debes introducir tu teléfono` }), z.maxLength(30, { error: () => t`Es demasiado largo` })),
+  name: requiredText(() => t`Debes introducir tu nombre`, sendInvitationBodyNameMax),
+  email: requiredEmail(() => t`Debes introducir tu email`, sendInvitationBodyEmailMax),
+  phone: requiredText(() => t`Debes introducir tu teléfono`, sendInvitationBodyPhoneMax),
   // classic zod's .refine narrowed the output to the guarded values; mini's .check keeps string, so say so
   // a radio pair: null until one is chosen, which must say the same
   commercial_consent: z.string({ error: () => t`Debes responder sí o no` }).check(
