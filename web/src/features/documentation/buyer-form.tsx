@@ -10,7 +10,8 @@ import { getUpdateBuyerMutationOptions } from '@/lib/api/generated/endpoints/boo
 import type { Booking } from '@contract/generated/model/booking'
 import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
-import { AddressFields, useStoreBooking } from '@/features/documentation/form-parts'
+import { AddressFields } from '@/components/form/address-fields'
+import { useStoreBooking } from '@/features/documentation/form-parts'
 import { buyerSchema } from '@/features/documentation/schemas'
 import { useProvidersWarning } from '@/features/documentation/use-providers-warning'
 

@@ -1,82 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
-import { type ChangeEvent, useEffect, useId } from 'react'
+import { type ChangeEvent, useId } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { FieldError, useFieldError } from '@/components/form/field'
-import { SelectField } from '@/components/form/select-field'
-import { TextField } from '@/components/form/text-field'
 import { Spinner } from '@/components/spinner'
 import { getFile, getUploadFileMutationOptions } from '@/lib/api/generated/endpoints/files/files'
 import { getGetBookingQueryKey } from '@/lib/api/generated/endpoints/booking/booking'
-import { useListCities, useListCountries, useListStates } from '@/lib/api/generated/endpoints/lists/lists'
 import type { Booking } from '@contract/generated/model/booking'
 import { downloadBlob } from '@/lib/download'
 import { errorMessage } from '@/lib/error-messages'
 import { toast } from '@/lib/toast'
-import { useLocale } from '@/hooks/use-locale'
 
 /** After a save the API answers the whole booking: the page and the tasks refresh from it. */
 export function useStoreBooking() {
   const queryClient = useQueryClient()
   return (booking: Booking) => queryClient.setQueryData(getGetBookingQueryKey(booking.id), booking)
-}
-
-/**
- * A select whose options arrive after the form's values: once they are there, the stored value is
- * written to the control again (the browser had no such option to select before).
- */
-function useSelectValueOnOptions(name: string, optionCount: number) {
-  const { getValues, setValue } = useFormContext()
-  useEffect(() => {
-    if (optionCount > 0) setValue(name, getValues(name))
-  }, [name, optionCount, getValues, setValue])
-}
-
-/** Countries in the current language, as select options (code as value). */
-export function CountryField({ name, label }: { name: string; label: React.ReactNode }) {
-  const { t } = useLingui()
-  const countries = useListCountries({ lang: useLocale() }, { query: { staleTime: Infinity } })
-  const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))
-  useSelectValueOnOptions(name, options.length)
-  return (
-    <SelectField name={name} label={label} placeholder={countries.isPending ? t`Cargando…` : t`Selecciona un país`} options={options} autoComplete="country" />
-  )
-}
-
-/** Country → state (a list) → city (free text with suggestions): the address of SPEC §3. */
-export function AddressFields({ prefix = '' }: { prefix?: string }) {
-  const { t } = useLingui()
-  const country = useWatch({ name: `${prefix}country` }) as string
-  const state = useWatch({ name: `${prefix}state` }) as string
-  const states = useListStates({ country: country || 'ES' }, { query: { enabled: /^[A-Z]{2}$/.test(country ?? ''), staleTime: Infinity } })
-  const cities = useListCities({ state: state || '-' }, { query: { enabled: Boolean(state), staleTime: Infinity } })
-  const listId = useId()
-  const stateOptions = (states.data ?? []).map((s) => ({ value: s.id, label: s.name }))
-  useSelectValueOnOptions(`${prefix}state`, stateOptions.length)
-  return (
-    <>
-      <TextField name={`${prefix}address`} label={<Trans>Dirección</Trans>} autoComplete="street-address" />
-      <div className="form-grid">
-        <TextField name={`${prefix}zip`} label={<Trans>Código postal</Trans>} autoComplete="postal-code" inputMode="text" />
-        <CountryField name={`${prefix}country`} label={<Trans>País</Trans>} />
-      </div>
-      <div className="form-grid">
-        <SelectField
-          name={`${prefix}state`}
-          label={<Trans>Provincia</Trans>}
-          placeholder={country ? t`Selecciona una provincia` : t`Elige antes el país`}
-          options={stateOptions}
-          disabled={!country}
-        />
-        <TextField name={`${prefix}city`} label={<Trans>Ciudad</Trans>} list={listId} autoComplete="address-level2" />
-      </div>
-      <datalist id={listId}>
-        {(cities.data ?? []).map((c) => (
-          <option key={c.id} value={c.name} />
-        ))}
-      </datalist>
-    </>
-  )
 }
 
 const MAX_UPLOAD = 5 * 1024 * 1024

@@ -12,7 +12,9 @@ import type { FieldError as ApiFieldError } from '@contract/generated/model/fiel
 import { fullName } from '@core/person-name'
 import { isMinorOn, localDay } from '@core/calendar'
 import type { BuyerDraft, TravellerDraft } from '@/features/checkout/draft'
-import { AddressFields, CheckboxListField, TextAreaField } from '@/features/checkout/fields'
+import { AddressFields } from '@/components/form/address-fields'
+import { TextAreaField } from '@/components/form/textarea-field'
+import { CheckboxListField } from '@/features/checkout/fields'
 import { MinorWarningDialog, useMinorWarning } from '@/features/checkout/minor-warning'
 import { minorBuyerMessage, type PersonalOutput, personalSchema, type PersonalValues } from '@/features/checkout/schemas'
 import { useSectorLabels } from '@/features/checkout/sectors'
@@ -161,12 +163,12 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
           {who && <span className="ck-person-card__name"> · {who}</span>}
         </span>
       </h3>
-      <div className="ck-field-grid">
+      <div className="form-grid">
         <TextField name={`${prefix}.name`} label={t`Nombre`} autoComplete={index === 0 ? 'given-name' : 'off'} maxLength={100} />
         <TextField name={`${prefix}.surname1`} label={t`Primer apellido`} autoComplete={index === 0 ? 'family-name' : 'off'} maxLength={100} />
         <TextField name={`${prefix}.surname2`} label={t`Segundo apellido`} optional maxLength={100} />
         <TextField name={`${prefix}.birthdate`} type="date" label={t`Fecha de nacimiento`} max={localDay()} min="1900-01-01" />
-        <div className="ck-field-grid__wide">
+        <div className="form-grid__wide">
           <RadioGroupField
             name={`${prefix}.gender`}
             legend={t`Sexo`}
@@ -179,7 +181,7 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
         </div>
         <TextField name={`${prefix}.phone`} type="tel" label={t`Teléfono`} optional autoComplete={index === 0 ? 'tel' : 'off'} maxLength={30} />
         <TextField name={`${prefix}.email`} type="email" label={t`Email`} optional autoComplete={index === 0 ? 'email' : 'off'} maxLength={254} />
-        <div className="ck-field-grid__wide">
+        <div className="form-grid__wide">
           <RadioGroupField
             name={`${prefix}.document_type`}
             legend={t`Documento de identidad`}
@@ -291,9 +293,9 @@ function BuyerFields() {
           { value: 'company', label: t`Una empresa` },
         ]}
       />
-      <div className="ck-field-grid">
+      <div className="form-grid">
         {company && (
-          <div className="ck-field-grid__wide">
+          <div className="form-grid__wide">
             <TextField name="buyer.company_name" label={t`Nombre de la empresa`} autoComplete="organization" maxLength={200} />
           </div>
         )}
