@@ -25,11 +25,9 @@ import { payExtraTerm, purchaseTerms } from '../world/booking-payments.ts'
 import { invoiceDocument } from '../world/invoice-document.ts'
 import { pdfResponse, renderPdf } from '../world/pdf.ts'
 import { fail } from '../world/rule-failure.ts'
-import type { BookingRecord } from '../world/types.ts'
 import { bookingSummaryView, bookingView, cartView, groupOf, paymentView, termsView, travelGroupView } from '../world/views.ts'
-import { type Ctx, json, readJson, route, type ApiRoute } from './context.ts'
-
-const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
+import { bookingWrite } from './booking-write.ts'
+import { json, readJson, route, type ApiRoute } from './context.ts'
 
 const byNewest =
   <T>(key: (x: T) => string) =>
@@ -89,36 +87,22 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     return pdfResponse(pdf, `factura-${invoice.number}.pdf`)
   }),
 
-  route(rt, 'put', '/booking/{id}/bank-account', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, BankAccountInput)
-    const booking = bookingFor(ctx, params.id!)
-    setBankAccount(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  // a canceled booking still takes the account its refund is paid to
+  bookingWrite(rt, 'put', '/booking/{id}/bank-account', BankAccountInput, setBankAccount, bookingFor),
 
   route(rt, 'post', '/booking/{id}/review', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, CreateReviewBody)
     return json(reviewTrip(ctx, bookingFor(ctx, params.id!), body), 201)
   }),
 
-  route(rt, 'put', '/booking/{id}/terms', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateBookingTermsBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    changePlan(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/terms', UpdateBookingTermsBody, changePlan),
 
   route(rt, 'post', '/booking/{id}/notice-read', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, MarkNoticeReadBody)
     return json(markNoticeRead(ctx, bookingFor(ctx, params.id!), body.notice_id))
   }),
 
-  route(rt, 'put', '/booking/{id}/set-pack', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, SetBookingPackBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    changePack(ctx, booking, body.pack_id)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/set-pack', SetBookingPackBody, (ctx, booking, body) => changePack(ctx, booking, body.pack_id)),
 
   route(rt, 'post', '/booking/{id}/purchase', 'auth', async (ctx, params) => {
     const body = await readJson(ctx, PurchaseTermsBody)
@@ -135,10 +119,6 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     return json(cancelBreakdown(ctx, bookingFor(ctx, params.id!)))
   }),
 
-  route(rt, 'post', '/booking/{id}/cancel', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, CancelInput)
-    const booking = bookingFor(ctx, params.id!)
-    cancelBooking(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  // the rule itself answers an already canceled booking (409 booking_not_cancelable)
+  bookingWrite(rt, 'post', '/booking/{id}/cancel', CancelInput, cancelBooking, bookingFor),
 ]

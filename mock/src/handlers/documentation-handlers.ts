@@ -19,61 +19,24 @@ import { authorizationDocument, authorize, setGuardians } from '../world/guardia
 import { savePassport, saveDni, setBuyer, setEmergencyContact, setHasDni, updatePersonalData } from '../world/passenger-documents.ts'
 import { pdfResponse, renderPdf } from '../world/pdf.ts'
 import { fail } from '../world/rule-failure.ts'
-import type { BookingRecord } from '../world/types.ts'
-import { bookingView, groupOf } from '../world/views.ts'
-import { type Ctx, json, readJson, route, type ApiRoute } from './context.ts'
-
-const view = (ctx: Ctx, booking: BookingRecord) => json(bookingView(ctx, booking, ctx.me().id))
+import { groupOf } from '../world/views.ts'
+import { bookingWrite } from './booking-write.ts'
+import { json, readJson, route, type ApiRoute } from './context.ts'
 
 export const documentationRoutes = (rt: Runtime): ApiRoute[] => [
-  route(rt, 'put', '/booking/{id}/data', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateMemberDataBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    updatePersonalData(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/data', UpdateMemberDataBody, updatePersonalData),
 
-  route(rt, 'put', '/booking/{id}/dni', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateDniBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    saveDni(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/dni', UpdateDniBody, saveDni),
 
-  route(rt, 'put', '/booking/{id}/dni-field', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateDniFieldBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    setHasDni(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/dni-field', UpdateDniFieldBody, setHasDni),
 
-  route(rt, 'put', '/booking/{id}/passport', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdatePassportBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    savePassport(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/passport', UpdatePassportBody, savePassport),
 
-  route(rt, 'put', '/booking/{id}/guardians', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateGuardiansBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    setGuardians(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/guardians', UpdateGuardiansBody, setGuardians),
 
-  route(rt, 'put', '/booking/{id}/emergency-contact', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateEmergencyContactBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    setEmergencyContact(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/emergency-contact', UpdateEmergencyContactBody, setEmergencyContact),
 
-  route(rt, 'put', '/booking/{id}/buyer', 'auth', async (ctx, params) => {
-    const body = await readJson(ctx, UpdateBuyerBody)
-    const booking = changeableBookingFor(ctx, params.id!)
-    setBuyer(ctx, booking, body)
-    return view(ctx, booking)
-  }),
+  bookingWrite(rt, 'put', '/booking/{id}/buyer', UpdateBuyerBody, setBuyer),
 
   route(rt, 'get', '/booking/{id}/authorizations', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)
