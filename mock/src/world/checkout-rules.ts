@@ -1,8 +1,8 @@
 // The booking rules of the travel group offer: who can still book, seat holds, coupons, rooms.
 // Pure functions over records, shared by the lock, check-voucher, checkout and invite handlers.
 import { bookingPenaltyOn as penaltyOn, discountAmount, roomsPeople as peopleInRooms } from '../../../core/pricing.ts'
-import type { Discount, RoomSelection } from '../../../contract/generated/model/index.ts'
-import type { BookingRecord, CustomerRecord, LockRecord, TravelGroupRecord, VoucherRecord } from './types.ts'
+import type { Discount, MemberInput, RoomSelection } from '../../../contract/generated/model/index.ts'
+import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGroupRecord, VoucherRecord } from './types.ts'
 import { fail } from './rule-failure.ts'
 import type { WorldContext } from './world-context.ts'
 
@@ -73,6 +73,21 @@ export const blankBooking = (group: TravelGroupRecord, id: string, locator: stri
   raffle_blocks: [],
   commercial_sectors: [],
   idempotencyKey: null,
+})
+
+/** A new booking member: the data given and nothing on file yet (documents, guardians, signatures, contacts, extras). */
+export const newMember = (id: string, customerId: string | null, data: MemberInput): MemberRecord => ({
+  ...data,
+  id,
+  customerId,
+  has_dni: data.document_type === 'dni',
+  documents: [],
+  guardian_type: null,
+  guardians: [],
+  authorizations: [],
+  emergency_contacts: [],
+  extras: [],
+  insurance_id: null,
 })
 
 /** A readable booking reference from the group code and a world-unique number: LON27-000RS. */

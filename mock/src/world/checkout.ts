@@ -15,6 +15,7 @@ import {
   isActiveLock,
   isBookable,
   locatorFor,
+  newMember,
   sameRooms,
   voucherDiscount,
 } from './checkout-rules.ts'
@@ -128,20 +129,9 @@ const lockForCheckout = (ctx: WorldContext, group: TravelGroupRecord, me: Custom
   return lock
 }
 
-const memberRecord = (ctx: WorldContext, me: CustomerRecord, input: CheckoutInput['members'][number]): MemberRecord => ({
-  ...input,
-  id: ctx.id('mem'),
-  // the buyer travelling themselves: their account is the passenger's
-  customerId: input.email && input.email.toLowerCase() === me.email.toLowerCase() ? me.id : null,
-  has_dni: input.document_type === 'dni',
-  documents: [],
-  guardian_type: null,
-  guardians: [],
-  authorizations: [],
-  emergency_contacts: [],
-  extras: [],
-  insurance_id: null,
-})
+// the buyer travelling themselves: their account is the passenger's
+const memberRecord = (ctx: WorldContext, me: CustomerRecord, input: CheckoutInput['members'][number]): MemberRecord =>
+  newMember(ctx.id('mem'), input.email && input.email.toLowerCase() === me.email.toLowerCase() ? me.id : null, input)
 
 /**
  * Puts each preference group in an empty room of the rooming list big enough for it: one of the size

@@ -5,7 +5,7 @@ import { utcDay } from '../../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../../core/booking-status.ts'
 import { english } from '../../../../core/translations.ts'
 import { planTermRecords } from '../booking-terms.ts'
-import { blankBooking } from '../checkout-rules.ts'
+import { blankBooking, newMember } from '../checkout-rules.ts'
 import { bookingTotal } from '../pricing.ts'
 import type { BookingRecord, MemberRecord, PaymentRecord, RoomingListRecord, TermRecord, TravelGroupRecord, World } from '../types.ts'
 import { customer } from './demo-accounts.ts'
@@ -19,29 +19,26 @@ export const makeIds = (world: { counter: number }): Ids => ({
   },
 })
 
+/** A seeded member: a Madrid address and a DNI unless the input says otherwise. */
 export const member = (id: string, input: Partial<MemberRecord> & Pick<MemberRecord, 'name' | 'surname1' | 'birthdate' | 'gender'>): MemberRecord => ({
-  id,
-  customerId: null,
-  surname2: null,
-  phone: null,
-  email: null,
-  document_type: 'dni',
-  document_number: '12345678Z',
-  country: 'ES',
-  state: 'ES-M',
-  city: 'Madrid',
-  zip: '28001',
-  address: 'Calle Mayor 1',
-  allergies: null,
-  medical_notes: null,
-  has_dni: true,
-  documents: [],
-  guardian_type: null,
-  guardians: [],
-  authorizations: [],
-  emergency_contacts: [],
-  extras: [],
-  insurance_id: null,
+  ...newMember(id, null, {
+    name: input.name,
+    surname1: input.surname1,
+    surname2: null,
+    gender: input.gender,
+    birthdate: input.birthdate,
+    phone: null,
+    email: null,
+    document_type: 'dni',
+    document_number: '12345678Z',
+    country: 'ES',
+    state: 'ES-M',
+    city: 'Madrid',
+    zip: '28001',
+    address: 'Calle Mayor 1',
+    allergies: null,
+    medical_notes: null,
+  }),
   ...input,
 })
 
