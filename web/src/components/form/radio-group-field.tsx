@@ -1,7 +1,6 @@
-import { Trans } from '@lingui/react/macro'
-import { type ReactNode, useId } from 'react'
+import type { ReactNode } from 'react'
 import { useFormContext } from 'react-hook-form'
-import { FieldError, useFieldError } from '@/components/form/field'
+import { FieldSet } from '@/components/form/field-set'
 
 export type RadioOption = { value: string; label: ReactNode; description?: ReactNode; disabled?: boolean }
 
@@ -18,62 +17,38 @@ export type RadioGroupFieldProps = {
 
 export function RadioGroupField({ name, legend, options, hint, optional = false, inline = false }: RadioGroupFieldProps) {
   const { register } = useFormContext()
-  const error = useFieldError(name)
-  const id = useId()
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined
   return (
-    <fieldset
-      role="radiogroup"
-      className={error ? 'field field--invalid field__fieldset' : 'field field__fieldset'}
-      aria-describedby={describedBy}
-      aria-invalid={error ? true : undefined}
-      aria-required={optional ? undefined : true}
-    >
-      <legend className="field__label">
-        {legend}
-        {optional && (
-          <span className="field__optional">
-            {' '}
-            <Trans>(opcional)</Trans>
-          </span>
-        )}
-      </legend>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <FieldSet name={name} legend={legend} hint={hint} optional={optional} role="radiogroup">
+      {(id) => (
+        <div className={inline ? 'field__options field__options--inline' : 'field__options'}>
+          {options.map((option) => {
+            const optionId = `${id}-${option.value}`
+            return (
+              <div key={option.value} className="field__option">
+                <input
+                  id={optionId}
+                  type="radio"
+                  value={option.value}
+                  disabled={option.disabled}
+                  className="field__radio"
+                  // a card's short name is its name, its details its description: each said once
+                  aria-labelledby={`${optionId}-label`}
+                  aria-describedby={option.description ? `${optionId}-description` : undefined}
+                  {...register(name)}
+                />
+                <label htmlFor={optionId} className="field__option-label">
+                  <span id={`${optionId}-label`}>{option.label}</span>
+                  {option.description && (
+                    <span id={`${optionId}-description`} className="field__option-description">
+                      {option.description}
+                    </span>
+                  )}
+                </label>
+              </div>
+            )
+          })}
+        </div>
       )}
-      <div className={inline ? 'field__options field__options--inline' : 'field__options'}>
-        {options.map((option) => {
-          const optionId = `${id}-${option.value}`
-          return (
-            <div key={option.value} className="field__option">
-              <input
-                id={optionId}
-                type="radio"
-                value={option.value}
-                disabled={option.disabled}
-                className="field__radio"
-                // a card's short name is its name, its details its description: each said once
-                aria-labelledby={`${optionId}-label`}
-                aria-describedby={option.description ? `${optionId}-description` : undefined}
-                {...register(name)}
-              />
-              <label htmlFor={optionId} className="field__option-label">
-                <span id={`${optionId}-label`}>{option.label}</span>
-                {option.description && (
-                  <span id={`${optionId}-description`} className="field__option-description">
-                    {option.description}
-                  </span>
-                )}
-              </label>
-            </div>
-          )
-        })}
-      </div>
-      <FieldError id={errorId} error={error} />
-    </fieldset>
+    </FieldSet>
   )
 }
