@@ -1,5 +1,5 @@
 // Generated from contract/generated/zod.ts by scripts/generate-field-limits.ts: do not edit.
-// The request bodies' limits, as plain numbers (no zod): what a form may import.
+// The request bodies' and queries' limits, as plain numbers (no zod): what a form may import.
 export const authorizeMemberBodySignerNameMax = 200;
 export const cancelBookingBodyCommentMax = 2000;
 export const cancelBookingBodyIbanMax = 34;
@@ -40,6 +40,14 @@ export const createReviewBodyRatingMax = 5;
 export const createReviewBodyTextMax = 2000;
 export const findAgencyBodyUrlMax = 500;
 export const joinGroupBodyEmailsMax = 20;
+export const listCitiesQuerySearchMax = 100;
+export const listCountriesQuerySearchMax = 100;
+export const listServicesQueryPageMax = 2147483647;
+export const listServicesQueryPerPageMax = 100;
+export const listStatesQuerySearchMax = 100;
+export const listTravelGroupsQueryPageMax = 2147483647;
+export const listTravelGroupsQueryPerPageMax = 100;
+export const listTravelGroupsQuerySearchMax = 100;
 export const lockSeatsBodyMembersMax = 20;
 export const lockSeatsBodyRoomsItemQuantityMax = 20;
 export const loginBodyEmailMax = 254;

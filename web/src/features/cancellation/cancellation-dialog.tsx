@@ -26,6 +26,7 @@ import { toast } from '@/lib/toast'
 import { BreakdownTable } from '@/features/cancellation/breakdown-table'
 import { type CancellationValues, cancellationSchema } from '@/features/cancellation/schemas'
 import { REASONS, reasonLabels } from '@/features/cancellation/reasons'
+import { cancelBookingBodyCommentMax } from '@contract/generated/field-limits'
 
 /** The form, then the refund breakdown to confirm: loaded when the customer first opens it. */
 export function CancellationDialog({ booking, dialog }: { booking: Booking; dialog: DialogHandle }) {
@@ -116,7 +117,7 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
             placeholder={tr`Selecciona un motivo`}
             options={REASONS.map((r) => ({ value: r, label: i18n._(reasonLabels[r]) }))}
           />
-          <TextAreaField name="comment" label={<Trans>Comentario</Trans>} optional rows={3} maxLength={2000} />
+          <TextAreaField name="comment" label={<Trans>Comentario</Trans>} optional rows={3} maxLength={cancelBookingBodyCommentMax} />
           <fieldset className="cancel-account">
             <legend className="cancel-account__legend">
               <Trans>Cuenta para el reembolso</Trans>

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/error-messages'
 import type { Offer } from '@/features/checkout/offer'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
 import type { Problem } from '@/features/checkout/use-checkout-payment'
+import { checkVoucherBodyCodeMax } from '@contract/generated/field-limits'
 
 /** The coupon: checked by the API for this pack and these travellers, then part of the cart until removed. */
 export function VoucherForm({ offer, draftApi, problem }: { offer: Offer; draftApi: DraftApi; problem: Problem | null }) {
@@ -59,7 +60,14 @@ function VoucherField({ paymentProblem }: { paymentProblem: string | null }) {
     <Field label={t`Cupón de descuento`} optional error={error}>
       {(control) => (
         <div className="ck-voucher__row">
-          <input {...control} {...register('code')} className="field__control" autoCapitalize="characters" autoComplete="off" maxLength={40} />
+          <input
+            {...control}
+            {...register('code')}
+            className="field__control"
+            autoCapitalize="characters"
+            autoComplete="off"
+            maxLength={checkVoucherBodyCodeMax}
+          />
           <SubmitButton variant="secondary">
             <Trans>Aplicar</Trans>
           </SubmitButton>

@@ -15,6 +15,7 @@ import { AddressFields } from '@/components/form/address-fields'
 import { useStoreBooking } from '@/features/documentation/form-parts'
 import { personalDataSchema } from '@/features/documentation/schemas'
 import { useProvidersWarning } from '@/features/documentation/use-providers-warning'
+import { updateMemberDataBodyOneAllergiesMax, updateMemberDataBodyOneMedicalNotesMax } from '@contract/generated/field-limits'
 
 /** A passenger's personal data, with allergies and medical notes (SPEC §3 member form). */
 export function PersonalDataForm({ booking, member }: { booking: Booking; member: Member }) {
@@ -106,14 +107,14 @@ export function PersonalDataForm({ booking, member }: { booking: Booking; member
         label={<Trans>Alergias</Trans>}
         hint={<Trans>Alimentarias, a medicamentos… Déjalo vacío si no hay ninguna.</Trans>}
         optional
-        maxLength={1000}
+        maxLength={updateMemberDataBodyOneAllergiesMax}
       />
       <TextAreaField
         name="medical_notes"
         label={<Trans>Observaciones médicas</Trans>}
         hint={<Trans>Medicación, tratamientos o cualquier cosa que los monitores deban saber.</Trans>}
         optional
-        maxLength={1000}
+        maxLength={updateMemberDataBodyOneMedicalNotesMax}
       />
       <FormRootError />
       <SubmitButton>

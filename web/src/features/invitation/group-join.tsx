@@ -111,8 +111,8 @@ function LookupForm({ initialGroupId, initialCode, onFind }: { initialGroupId: s
         <Trans>Escribe la referencia del grupo y su código, tal como aparecen en el enlace que te han enviado.</Trans>
       </p>
       <div className="inv-grid">
-        <TextField name="groupId" label={t`Referencia del grupo`} autoComplete="off" maxLength={60} />
-        <TextField name="code" label={t`Código del grupo`} autoComplete="off" autoCapitalize="characters" maxLength={60} />
+        <TextField name="groupId" label={t`Referencia del grupo`} autoComplete="off" />
+        <TextField name="code" label={t`Código del grupo`} autoComplete="off" autoCapitalize="characters" />
       </div>
       <SubmitButton variant="secondary">
         <Trans>Buscar el grupo</Trans>

@@ -24,6 +24,7 @@ import { invitationSchema, type InvitationValues } from '@/features/invitation/s
 import './invitation.css'
 import { useLocale } from '@/hooks/use-locale'
 import { useTranslated } from '@/hooks/use-translated'
+import { sendInvitationBodyEmailMax, sendInvitationBodyNameMax, sendInvitationBodyPhoneMax } from '@contract/generated/field-limits'
 
 /** /travelgroup/{id}/invitation: ask for an invitation (an account and a sign-in link); join a group of friends. Public. */
 export function InvitationPage() {
@@ -159,9 +160,9 @@ function InvitationSection({ group, info }: { group: TravelGroup; info: Invitati
       </h2>
       <SafeHtml html={tr(info, 'intro_html')} className="inv-intro" />
       <Form form={form} onSubmit={submit} aria-labelledby="inv-title">
-        <TextField name="name" label={t`Nombre y apellidos`} autoComplete="name" maxLength={200} />
-        <TextField name="email" type="email" label={t`Email`} autoComplete="email" maxLength={254} />
-        <TextField name="phone" type="tel" label={t`Teléfono`} autoComplete="tel" maxLength={30} />
+        <TextField name="name" label={t`Nombre y apellidos`} autoComplete="name" maxLength={sendInvitationBodyNameMax} />
+        <TextField name="email" type="email" label={t`Email`} autoComplete="email" maxLength={sendInvitationBodyEmailMax} />
+        <TextField name="phone" type="tel" label={t`Teléfono`} autoComplete="tel" maxLength={sendInvitationBodyPhoneMax} />
         <RadioGroupField
           name="commercial_consent"
           legend={tr(info, 'commercial_consent_text')}

@@ -17,6 +17,7 @@ import './travel-groups.css'
 import { useLocale } from '@/hooks/use-locale'
 import { useTranslated } from '@/hooks/use-translated'
 import '@/components/card-link.css'
+import { listTravelGroupsQuerySearchMax } from '@contract/generated/field-limits'
 
 const PER_PAGE = 12
 
@@ -59,7 +60,7 @@ export function TravelGroupListPage() {
           value={typed}
           placeholder={t`Ej.: Londres`}
           onChange={(event) => setTyped(event.target.value)}
-          maxLength={100}
+          maxLength={listTravelGroupsQuerySearchMax}
         />
         <Button type="submit" variant="secondary">
           <Trans>Buscar</Trans>

@@ -12,6 +12,7 @@ import type { Review } from '@contract/generated/model/review'
 import { applyServerError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useFormContext } from 'react-hook-form'
+import { createReviewBodyTextMax } from '@contract/generated/field-limits'
 
 /** The trip's review: a rating (required) and a text, then thanks. */
 export function ReviewTab({ booking }: { booking: Booking }) {
@@ -63,7 +64,7 @@ function ReviewForm({ booking }: { booking: Booking }) {
       }}
     >
       <StarRating />
-      <TextAreaField name="text" label={<Trans>Cuéntanos qué te ha parecido</Trans>} optional rows={4} maxLength={2000} />
+      <TextAreaField name="text" label={<Trans>Cuéntanos qué te ha parecido</Trans>} optional rows={4} maxLength={createReviewBodyTextMax} />
       <FormRootError />
       <SubmitButton>
         <Trans>Enviar valoración</Trans>

@@ -20,6 +20,22 @@ import { minorBuyerMessage, type PersonalOutput, personalSchema, type PersonalVa
 import { useSectorLabels } from '@/features/checkout/sectors'
 import { StepFrame } from '@/features/checkout/step-frame'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
+import {
+  checkoutBodyBuyerCompanyNameMax,
+  checkoutBodyBuyerEmailMax,
+  checkoutBodyBuyerNameMax,
+  checkoutBodyBuyerPhoneMax,
+  checkoutBodyBuyerSurname1Max,
+  checkoutBodyBuyerTaxIdMax,
+  checkoutBodyMembersItemAllergiesMax,
+  checkoutBodyMembersItemDocumentNumberMax,
+  checkoutBodyMembersItemEmailMax,
+  checkoutBodyMembersItemMedicalNotesMax,
+  checkoutBodyMembersItemNameMax,
+  checkoutBodyMembersItemPhoneMax,
+  checkoutBodyMembersItemSurname1Max,
+  checkoutBodyMembersItemSurname2Max,
+} from '@contract/generated/field-limits'
 
 type Props = {
   draftApi: DraftApi
@@ -164,9 +180,14 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
         </span>
       </h3>
       <div className="form-grid">
-        <TextField name={`${prefix}.name`} label={t`Nombre`} autoComplete={index === 0 ? 'given-name' : 'off'} maxLength={100} />
-        <TextField name={`${prefix}.surname1`} label={t`Primer apellido`} autoComplete={index === 0 ? 'family-name' : 'off'} maxLength={100} />
-        <TextField name={`${prefix}.surname2`} label={t`Segundo apellido`} optional maxLength={100} />
+        <TextField name={`${prefix}.name`} label={t`Nombre`} autoComplete={index === 0 ? 'given-name' : 'off'} maxLength={checkoutBodyMembersItemNameMax} />
+        <TextField
+          name={`${prefix}.surname1`}
+          label={t`Primer apellido`}
+          autoComplete={index === 0 ? 'family-name' : 'off'}
+          maxLength={checkoutBodyMembersItemSurname1Max}
+        />
+        <TextField name={`${prefix}.surname2`} label={t`Segundo apellido`} optional maxLength={checkoutBodyMembersItemSurname2Max} />
         <TextField name={`${prefix}.birthdate`} type="date" label={t`Fecha de nacimiento`} max={localDay()} min="1900-01-01" />
         <div className="form-grid__wide">
           <RadioGroupField
@@ -179,8 +200,22 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
             ]}
           />
         </div>
-        <TextField name={`${prefix}.phone`} type="tel" label={t`Teléfono`} optional autoComplete={index === 0 ? 'tel' : 'off'} maxLength={30} />
-        <TextField name={`${prefix}.email`} type="email" label={t`Email`} optional autoComplete={index === 0 ? 'email' : 'off'} maxLength={254} />
+        <TextField
+          name={`${prefix}.phone`}
+          type="tel"
+          label={t`Teléfono`}
+          optional
+          autoComplete={index === 0 ? 'tel' : 'off'}
+          maxLength={checkoutBodyMembersItemPhoneMax}
+        />
+        <TextField
+          name={`${prefix}.email`}
+          type="email"
+          label={t`Email`}
+          optional
+          autoComplete={index === 0 ? 'email' : 'off'}
+          maxLength={checkoutBodyMembersItemEmailMax}
+        />
         <div className="form-grid__wide">
           <RadioGroupField
             name={`${prefix}.document_type`}
@@ -197,7 +232,7 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
           label={documentType === 'passport' ? t`Número de pasaporte` : t`Número de DNI`}
           hint={t`Solo números y letras, sin espacios ni guiones.`}
           autoCapitalize="characters"
-          maxLength={30}
+          maxLength={checkoutBodyMembersItemDocumentNumberMax}
         />
       </div>
       {minor && (
@@ -213,8 +248,14 @@ function TravellerFields({ index, departure }: { index: number; departure: strin
           <Trans>Información adicional: alergias y notas médicas</Trans>
         </summary>
         <div className="ck-extra-info__body">
-          <TextAreaField name={`${prefix}.allergies`} label={t`Alergias o intolerancias`} optional maxLength={1000} />
-          <TextAreaField name={`${prefix}.medical_notes`} label={t`Notas médicas`} hint={t`Medicación, necesidades especiales…`} optional maxLength={1000} />
+          <TextAreaField name={`${prefix}.allergies`} label={t`Alergias o intolerancias`} optional maxLength={checkoutBodyMembersItemAllergiesMax} />
+          <TextAreaField
+            name={`${prefix}.medical_notes`}
+            label={t`Notas médicas`}
+            hint={t`Medicación, necesidades especiales…`}
+            optional
+            maxLength={checkoutBodyMembersItemMedicalNotesMax}
+          />
         </div>
       </details>
     </section>
@@ -296,20 +337,25 @@ function BuyerFields() {
       <div className="form-grid">
         {company && (
           <div className="form-grid__wide">
-            <TextField name="buyer.company_name" label={t`Nombre de la empresa`} autoComplete="organization" maxLength={200} />
+            <TextField name="buyer.company_name" label={t`Nombre de la empresa`} autoComplete="organization" maxLength={checkoutBodyBuyerCompanyNameMax} />
           </div>
         )}
-        <TextField name="buyer.name" label={company ? t`Nombre de quien la representa` : t`Nombre`} autoComplete="given-name" maxLength={100} />
-        <TextField name="buyer.surname1" label={t`Apellidos`} optional={company} autoComplete="family-name" maxLength={100} />
+        <TextField
+          name="buyer.name"
+          label={company ? t`Nombre de quien la representa` : t`Nombre`}
+          autoComplete="given-name"
+          maxLength={checkoutBodyBuyerNameMax}
+        />
+        <TextField name="buyer.surname1" label={t`Apellidos`} optional={company} autoComplete="family-name" maxLength={checkoutBodyBuyerSurname1Max} />
         <TextField
           name="buyer.tax_id"
           label={company ? t`CIF` : t`DNI, NIE o pasaporte`}
           hint={t`Solo números y letras, sin espacios ni guiones.`}
           autoCapitalize="characters"
-          maxLength={20}
+          maxLength={checkoutBodyBuyerTaxIdMax}
         />
-        <TextField name="buyer.email" type="email" label={t`Email`} autoComplete="email" maxLength={254} />
-        <TextField name="buyer.phone" type="tel" label={t`Teléfono`} autoComplete="tel" maxLength={30} />
+        <TextField name="buyer.email" type="email" label={t`Email`} autoComplete="email" maxLength={checkoutBodyBuyerEmailMax} />
+        <TextField name="buyer.phone" type="tel" label={t`Teléfono`} autoComplete="tel" maxLength={checkoutBodyBuyerPhoneMax} />
       </div>
       <AddressFields prefix="buyer" />
       <CheckboxField
