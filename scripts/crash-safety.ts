@@ -9,13 +9,13 @@
 // so the key it touched is dropped from the expectations (and never touched again).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
 import { DB_FILE, readStoredState } from '../mock/src/store/sqlite-store.ts'
+import { freePort, sleep } from './bench-lib.ts'
 import { describeMachine, upsertBenchRow } from './bench-readme.ts'
 import { DEMO_PASSWORD } from '../mock/src/world/seed/demo-accounts.ts'
 import type { World } from '../mock/src/world/types.ts'
@@ -53,18 +53,6 @@ type RunResult = {
   checked: number
   problems: string[]
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // node --import tsx rather than the tsx CLI: the CLI runs the script in a grandchild, which a
 // SIGKILL to the CLI would orphan (still holding the port and the data directory).

@@ -13,13 +13,13 @@
 // Reports (HTML + JSON) land in bench-results/lighthouse/. Loopback only; nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { freePort } from './bench-lib.ts'
 import { createPortalServer } from '../web/server/portal-server.ts'
 import { upsertBenchRow } from './bench-readme.ts'
 
@@ -55,16 +55,6 @@ const PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/travelgroup/tg-sol-lon/checkout', signedIn: true },
   { path: '/booking/bkg-sol-1001', signedIn: true },
 ]
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createNetServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 const waitFor = async (url: string, timeoutMs = 30_000) => {
   const until = Date.now() + timeoutMs

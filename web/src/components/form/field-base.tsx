@@ -74,3 +74,13 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
     </p>
   )
 }
+
+/** An error of the whole form (a server's refusal that belongs to no one field), announced when it appears. */
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null
+  return (
+    <p role="alert" className="form__root-error">
+      {message}
+    </p>
+  )
+}

@@ -1,6 +1,7 @@
 import { type FormHTMLAttributes, type ReactNode, useRef } from 'react'
 import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn, useFormContext } from 'react-hook-form'
 import { Button, type ButtonProps } from '@/components/button'
+import { FormError } from '@/components/form/field-base'
 import './form.css'
 
 export type FormProps<TValues extends FieldValues, TOutput extends FieldValues = TValues> = Omit<
@@ -67,11 +68,5 @@ export function SubmitButton({ loading, ...props }: Omit<ButtonProps, 'type' | '
  */
 export function FormRootError() {
   const { formState } = useFormContext()
-  const message = formState.errors.root?.message
-  if (!message) return null
-  return (
-    <p role="alert" className="form__root-error">
-      {message}
-    </p>
-  )
+  return <FormError message={formState.errors.root?.message} />
 }

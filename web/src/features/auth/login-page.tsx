@@ -4,7 +4,7 @@ import { type InputHTMLAttributes, useEffect, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { Button } from '@/components/button'
 import { TabPanel, Tabs } from '@/components/tabs'
-import { Field } from '@/components/form/field-base'
+import { Field, FormError } from '@/components/form/field-base'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { type LightForm, useLightForm } from '@/hooks/use-light-form'
 import { isApiError } from '@/lib/api/api-error'
@@ -198,11 +198,5 @@ function TextInput<T extends Record<string, string>>({
 }
 
 function RootError<T extends Record<string, string>>({ form }: { form: LightForm<T> }) {
-  const message = form.error('root')
-  if (!message) return null
-  return (
-    <p role="alert" className="form__root-error">
-      {message}
-    </p>
-  )
+  return <FormError message={form.error('root')} />
 }

@@ -3,6 +3,7 @@ import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
+import { FormError } from '@/components/form/field-base'
 import { Form, FormRootError, SubmitButton } from '@/components/form/form'
 import { SelectField } from '@/components/form/select-field'
 import { TextAreaField } from '@/components/form/textarea-field'
@@ -159,11 +160,7 @@ export function CancellationDialog({ booking, dialog }: { booking: Booking; dial
               <Trans>Con estas condiciones no hay nada que devolverte. Después de confirmar, la reserva quedará cancelada y no se podrá recuperar.</Trans>
             )}
           </p>
-          {failure && (
-            <p role="alert" className="form__root-error">
-              {failure}
-            </p>
-          )}
+          <FormError message={failure} />
         </div>
       )}
     </Dialog>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { ErrorState } from '@/components/error-state'
+import { FormError } from '@/components/form/field-base'
 import { Spinner } from '@/components/spinner'
 import { useDialog } from '@/hooks/use-dialog'
 import {
@@ -130,11 +131,7 @@ export function PacksTab({ booking }: { booking: Booking }) {
             <p className="muted">
               <Trans>Los plazos pendientes se recalcularán con el nuevo precio. Si ya has pagado de más, te lo reembolsaremos.</Trans>
             </p>
-            {failure && (
-              <p role="alert" className="form__root-error">
-                {failure}
-              </p>
-            )}
+            <FormError message={failure} />
           </div>
         )}
       </Dialog>
