@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { type ReactNode, type RefObject } from 'react'
 import { Button } from '@/components/button'
+import { Callout } from '@/components/callout'
 import type { Offer } from '@/features/checkout/offer'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
 
@@ -22,12 +23,28 @@ export type StepFrameProps = {
   children: ReactNode
   /** Absent on the first step. */
   onBack?: () => void
-  /** The forward button: a submit button of the step's form (`form` id), or a plain button. */
+  /** "Continuar": a click handler, or the step's form (its id) to submit; `next` instead for another button. */
+  continueWith?: (() => void) | { form: string; loading: boolean }
+  /** The forward button when it is not "Continuar" (the summary's payment). */
   next?: ReactNode
+  /** A problem found by the server for this step, shown first. */
+  serverMessage?: string | null
 }
 
 /** One step: its heading (focused when the step changes), content and the back/forward buttons. */
-export function StepFrame({ title, intro, headingRef, children, onBack, next }: StepFrameProps) {
+export function StepFrame({ title, intro, headingRef, children, onBack, continueWith, next, serverMessage }: StepFrameProps) {
+  const forward =
+    continueWith === undefined ? (
+      next
+    ) : typeof continueWith === 'function' ? (
+      <Button onClick={continueWith}>
+        <Trans>Continuar</Trans>
+      </Button>
+    ) : (
+      <Button type="submit" form={continueWith.form} loading={continueWith.loading}>
+        <Trans>Continuar</Trans>
+      </Button>
+    )
   return (
     <section className="ck-step" aria-labelledby="checkout-step-title">
       <header className="ck-step__header">
@@ -36,9 +53,16 @@ export function StepFrame({ title, intro, headingRef, children, onBack, next }: 
         </h2>
         {intro && <p className="ck-step__intro">{intro}</p>}
       </header>
-      <div className="ck-step__body">{children}</div>
+      <div className="ck-step__body">
+        {serverMessage && (
+          <Callout tone="danger" announce="alert">
+            <p>{serverMessage}</p>
+          </Callout>
+        )}
+        {children}
+      </div>
       <div className="ck-step__nav">
-        {next}
+        {forward}
         {onBack && (
           <Button variant="ghost" onClick={onBack} className="ck-step__back">
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Callout } from '@/components/callout'
-import { Button } from '@/components/button'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { formatAmount } from '@core/money'
 import { fullName } from '@core/person-name'
@@ -42,17 +41,9 @@ export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack,
       intro={<Trans>Añade actividades y un seguro a cada viajero. Todo es opcional: puedes continuar sin elegir nada.</Trans>}
       headingRef={headingRef}
       onBack={onBack}
-      next={
-        <Button onClick={onNext}>
-          <Trans>Continuar</Trans>
-        </Button>
-      }
+      continueWith={onNext}
+      serverMessage={serverMessage}
     >
-      {serverMessage && (
-        <Callout tone="danger" announce="alert">
-          <p>{serverMessage}</p>
-        </Callout>
-      )}
       {nothingOffered ? (
         <Callout>
           <Trans>Este viaje no tiene extras ni seguros opcionales.</Trans>

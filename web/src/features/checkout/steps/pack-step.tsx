@@ -1,7 +1,6 @@
 import { i18n } from '@lingui/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
-import { Button } from '@/components/button'
 import { Form, FormRootError } from '@/components/form/form'
 import { RadioGroupField } from '@/components/form/radio-group-field'
 import { SelectField } from '@/components/form/select-field'
@@ -78,11 +77,7 @@ export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {
       title={<Trans>Elige tu pack</Trans>}
       intro={<Trans>El precio es por persona. Después elegirás las habitaciones y añadirás los datos de cada viajero.</Trans>}
       headingRef={headingRef}
-      next={
-        <Button type="submit" form="checkout-pack" loading={form.formState.isSubmitting}>
-          <Trans>Continuar</Trans>
-        </Button>
-      }
+      continueWith={{ form: 'checkout-pack', loading: form.formState.isSubmitting }}
     >
       <Form
         id="checkout-pack"

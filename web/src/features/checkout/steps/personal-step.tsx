@@ -3,7 +3,6 @@ import { type RefObject, useEffect, useRef, useState } from 'react'
 import { type Path, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { Callout } from '@/components/callout'
 import { CheckboxField } from '@/components/form/checkbox-field'
-import { Button } from '@/components/button'
 import { Form } from '@/components/form/form'
 import { RadioGroupField } from '@/components/form/radio-group-field'
 import { TextField } from '@/components/form/text-field'
@@ -110,11 +109,7 @@ export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, 
       intro={<Trans>Escribe los datos tal como aparecen en el documento de identidad de cada viajero.</Trans>}
       headingRef={headingRef}
       onBack={onBack}
-      next={
-        <Button type="submit" form="checkout-personal" loading={form.formState.isSubmitting}>
-          <Trans>Continuar</Trans>
-        </Button>
-      }
+      continueWith={{ form: 'checkout-personal', loading: form.formState.isSubmitting }}
     >
       <Form
         id="checkout-personal"

@@ -1,7 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { Callout } from '@/components/callout'
-import { Button } from '@/components/button'
 import { fullName } from '@core/person-name'
 import { overfullSlots, roomSlots, validAssignment } from '@/features/checkout/rooming'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
@@ -46,17 +45,9 @@ export function RoomingStep({ offer, draftApi, headingRef, onNext, onBack, serve
       intro={allowed ? <Trans>Dinos quién duerme con quién. Es una preferencia: la agencia confirma el reparto final.</Trans> : undefined}
       headingRef={headingRef}
       onBack={onBack}
-      next={
-        <Button onClick={next}>
-          <Trans>Continuar</Trans>
-        </Button>
-      }
+      continueWith={next}
+      serverMessage={serverMessage}
     >
-      {serverMessage && (
-        <Callout tone="danger" announce="alert">
-          <p>{serverMessage}</p>
-        </Callout>
-      )}
       {!group.rooming_enabled ? (
         <Callout>
           <Trans>En este viaje la agencia reparte las habitaciones: no hace falta que elijas compañeros.</Trans>

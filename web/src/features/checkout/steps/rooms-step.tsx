@@ -1,7 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { Callout } from '@/components/callout'
-import { Button } from '@/components/button'
 import { formatAmount } from '@core/money'
 import { type RoomChoice, roomsPeople, roomSupplement } from '@core/pricing'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
@@ -59,11 +58,8 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
       }
       headingRef={headingRef}
       onBack={onBack}
-      next={
-        <Button onClick={next}>
-          <Trans>Continuar</Trans>
-        </Button>
-      }
+      continueWith={next}
+      serverMessage={dismissedServer ? null : serverMessage}
     >
       {group.hosting_rooms.length === 0 ? (
         <Callout>
@@ -151,11 +147,6 @@ export function RoomsStep({ offer, draftApi, headingRef, onNext, onBack, serverM
               other={`Las habitaciones elegidas son para # personas, pero viajáis ${members}. Cambia las habitaciones o el número de viajeros.`}
             />
           </p>
-        </Callout>
-      )}
-      {serverMessage && !dismissedServer && (
-        <Callout tone="danger" announce="alert">
-          <p>{serverMessage}</p>
         </Callout>
       )}
     </StepFrame>
