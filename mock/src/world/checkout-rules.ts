@@ -1,5 +1,6 @@
-// The booking rules of the travel group offer: who can still book, seat holds, coupons, rooms.
-// Pure functions over records, shared by the lock, check-voucher, checkout and invite handlers.
+// The booking rules of the travel group offer: who can still book, seat holds, coupons, rooms, a new
+// booking and its members, and which of a group's bookings a customer sees. Shared by the seat locks,
+// the checkout, invitations, booking groups and the travel-group handlers.
 import { bookingPenaltyOn as penaltyOn, discountAmount, roomsPeople as peopleInRooms } from '../../../core/pricing.ts'
 import type { Discount, MemberInput, RoomSelection } from '../../../contract/generated/model/index.ts'
 import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGroupRecord, VoucherRecord } from './types.ts'

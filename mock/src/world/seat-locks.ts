@@ -1,14 +1,12 @@
 // Holding seats before checkout (POST /travelgroup/{id}/lock): the party, its rooms and what is left.
-import type { LockSeatsBody, CheckoutBody } from '../../../contract/generated/zod.ts'
-import type { FieldError } from '../../../contract/generated/model/index.ts'
+import type { LockSeatsBody } from '../../../contract/generated/zod.ts'
+import type { FieldError, RoomSelection } from '../../../contract/generated/model/index.ts'
 import type { z } from 'zod'
 import { isActiveLock, isBookable, LOCK_TTL_MS, roomsByType, roomsPeople } from './checkout-rules.ts'
 import { fail, invalid } from './rule-failure.ts'
 import type { CustomerRecord, LockRecord, TravelGroupRecord } from './types.ts'
 import { groupSeatsLeft, packSeatsLeft, roomsLeft } from './views.ts'
 import type { WorldContext } from './world-context.ts'
-
-type CheckoutInput = z.infer<typeof CheckoutBody>
 
 /**
  * Seats are free for this customer when nobody else holds them. The customer's own earlier hold on the
@@ -31,7 +29,7 @@ const withoutOwnLocks = <T>(ctx: WorldContext, customer: CustomerRecord, group: 
 }
 
 /** The 422s shared by lock and checkout: pack, party size, room types, and rooms that fit the party exactly. */
-export const checkPartyAndRooms = (group: TravelGroupRecord, packId: string, members: number, rooms: CheckoutInput['rooms']) => {
+export const checkPartyAndRooms = (group: TravelGroupRecord, packId: string, members: number, rooms: readonly RoomSelection[]) => {
   if (!group.packs.some((p) => p.id === packId)) invalid('pack_id', 'not_found', 'Choose one of the packs of this travel group.')
   if (members > group.max_members) {
     invalid('members', 'max_items', `At most ${group.max_members} people can travel in one booking.`)
