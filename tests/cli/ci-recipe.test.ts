@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
 import { repoRoot } from '../../cli/src/repo-paths.ts'
-import type { SmokeReport } from '../../cli/src/smoke/smoke-report.ts'
+import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 
 // cli/README.md's GitHub Actions recipe, run as written: its smoke step's command through bash in a

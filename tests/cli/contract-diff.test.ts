@@ -6,7 +6,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { runCli } from '../../cli/src/main.ts'
-import { diffContracts } from '../../cli/src/smoke/contract-diff.ts'
+import { diffContracts } from '../../cli/src/commands/contract-diff.ts'
 import { createTestIo } from './helpers/test-io.ts'
 
 // `contract diff` against our own contract: each change in the table is made to a copy, and must be

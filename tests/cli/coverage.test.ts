@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { coloursFor } from '../../cli/src/cli-io.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
-import { buildCoverageMatrix, coveragePercent, pairsLeft, parseCoverageInput, renderCoverageMatrix } from '../../cli/src/smoke/coverage.ts'
+import { buildCoverageMatrix, coveragePercent, pairsLeft, parseCoverageInput, renderCoverageMatrix } from '../../cli/src/commands/contract-coverage.ts'
 import { miniContractPath } from './helpers/paths.ts'
 
 let contract: ContractIndex

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { indexContract, loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
-import { createLinkPool } from '../../cli/src/smoke/link-pool.ts'
+import { createLinkPool } from '../../cli/src/smoke/checks/link-pool.ts'
 import { bodyBreakages, validValues } from '../../contract/engine/schema-values.ts'
 import { createSchemaValidator, type SchemaValidator } from '../../contract/engine/schema-validator.ts'
 import { defaultContractPath } from '../../cli/src/repo-paths.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { escapeXml, toJunitXml } from '../../cli/src/smoke/reporters/junit-reporter.ts'
-import type { SmokeReport } from '../../cli/src/smoke/smoke-report.ts'
+import { escapeXml, toJunitXml } from '../../cli/src/smoke/report/junit-reporter.ts'
+import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
 import { formatViolation, type Violation } from '../../contract/engine/violation.ts'
 
 const violation: Violation = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { createApiClient } from '../../cli/src/smoke/api-client.ts'
-import { resolveApiBaseUrl } from '../../cli/src/smoke/request-parts.ts'
-import type { ApiClient, ApiSession } from '../../cli/src/smoke/api-types.ts'
+import { createApiClient } from '../../cli/src/smoke/transport/api-client.ts'
+import { resolveApiBaseUrl } from '../../cli/src/smoke/transport/request-parts.ts'
+import type { ApiClient, ApiSession } from '../../cli/src/smoke/transport/api-types.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { findOperationByRoute } from '../../contract/engine/contract-routes.ts'
 import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'

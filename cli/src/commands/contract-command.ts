@@ -10,7 +10,7 @@ import { parsePercent } from '../option-parsers.ts'
 import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts'
 import { readContractVersion } from '../contract-version.ts'
 import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
-import { type ContractChange, diffContracts } from '../smoke/contract-diff.ts'
+import { type ContractChange, diffContracts } from './contract-diff.ts'
 import {
   buildCoverageMatrix,
   coverageFromProbes,
@@ -20,7 +20,7 @@ import {
   renderCoverageMatrix,
   withSource,
   type CoverageEntry,
-} from '../smoke/coverage.ts'
+} from './contract-coverage.ts'
 
 type CoverageOptions = { from?: string[]; journal?: string[]; probes?: string | boolean; contract: string; json?: boolean; failUnder?: number }
 

@@ -1,5 +1,5 @@
-import { TransportError } from './api-client.ts'
-import type { ApiClient, CallOptions, CallOutcome, CallRecord, ExternalRequest, ExternalResponse } from './api-types.ts'
+import { TransportError } from './transport/api-client.ts'
+import type { ApiClient, CallOptions, CallOutcome, CallRecord, ExternalRequest, ExternalResponse } from './transport/api-types.ts'
 import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
 import { checkPaymentTarget } from './safety.ts'
 import type { Violation, ViolationKind } from '../../../contract/engine/violation.ts'

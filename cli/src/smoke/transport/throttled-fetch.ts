@@ -1,4 +1,4 @@
-import { fetchRetryingIdempotent, retryAfterMs } from '../../../core/http-retry.ts'
+import { fetchRetryingIdempotent, retryAfterMs } from '../../../../core/http-retry.ts'
 
 // How a run talks to a backend behind a gateway that limits clients: requests spaced for
 // --rate-limit, and a 429 with Retry-After waited out and asked again (bounded), as any polite client

@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 
-import type { CallOptions, FormField } from './api-types.ts'
-import { isSecretKey } from '../../../contract/engine/curl.ts'
-import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from '../../../contract/engine/contract-index.ts'
-import { parsePointer } from '../../../contract/engine/json-pointer.ts'
+import type { CallOptions, FormField } from '../transport/api-types.ts'
+import { isSecretKey } from '../../../../contract/engine/curl.ts'
+import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from '../../../../contract/engine/contract-index.ts'
+import { parsePointer } from '../../../../contract/engine/json-pointer.ts'
 import { bodyLeaves, parameterKey, type LinkPool } from './link-pool.ts'
-import { schemaAt, validValues } from '../../../contract/engine/schema-values.ts'
-import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import { schemaAt, validValues } from '../../../../contract/engine/schema-values.ts'
+import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
 
 // Builds a request for any operation from what the contract says and what
 // the run has learned: path and query values from the link pool, a body that

@@ -3,7 +3,7 @@ import { rootCertificates } from 'node:tls'
 
 import { Agent, fetch as undiciFetch } from 'undici'
 
-import { UsageError } from '../exit-codes.ts'
+import { UsageError } from '../../exit-codes.ts'
 
 // TLS as real set-ups have it: a staging API behind a company CA (--ca-cert) or a self-signed
 // certificate someone chose to trust for now (--insecure). Node's own fetch takes no CA per call, so

@@ -1,5 +1,5 @@
-import type { CallOptions } from './api-types.ts'
-import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
+import type { CallOptions } from '../transport/api-types.ts'
+import type { StepContext, StepDefinition, StepKind } from '../step-runner.ts'
 
 // Negative probes: requests that must be refused in a specific way (no token
 // -> 401, wrong password -> auth_login_wrong, someone else's booking -> 403 or

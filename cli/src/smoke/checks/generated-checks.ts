@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 
-import type { CallOptions, CallOutcome } from './api-types.ts'
-import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../contract/engine/contract-index.ts'
-import { errorCodeOf, statusAndCode } from './journey-helpers.ts'
-import type { JourneyState } from './journey-state.ts'
+import type { CallOptions, CallOutcome } from '../transport/api-types.ts'
+import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../../contract/engine/contract-index.ts'
+import { errorCodeOf, statusAndCode } from '../journey/journey-helpers.ts'
+import type { JourneyState } from '../journey/journey-state.ts'
 import type { CheckOptions } from './check-options.ts'
 import { requestMedia } from './operation-requests.ts'
-import { bodyBreakages, breakagesOfScalar, schemaAt, validValues } from '../../../contract/engine/schema-values.ts'
-import type { StepContext, StepDefinition } from './step-runner.ts'
+import { bodyBreakages, breakagesOfScalar, schemaAt, validValues } from '../../../../contract/engine/schema-values.ts'
+import type { StepContext, StepDefinition } from '../step-runner.ts'
 
 // Generated requests (fast-check): for each operation, `runs` inputs built
 // from its schemas, the same for a given seed (--seed replays a run exactly).

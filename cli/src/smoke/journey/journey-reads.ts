@@ -1,5 +1,5 @@
 // The journey's reads: what a customer's portal asks for, public first, then signed in.
-import type { StepContext } from './step-runner.ts'
+import type { StepContext } from '../step-runner.ts'
 import { JourneyState, JourneyStepSpec, MAX_BOOKINGS_READ, ResolvedIds, TravelGroupListing } from './journey-state.ts'
 import {
   BookingFacts,

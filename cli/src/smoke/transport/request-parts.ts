@@ -1,5 +1,5 @@
-import type { OperationSpec } from '../../../contract/engine/contract-index.ts'
-import { isSecretKey, mask } from '../../../contract/engine/curl.ts'
+import type { OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import { isSecretKey, mask } from '../../../../contract/engine/curl.ts'
 import type { ApiSession, CallOptions } from './api-types.ts'
 
 // The parts of a request the client builds from the contract: the API's root, the URL, the accept

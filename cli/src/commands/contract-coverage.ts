@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import type { CallRecord } from './api-types.ts'
+import type { CallRecord } from '../smoke/transport/api-types.ts'
 import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
 import { findOperationByRoute } from '../../../contract/engine/contract-routes.ts'
 import { matchStatusKey } from '../../../contract/engine/response-checker.ts'

@@ -1,14 +1,14 @@
-import type { CallOutcome } from './api-types.ts'
-import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
-import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
-import type { JourneyState } from './journey-state.ts'
-import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import type { CallOutcome } from '../transport/api-types.ts'
+import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import { asRecord, asString, statusAndCode } from '../journey/journey-helpers.ts'
+import type { JourneyState } from '../journey/journey-state.ts'
+import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
 import type { CheckOptions } from './check-options.ts'
 import { placeholderFor, requestMedia } from './operation-requests.ts'
-import { schemaAt } from '../../../contract/engine/schema-values.ts'
+import { schemaAt } from '../../../../contract/engine/schema-values.ts'
 import { listSteps, methodSteps } from './api-wide-checks.ts'
 import { generatedSteps } from './generated-checks.ts'
-import type { StepContext, StepDefinition, StepKind } from './step-runner.ts'
+import type { StepContext, StepDefinition, StepKind } from '../step-runner.ts'
 
 // After the journey, every operation on its own, with the ids the run found or
 // created (the contract's links): one step per operation and check, so a

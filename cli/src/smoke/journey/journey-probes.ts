@@ -1,5 +1,5 @@
 // The journey's probes: calls that must fail in a declared way (no token, wrong password, another customer's booking).
-import type { StepContext } from './step-runner.ts'
+import type { StepContext } from '../step-runner.ts'
 import { JourneyProbeSpec, JourneyState, JourneyStepSpec, ResolvedIds } from './journey-state.ts'
 import { asRecord, asString, readGroup, statusAndCode } from './journey-helpers.ts'
 

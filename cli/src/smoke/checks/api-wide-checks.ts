@@ -1,10 +1,10 @@
-import type { ExternalRequest } from './api-types.ts'
-import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
-import { asRecord, asString, statusAndCode } from './journey-helpers.ts'
-import type { JourneyState } from './journey-state.ts'
-import { getAtPointer } from '../../../contract/engine/json-pointer.ts'
+import type { ExternalRequest } from '../transport/api-types.ts'
+import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import { asRecord, asString, statusAndCode } from '../journey/journey-helpers.ts'
+import type { JourneyState } from '../journey/journey-state.ts'
+import { getAtPointer } from '../../../../contract/engine/json-pointer.ts'
 import { placeholderFor } from './operation-requests.ts'
-import type { StepContext, StepDefinition } from './step-runner.ts'
+import type { StepContext, StepDefinition } from '../step-runner.ts'
 
 // Checks over more than one operation (Schemathesis names in brackets):
 //   method:<path>  a method the contract does not declare there → 405 with an Allow naming the declared ones,

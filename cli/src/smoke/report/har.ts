@@ -1,4 +1,4 @@
-import { maskHeaderValue, maskJsonSecrets, mask, type RecordedRequest, type SecretNames } from '../../../contract/engine/curl.ts'
+import { maskHeaderValue, maskJsonSecrets, mask, type RecordedRequest, type SecretNames } from '../../../../contract/engine/curl.ts'
 
 // Every exchange of a run as HAR 1.2 (`--har FILE`), the format browsers' network panels and proxies
 // read, to attach to a bug report. Nothing secret is written: credential headers and fields are

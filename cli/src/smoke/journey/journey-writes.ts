@@ -1,7 +1,7 @@
 // The journey's writes (only with --write): book a fresh booking for two adults, pay it through the
 // sandbox provider, all carrying the run's marker (then journey-aftercare.ts).
 import { randomUUID } from 'node:crypto'
-import type { StepContext } from './step-runner.ts'
+import type { StepContext } from '../step-runner.ts'
 import { JourneyState, JourneyStepSpec, Offer, PARTY_SIZE, PaymentActionShape, ResolvedIds } from './journey-state.ts'
 import { asArray, asRecord, asString, byNewBooking, idOf, listItems, paymentActionOf, requireOk, roomsFor, smokeBuyer, smokeMember } from './journey-helpers.ts'
 import { findApproveForm } from './provider-form.ts'

@@ -1,14 +1,14 @@
-import type { ApiSession } from './api-types.ts'
-import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
-import type { SecretNames } from '../../../contract/engine/curl.ts'
-import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import type { ApiSession } from '../transport/api-types.ts'
+import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import type { SecretNames } from '../../../../contract/engine/curl.ts'
+import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
 import { buildJourney } from './journey.ts'
 import type { JourneyState } from './journey-state.ts'
-import type { LinkPool } from './link-pool.ts'
-import { operationSteps } from './operation-checks.ts'
-import { createRequestBuilder } from './operation-requests.ts'
-import { defaultAgencyUrl, defaultExamples, type SmokeOptions } from './smoke-options.ts'
-import type { StepDefinition } from './step-runner.ts'
+import type { LinkPool } from '../checks/link-pool.ts'
+import { operationSteps } from '../checks/operation-checks.ts'
+import { createRequestBuilder } from '../checks/operation-requests.ts'
+import { defaultAgencyUrl, defaultExamples, type SmokeOptions } from '../smoke-options.ts'
+import type { StepDefinition } from '../step-runner.ts'
 
 // What a run does by default: the customer journey, then every operation on its own, then the journey's
 // clean-up (cancelling what --write booked), with the sessions and secrets it knows.

@@ -1,5 +1,5 @@
 import { coloursFor, type CliIo } from '../../cli-io.ts'
-import { testedLine, type SmokeReport } from '../smoke-report.ts'
+import { testedLine, type SmokeReport } from './smoke-report.ts'
 import type { RunnerEvents, StepResult } from '../step-runner.ts'
 
 // Step lines as they finish, with a progress counter, then the violations in

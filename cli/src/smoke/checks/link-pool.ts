@@ -1,7 +1,7 @@
-import type { Answer } from './api-types.ts'
-import type { ContractIndex, OperationSpec, ParameterLocation } from '../../../contract/engine/contract-index.ts'
-import { pathParamsOf } from '../../../contract/engine/contract-routes.ts'
-import { getAtPointer } from '../../../contract/engine/json-pointer.ts'
+import type { Answer } from '../transport/api-types.ts'
+import type { ContractIndex, OperationSpec, ParameterLocation } from '../../../../contract/engine/contract-index.ts'
+import { pathParamsOf } from '../../../../contract/engine/contract-routes.ts'
+import { getAtPointer } from '../../../../contract/engine/json-pointer.ts'
 
 // The values a run has learned for other operations' parameters, by following
 // the contract's OpenAPI links: after every 2xx answer, each link declared on

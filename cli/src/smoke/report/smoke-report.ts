@@ -1,9 +1,9 @@
-import type { CallRecord } from './api-types.ts'
-import type { ThrottleStats } from './throttled-fetch.ts'
-import type { CoverageEntry } from './coverage.ts'
-import { writeGateReason, type StepResult } from './step-runner.ts'
-import type { Violation } from '../../../contract/engine/violation.ts'
-import { exitCodes, type ExitCode } from '../exit-codes.ts'
+import type { CallRecord } from '../transport/api-types.ts'
+import type { ThrottleStats } from '../transport/throttled-fetch.ts'
+import type { CoverageEntry } from '../../commands/contract-coverage.ts'
+import { writeGateReason, type StepResult } from '../step-runner.ts'
+import type { Violation } from '../../../../contract/engine/violation.ts'
+import { exitCodes, type ExitCode } from '../../exit-codes.ts'
 
 // The machine-readable result of a smoke run (--json prints it as is) and the
 // rule that turns it into an exit code.

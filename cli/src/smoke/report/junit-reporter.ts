@@ -1,5 +1,5 @@
 import { formatViolation } from '../../../../contract/engine/violation.ts'
-import type { SmokeReport } from '../smoke-report.ts'
+import type { SmokeReport } from './smoke-report.ts'
 import { escapeMarkup } from '../../../../core/markup.ts'
 
 // JUnit XML as CI systems read it: one <testcase> per step, <failure> with the

@@ -12,10 +12,10 @@
 // documentation and cancel it again; whatever they create carries the run's
 // smoke-<timestamp> marker.
 
-import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
-import { findOperationByRoute } from '../../../contract/engine/contract-routes.ts'
+import type { ContractIndex } from '../../../../contract/engine/contract-index.ts'
+import { findOperationByRoute } from '../../../../contract/engine/contract-routes.ts'
 import { probeStep } from './probes.ts'
-import type { StepContext, StepDefinition } from './step-runner.ts'
+import type { StepContext, StepDefinition } from '../step-runner.ts'
 import type { JourneyRoute, JourneyState, JourneyStepSpec, ResolvedIds } from './journey-state.ts'
 import { requireOk } from './journey-helpers.ts'
 import { readSteps } from './journey-reads.ts'
@@ -83,7 +83,7 @@ function toStep(
     operationIds: [operationId, ...(spec.alsoCalls ?? []).map(ids)],
     // Annotated so TypeScript treats context.fail()/skip() as ending the flow.
     async run(context: StepContext<JourneyState>) {
-      if (spec.wiring === 'pending-contract') context.skip('pending the contract: payload not wired yet (cli/src/smoke/journey.ts)')
+      if (spec.wiring === 'pending-contract') context.skip('pending the contract: payload not wired yet (cli/src/smoke/journey/journey.ts)')
       if (spec.run !== undefined) {
         await spec.run(context, ids)
         return

@@ -1,8 +1,8 @@
 // What the smoke journey knows as it goes (ids found, bookings made) and how its steps are written.
-import type { CallOptions, CallOutcome } from './api-types.ts'
-import { type HttpMethod } from '../../../contract/engine/contract-index.ts'
+import type { CallOptions, CallOutcome } from '../transport/api-types.ts'
+import { type HttpMethod } from '../../../../contract/engine/contract-index.ts'
 import { type ProbeDefinition } from './probes.ts'
-import type { StepContext, StepKind } from './step-runner.ts'
+import type { StepContext, StepKind } from '../step-runner.ts'
 
 /** travellers in the booking the write steps make */
 export const PARTY_SIZE = 2

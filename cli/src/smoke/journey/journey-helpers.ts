@@ -1,7 +1,7 @@
 // Reading answers of any backend (lists in any envelope, ids, booking facts) and what the steps share.
-import { isMinorOn, utcDay } from '../../../core/calendar.ts'
-import type { CallOptions, CallOutcome } from './api-types.ts'
-import type { StepContext } from './step-runner.ts'
+import { isMinorOn, utcDay } from '../../../../core/calendar.ts'
+import type { CallOptions, CallOutcome } from '../transport/api-types.ts'
+import type { StepContext } from '../step-runner.ts'
 import { JourneyRoute, JourneyState, JourneyStepSpec, PaymentActionShape } from './journey-state.ts'
 
 export type Json = Record<string, unknown>

@@ -1,8 +1,8 @@
-import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
-import type { SecretNames } from '../../../contract/engine/curl.ts'
-import type { CheckedResponse, ResponseChecker } from '../../../contract/engine/response-checker.ts'
-import type { Violation } from '../../../contract/engine/violation.ts'
-import type { Exchange } from './har.ts'
+import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import type { SecretNames } from '../../../../contract/engine/curl.ts'
+import type { CheckedResponse, ResponseChecker } from '../../../../contract/engine/response-checker.ts'
+import type { Violation } from '../../../../contract/engine/violation.ts'
+import type { Exchange } from '../report/har.ts'
 import type { ThrottleStats } from './throttled-fetch.ts'
 
 // The API client's vocabulary: what a call takes, what it records, what it answers.

@@ -1,7 +1,7 @@
 // What the per-operation checks (operation-checks.ts) and the generated-data checks (generated-checks.ts)
 // are given: a module of its own, so neither depends on the other for it.
-import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
-import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
 import type { RequestBuilder } from './operation-requests.ts'
 
 export type CheckOptions = {

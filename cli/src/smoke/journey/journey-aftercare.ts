@@ -1,6 +1,6 @@
 // The journey's last writes (only with --write): the new booking's documentation, then its cancellation.
-import { addYears, utcDay } from '../../../core/calendar.ts'
-import type { StepContext } from './step-runner.ts'
+import { addYears, utcDay } from '../../../../core/calendar.ts'
+import type { StepContext } from '../step-runner.ts'
 import { JourneyState, JourneyStepSpec, Offer, ResolvedIds, SMOKE_IBAN } from './journey-state.ts'
 import { asRecord, asString, byNewBooking, memberInputKeys, requireOk, smokeBuyer, smokePdf } from './journey-helpers.ts'
 
