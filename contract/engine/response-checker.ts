@@ -1,8 +1,10 @@
 import { retryAfterMs } from '../../core/http-retry.ts'
 import type { ContractIndex, MediaTypeSpec, OperationSpec, ResponseSpec } from './contract-index.ts'
 import { maskJsonSecrets, toCurl, type RecordedRequest } from './curl.ts'
+import { errorLeaks } from './error-leaks.ts'
 import { getAtPointer } from './json-pointer.ts'
-import { createSchemaValidator, type SchemaValidator } from './schema-validator.ts'
+import { exposedSecrets } from './secret-exposure.ts'
+import { createSchemaValidator, readablePath, type SchemaValidator } from './schema-validator.ts'
 import type { Violation, ViolationKind } from './violation.ts'
 
 // Checks one real HTTP answer against what the contract declares for that
@@ -38,6 +40,10 @@ export type ResponseCheckerOptions = {
   validator?: SchemaValidator
   /** cap per response: a wrong array type can otherwise yield hundreds */
   maxSchemaErrors?: number
+  /** scan every answer for secrets it should not show (default on) */
+  exposure?: boolean
+  /** scan every error answer for the backend's insides (default on) */
+  errorLeaks?: boolean
 }
 
 const decoder = new TextDecoder('utf-8')
@@ -72,6 +78,13 @@ export function createResponseChecker(contract: ContractIndex, options: Response
         result.json = JSON.parse(decoder.decode(response.body)) as unknown
       } catch {
         // reported below once we know JSON was expected
+      }
+    }
+
+    // Whatever else is wrong with it, an error answer must not show how the backend is built.
+    if (response.status >= 400 && options.errorLeaks !== false && response.body.length > 0) {
+      for (const leak of errorLeaks(decoder.decode(response.body))) {
+        report('error-leak', `an error answer that shows none of the backend's insides`, `${leak.what}: ${leak.excerpt}`)
       }
     }
 
@@ -144,6 +157,11 @@ export function createResponseChecker(contract: ContractIndex, options: Response
       }
       const before = violations.length
       if (media.schema !== undefined) checkSchema(media, result.json, report)
+      if (options.exposure !== false) {
+        for (const secret of exposedSecrets(contract, media.schema, result.json)) {
+          report('exposure', 'no credential, password hash or token the contract does not declare', `${readablePath(secret.pointer)}: ${secret.why}`)
+        }
+      }
       const schemaFailed = violations.length > before
       if (response.status >= 400) checkErrorCode(operation, declared, response.status, result.json, schemaFailed, report)
     } else {

@@ -16,6 +16,14 @@ export type ViolationKind =
   | 'error-code'
   /** a header the answer needs is missing or malformed (Retry-After on a 429) */
   | 'header'
+  /** an answer shows a secret: an undeclared credential-like property, a password hash, a private key (secret-exposure.ts) */
+  | 'exposure'
+  /** an error answer shows the backend's insides: a stack trace, file paths, SQL, an exception class (error-leaks.ts) */
+  | 'error-leak'
+  /** what was written does not read back as sent (round trip), or a read-only field was applied */
+  | 'round-trip'
+  /** a repeated request the contract declares idempotent did something again */
+  | 'idempotency'
   /** a negative probe got a different status or code than expected */
   | 'probe'
   /** a step's own assertion failed (e.g. the list it needed was empty) */

@@ -1,0 +1,169 @@
+import type { ContractIndex, SchemaLocation } from './contract-index.ts'
+import { joinPointer } from './json-pointer.ts'
+import { schemaAt } from './schema-values.ts'
+
+// Excessive data exposure (OWASP API Security Top 10 2023, API3): an answer that carries a credential,
+// a password hash or a token no schema asked for. A schema that allows extra properties lets such a
+// field through validation; this reads the answer against the schema for what it does not declare.
+//   - an undeclared property whose name says secret (password, hash, token, api_key, session, otp ...),
+//     or whose value looks like one (a password hash, a JWT, a private key, a cloud access key);
+//   - a password hash or a private key anywhere, declared or not: no customer answer needs one.
+// A declared token (the sign-in's own `token`) is what the contract promises, and is fine.
+
+export type ExposedSecret = {
+  /** JSON pointer of the property in the answer */
+  pointer: string
+  /** why it looks secret: `name "password_hash"`, `a bcrypt hash` */
+  why: string
+  declared: boolean
+}
+
+/** Name words that say a value is a credential. Matched on whole words of snake, kebab or camel case. */
+const secretWords = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'hash',
+  'hashed',
+  'digest',
+  'secret',
+  'token',
+  'apikey',
+  'session',
+  'sessionid',
+  'otp',
+  'totp',
+  'salt',
+  'credential',
+  'credentials',
+  'cvv',
+  'cvc',
+  'pin',
+  'privatekey',
+  'mfa',
+])
+
+function nameWords(name: string): string[] {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+  // api_key, private-key, session_id: also as one word
+  const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`)
+  return [...words, ...pairs]
+}
+
+export function secretName(name: string): boolean {
+  return nameWords(name).some((word) => secretWords.has(word))
+}
+
+/** Values that are secrets whatever they are called; `always` ones are a finding even in a declared field. */
+const secretValues: ReadonlyArray<{ what: string; test: RegExp; always: boolean }> = [
+  { what: 'a bcrypt hash', test: /^\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}$/, always: true },
+  { what: 'an argon2 hash', test: /^\$argon2(?:id|i|d)\$/, always: true },
+  { what: 'a scrypt hash', test: /^(?:\$scrypt\$|\$7\$)/, always: true },
+  { what: 'a PBKDF2 hash', test: /^(?:pbkdf2_sha\d+\$|\$pbkdf2(?:-sha\d+)?\$)/, always: true },
+  { what: 'a SHA-crypt hash', test: /^\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}$/, always: true },
+  { what: 'a private key', test: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/, always: true },
+  { what: 'an AWS access key', test: /^(?:AKIA|ASIA)[0-9A-Z]{16}$/, always: true },
+  { what: 'a JSON Web Token', test: /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*$/, always: false },
+]
+
+export function secretValue(value: unknown): { what: string; always: boolean } | undefined {
+  if (typeof value !== 'string' || value.length < 16) return undefined
+  return secretValues.find((candidate) => candidate.test.test(value))
+}
+
+type Schema = Record<string, unknown>
+const isRecord = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** What a schema says about the members of an object or array: every branch of allOf/anyOf/oneOf counts. */
+type Shape = {
+  /** property name → the schemas that declare it */
+  properties: Map<string, SchemaLocation[]>
+  /** schemas for properties not named (additionalProperties, patternProperties): declared as a map */
+  extra: SchemaLocation[]
+  /** no word on properties at all (`{}`, a bare type: object): nothing can be called undeclared */
+  open: boolean
+  items: SchemaLocation[]
+}
+
+function shapeOf(contract: ContractIndex, at: SchemaLocation, seen = new Set<string>()): Shape {
+  const shape: Shape = { properties: new Map(), extra: [], open: false, items: [] }
+  const located = schemaAt(contract, at)
+  const key = located === undefined ? '' : `${located.at.documentUrl}#${located.at.pointer}`
+  if (located === undefined || seen.has(key)) return { ...shape, open: true }
+  seen.add(key)
+  const { schema } = located
+  const child = (...segments: Array<string | number>): SchemaLocation => ({
+    documentUrl: located.at.documentUrl,
+    pointer: joinPointer(located.at.pointer, ...segments),
+  })
+  let said = false
+  if (isRecord(schema['properties'])) {
+    said = true
+    for (const name of Object.keys(schema['properties'])) shape.properties.set(name, [child('properties', name)])
+  }
+  if (schema['additionalProperties'] !== undefined && schema['additionalProperties'] !== false) {
+    said = true
+    if (schema['additionalProperties'] === true) shape.open = true
+    else shape.extra.push(child('additionalProperties'))
+  } else if (schema['additionalProperties'] === false) said = true
+  if (isRecord(schema['patternProperties'])) {
+    said = true
+    for (const pattern of Object.keys(schema['patternProperties'])) shape.extra.push(child('patternProperties', pattern))
+  }
+  if (schema['items'] !== undefined && typeof schema['items'] === 'object') shape.items.push(child('items'))
+  if (Array.isArray(schema['prefixItems'])) schema['prefixItems'].forEach((_item, index) => shape.items.push(child('prefixItems', index)))
+  for (const combinator of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const branches = schema[combinator]
+    if (!Array.isArray(branches)) continue
+    branches.forEach((_branch, index) => {
+      const inner = shapeOf(contract, child(combinator, index), seen)
+      said = said || inner.properties.size > 0 || inner.extra.length > 0 || inner.open
+      if (inner.open) shape.open = true
+      for (const [name, locations] of inner.properties) shape.properties.set(name, [...(shape.properties.get(name) ?? []), ...locations])
+      shape.extra.push(...inner.extra)
+      shape.items.push(...inner.items)
+    })
+  }
+  if (!said) shape.open = true
+  return shape
+}
+
+/**
+ * The secrets an answer shows: undeclared properties that look secret by name or value, and hashes or
+ * private keys anywhere. `at` is the answer's schema; undefined reads everything as undeclared.
+ */
+export function exposedSecrets(contract: ContractIndex, at: SchemaLocation | undefined, json: unknown, limit = 10): ExposedSecret[] {
+  const found: ExposedSecret[] = []
+  const visit = (value: unknown, locations: readonly SchemaLocation[], pointer: string, declared: boolean, depth: number): void => {
+    if (found.length >= limit || depth > 24) return
+    if (Array.isArray(value)) {
+      const items = locations.flatMap((location) => shapeOf(contract, location).items)
+      value.forEach((item, index) => visit(item, items, joinPointer(pointer, index), declared && items.length > 0, depth + 1))
+      return
+    }
+    if (!isRecord(value)) return
+    const shapes = locations.map((location) => shapeOf(contract, location))
+    const open = shapes.length === 0 || shapes.some((shape) => shape.open)
+    for (const [name, child] of Object.entries(value)) {
+      const named = shapes.flatMap((shape) => shape.properties.get(name) ?? [])
+      const mapped = named.length === 0 ? shapes.flatMap((shape) => shape.extra) : []
+      // Declared: named by the schema, or a member of a map the schema types; in an open object nothing is known.
+      const isDeclared = declared && (named.length > 0 || mapped.length > 0)
+      const childPointer = joinPointer(pointer, name)
+      const looks = secretValue(child)
+      if (!isDeclared && !open && secretName(name) && child !== null && child !== '') {
+        found.push({ pointer: childPointer, why: `an undeclared property named "${name}"`, declared: false })
+      } else if (looks !== undefined && (looks.always || !isDeclared)) {
+        found.push({ pointer: childPointer, why: `${looks.what}${isDeclared ? '' : ' in an undeclared property'}`, declared: isDeclared })
+      }
+      visit(child, [...named, ...mapped], childPointer, isDeclared, depth + 1)
+    }
+  }
+  if (at === undefined) visit(json, [], '', false, 0)
+  else visit(json, [at], '', true, 0)
+  return found
+}
