@@ -45,3 +45,16 @@ const safeDecode = (value: string) => {
     return value
   }
 }
+
+/** The GET on exactly this path: what a PUT there replaces (PUT /auth/profile and GET /auth/profile). */
+export function readOfSamePath(contract: ContractIndex, operation: OperationSpec): OperationSpec | undefined {
+  return [...contract.operations.values()].find((candidate) => candidate.method === 'get' && candidate.path === operation.path)
+}
+
+/** The read that shows what a write would change: the GET on the longest prefix of the write's path. */
+export function parentRead(contract: ContractIndex, operation: OperationSpec): OperationSpec | undefined {
+  if (operation.method === 'get') return undefined
+  return [...contract.operations.values()]
+    .filter((candidate) => candidate.method === 'get' && candidate.path.includes('{') && operation.path.startsWith(candidate.path))
+    .sort((a, b) => b.path.length - a.path.length)[0]
+}

@@ -7,6 +7,8 @@ import type { CheckOptions } from './check-options.ts'
 import { placeholderFor, requestMedia } from './operation-requests.ts'
 import { schemaAt } from '../../../../contract/engine/schema-values.ts'
 import { listSteps, methodSteps } from './api-wide-checks.ts'
+import { malformedBodySteps } from './malformed-body-checks.ts'
+import { parentRead, readOfSamePath } from '../../../../contract/engine/contract-routes.ts'
 import { generatedSteps } from './generated-checks.ts'
 import type { StepContext, StepDefinition, StepKind } from '../step-runner.ts'
 
@@ -81,6 +83,7 @@ export function operationSteps(options: CheckOptions): StepDefinition<JourneySta
     if (operation.requiresAuth && operation.path.includes('{')) steps.push(ownerStep(options, operation))
     if (operation.path.includes('{') && declares(operation, 404)) steps.push(missingStep(options, operation))
     steps.push(...generatedSteps(options, operation))
+    steps.push(...malformedBodySteps(options, operation))
   }
   const selected = options.selected ?? (() => true)
   steps.push(...listSteps(options.contract, selected), ...methodSteps(options.contract, selected))
@@ -139,13 +142,8 @@ function reachStep({ requests, calledLast, contract, validator }: CheckOptions, 
   }
 }
 
-/** The GET on exactly this path: what a PUT there replaces. */
-function readOfSamePath(contract: ContractIndex, operation: OperationSpec): OperationSpec | undefined {
-  return [...contract.operations.values()].find((candidate) => candidate.method === 'get' && candidate.path === operation.path)
-}
-
 /** The body properties out of what the read answered, when they make a valid body. */
-function writableFields(contract: ContractIndex, validator: SchemaValidator, operation: OperationSpec, read: unknown): unknown {
+export function writableFields(contract: ContractIndex, validator: SchemaValidator, operation: OperationSpec, read: unknown): unknown {
   const media = requestMedia(operation, 'application/json')
   const properties = media?.schema === undefined ? undefined : schemaAt(contract, media.schema)?.schema['properties']
   const answer = asRecord(read)
@@ -243,14 +241,6 @@ function tenantStep({ requests, otherAgencyId, contract }: CheckOptions, operati
       }
     },
   }
-}
-
-/** The read that shows what a write would change: the GET on the longest prefix of the write's path. */
-function parentRead(contract: ContractIndex, operation: OperationSpec): OperationSpec | undefined {
-  if (operation.method === 'get') return undefined
-  return [...contract.operations.values()]
-    .filter((candidate) => candidate.method === 'get' && candidate.path.includes('{') && operation.path.startsWith(candidate.path))
-    .sort((a, b) => b.path.length - a.path.length)[0]
 }
 
 function ownerStep({ requests, contract }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {

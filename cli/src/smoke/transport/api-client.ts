@@ -54,6 +54,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(callOptions.json)
       recordedBody = { kind: 'json', value: callOptions.json }
+    } else if (callOptions.text !== undefined) {
+      headers['content-type'] = callOptions.text.contentType
+      body = callOptions.text.text
+      recordedBody = { kind: 'text', contentType: callOptions.text.contentType, text: callOptions.text.text }
     } else if (callOptions.form !== undefined) {
       const form = new FormData()
       const fields: RecordedFormField[] = []

@@ -18,6 +18,8 @@ export type CallOptions = {
   query?: Readonly<Record<string, QueryValue>>
   json?: unknown
   form?: readonly FormField[]
+  /** a body sent as is, under this content type (a malformed one, for the malformed-body check) */
+  text?: { contentType: string; text: string }
   headers?: Readonly<Record<string, string>>
   /** headers the run would send that this call leaves out (the tenant header, for the missing-header check) */
   omitHeaders?: readonly string[]
