@@ -101,7 +101,19 @@ export type OperationSpec = {
   bearer: 'required' | 'optional' | 'none'
   /** bearer === 'required': the operation cannot be called without a token */
   requiresAuth: boolean
+  /** `x-idempotency`: a repeat with the same key is the same request (see IdempotencySpec) */
+  idempotency?: IdempotencySpec
   location: SchemaLocation
+}
+
+/**
+ * `x-idempotency` on an operation: its idempotency key, the answer's values a repeat must answer the same
+ * (JSON pointers), and the reads a repeat must leave unchanged (operationIds; parameters from the answer's links).
+ */
+export type IdempotencySpec = {
+  key: { in: 'body' | 'header'; name: string }
+  same: readonly string[]
+  unchanged: readonly string[]
 }
 
 export type ContractIndex = {
@@ -426,10 +438,12 @@ function indexOperation(
     }
   }
 
+  const idempotency = readIdempotency(raw['x-idempotency'], operationId, warnings)
   return {
     operationId,
     method,
     path: pathTemplate,
+    ...(idempotency === undefined ? {} : { idempotency }),
     summary: typeof raw['summary'] === 'string' ? raw['summary'] : undefined,
     tags: Array.isArray(raw['tags']) ? raw['tags'].filter((tag): tag is string => typeof tag === 'string') : [],
     parameters,
@@ -441,6 +455,17 @@ function indexOperation(
     requiresAuth: bearer === 'required',
     location: { documentUrl: location.documentUrl, pointer: location.pointer },
   }
+}
+
+function readIdempotency(value: unknown, operationId: string, warnings: string[]): IdempotencySpec | undefined {
+  if (value === undefined) return undefined
+  const key = isRecord(value) && isRecord(value['key']) ? value['key'] : undefined
+  if (!isRecord(value) || key === undefined || (key['in'] !== 'body' && key['in'] !== 'header') || typeof key['name'] !== 'string') {
+    warnings.push(`${operationId}: x-idempotency needs key: { in: body or header, name }; ignored`)
+    return undefined
+  }
+  const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [])
+  return { key: { in: key['in'], name: key['name'] }, same: strings(value['same']), unchanged: strings(value['unchanged']) }
 }
 
 function readCodeList(value: unknown, where: string, warnings: string[]): readonly string[] {

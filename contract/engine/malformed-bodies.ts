@@ -29,8 +29,10 @@ export function malformedBodies(contract: ContractIndex, operation: OperationSpe
   const bodies: MalformedBody[] = [{ what: 'a body that is not JSON (cut off mid-object)', contentType, text: '{"smoke": "not json', appliable: false }]
   if (operation.requestBody?.required === true) bodies.push({ what: 'an empty body', contentType, text: '', appliable: true })
   if (!types.includes('null')) bodies.push({ what: 'JSON null', contentType, text: 'null', appliable: true })
-  if (types.includes('object') && !types.includes('array')) bodies.push({ what: 'a JSON list where an object is declared', contentType, text: '[]', appliable: true })
-  else if (types.includes('array') && !types.includes('object')) bodies.push({ what: 'a JSON object where a list is declared', contentType, text: '{}', appliable: true })
+  if (types.includes('object') && !types.includes('array'))
+    bodies.push({ what: 'a JSON list where an object is declared', contentType, text: '[]', appliable: true })
+  else if (types.includes('array') && !types.includes('object'))
+    bodies.push({ what: 'a JSON object where a list is declared', contentType, text: '{}', appliable: true })
   if (types.length > 0 && !types.includes('string')) bodies.push({ what: 'a JSON string at the top', contentType, text: '"smoke"', appliable: true })
   return bodies
 }

@@ -20,8 +20,10 @@ export type ViolationKind =
   | 'exposure'
   /** an error answer shows the backend's insides: a stack trace, file paths, SQL, an exception class (error-leaks.ts) */
   | 'error-leak'
-  /** what was written does not read back as sent (round trip), or a read-only field was applied */
+  /** what was written does not read back as sent, or as the contract says it is normalised */
   | 'round-trip'
+  /** a field the resource shows but its request does not take was sent, and applied (mass assignment) */
+  | 'read-only-field'
   /** a repeated request the contract declares idempotent did something again */
   | 'idempotency'
   /** a negative probe got a different status or code than expected */

@@ -18,6 +18,14 @@
  *   the status: 400 `bad_request`, `invalid_json`, `agency_unknown`; 401 `unauthorized`; 403 `forbidden`;
  *   404 `not_found`; 422 `validation_error` (with `fields`); 503 `service_unavailable`.
  *   Operation-specific codes are listed per status in the operation's `x-error-codes` extension.
+ * - What is written reads back as sent, except where a request property's `x-normalised` says how it is
+ *   stored: `trim`, `upper-case`, `lower-case`, `no-spaces` (applied in that order). Properties an answer
+ *   shows but a request does not take (ids, status, amounts, validity) are never set by a request: a
+ *   backend refuses them (a declared 4xx) or ignores them.
+ * - `x-idempotency` on an operation names its idempotency key (`key`: `in` body or header, and `name`):
+ *   a repeat with the same key answers the same values at the `same` JSON pointers and changes nothing
+ *   that the operations named in `unchanged` read (parameters from the answer's links). Every PUT is
+ *   idempotent: the same PUT twice leaves the same state.
  * - Customers only ever see bookings where they are the buyer, a passenger or a passenger's guardian;
  *   any other booking answers 404.
  * - Examples are the mock's demo world: sent as ana.garcia@example.com (password `viaje2026`, agency
@@ -835,7 +843,7 @@ export const GetBookingResponse = zod.object({
   "phone": zod.string().max(getBookingResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(getBookingResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(getBookingResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(getBookingResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -864,7 +872,7 @@ export const GetBookingResponse = zod.object({
   "surname2": zod.string().max(getBookingResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(getBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(getBookingResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(getBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(getBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -1254,7 +1262,7 @@ export const UpdateBankAccountResponse = zod.object({
   "phone": zod.string().max(updateBankAccountResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateBankAccountResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateBankAccountResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateBankAccountResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -1283,7 +1291,7 @@ export const UpdateBankAccountResponse = zod.object({
   "surname2": zod.string().max(updateBankAccountResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateBankAccountResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateBankAccountResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -1674,7 +1682,7 @@ export const UpdateBookingTermsResponse = zod.object({
   "phone": zod.string().max(updateBookingTermsResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateBookingTermsResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateBookingTermsResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateBookingTermsResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -1703,7 +1711,7 @@ export const UpdateBookingTermsResponse = zod.object({
   "surname2": zod.string().max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateBookingTermsResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -2002,7 +2010,7 @@ export const UpdateMemberDataBody = zod.object({
   "phone": zod.string().max(updateMemberDataBodyOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateMemberDataBodyOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateMemberDataBodyOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateMemberDataBodyOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -2179,7 +2187,7 @@ export const UpdateMemberDataResponse = zod.object({
   "phone": zod.string().max(updateMemberDataResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateMemberDataResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateMemberDataResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateMemberDataResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -2208,7 +2216,7 @@ export const UpdateMemberDataResponse = zod.object({
   "surname2": zod.string().max(updateMemberDataResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateMemberDataResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateMemberDataResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -2403,11 +2411,11 @@ export const updateDniBodySupportNumberMax = 20;
 
 export const UpdateDniBody = zod.object({
   "member_id": zod.string(),
-  "number": zod.string().min(1).max(updateDniBodyNumberMax),
+  "number": zod.string().min(1).max(updateDniBodyNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "expiry_date": zod.iso.date(),
   "issue_date": zod.iso.date(),
   "country": zod.string().min(1),
-  "support_number": zod.string().min(1).max(updateDniBodySupportNumberMax),
+  "support_number": zod.string().min(1).max(updateDniBodySupportNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "file": zod.string().nullish()
 })
 
@@ -2576,7 +2584,7 @@ export const UpdateDniResponse = zod.object({
   "phone": zod.string().max(updateDniResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateDniResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateDniResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateDniResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -2605,7 +2613,7 @@ export const UpdateDniResponse = zod.object({
   "surname2": zod.string().max(updateDniResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateDniResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateDniResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateDniResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateDniResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -2962,7 +2970,7 @@ export const UpdateDniFieldResponse = zod.object({
   "phone": zod.string().max(updateDniFieldResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateDniFieldResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateDniFieldResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateDniFieldResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -2991,7 +2999,7 @@ export const UpdateDniFieldResponse = zod.object({
   "surname2": zod.string().max(updateDniFieldResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateDniFieldResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateDniFieldResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -3184,7 +3192,7 @@ export const updatePassportBodyNumberMax = 20;
 
 export const UpdatePassportBody = zod.object({
   "member_id": zod.string(),
-  "number": zod.string().min(1).max(updatePassportBodyNumberMax),
+  "number": zod.string().min(1).max(updatePassportBodyNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "expiry_date": zod.iso.date(),
   "issue_date": zod.iso.date().nullish(),
   "country": zod.string().min(1),
@@ -3356,7 +3364,7 @@ export const UpdatePassportResponse = zod.object({
   "phone": zod.string().max(updatePassportResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updatePassportResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updatePassportResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updatePassportResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -3385,7 +3393,7 @@ export const UpdatePassportResponse = zod.object({
   "surname2": zod.string().max(updatePassportResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updatePassportResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updatePassportResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updatePassportResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updatePassportResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -3596,7 +3604,7 @@ export const UpdateGuardiansBody = zod.object({
   "surname2": zod.string().max(updateGuardiansBodyGuardiansItemSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateGuardiansBodyGuardiansItemEmailMax),
   "phone": zod.string().min(1).max(updateGuardiansBodyGuardiansItemPhoneMax),
-  "document_number": zod.string().min(1).max(updateGuardiansBodyGuardiansItemDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateGuardiansBodyGuardiansItemDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 })).min(1).max(updateGuardiansBodyGuardiansMax)
 })
 
@@ -3765,7 +3773,7 @@ export const UpdateGuardiansResponse = zod.object({
   "phone": zod.string().max(updateGuardiansResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateGuardiansResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateGuardiansResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateGuardiansResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -3794,7 +3802,7 @@ export const UpdateGuardiansResponse = zod.object({
   "surname2": zod.string().max(updateGuardiansResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateGuardiansResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateGuardiansResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -4167,7 +4175,7 @@ export const UpdateEmergencyContactResponse = zod.object({
   "phone": zod.string().max(updateEmergencyContactResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateEmergencyContactResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateEmergencyContactResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateEmergencyContactResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -4196,7 +4204,7 @@ export const UpdateEmergencyContactResponse = zod.object({
   "surname2": zod.string().max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateEmergencyContactResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -4584,7 +4592,7 @@ export const UpdateBuyerResponse = zod.object({
   "phone": zod.string().max(updateBuyerResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateBuyerResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(updateBuyerResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(updateBuyerResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -4613,7 +4621,7 @@ export const UpdateBuyerResponse = zod.object({
   "surname2": zod.string().max(updateBuyerResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(updateBuyerResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(updateBuyerResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(updateBuyerResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(updateBuyerResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -5082,7 +5090,7 @@ export const CancelBookingResponse = zod.object({
   "phone": zod.string().max(cancelBookingResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(cancelBookingResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(cancelBookingResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(cancelBookingResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -5111,7 +5119,7 @@ export const CancelBookingResponse = zod.object({
   "surname2": zod.string().max(cancelBookingResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(cancelBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(cancelBookingResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(cancelBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(cancelBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -5501,7 +5509,7 @@ export const SetBookingPackResponse = zod.object({
   "phone": zod.string().max(setBookingPackResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(setBookingPackResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(setBookingPackResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(setBookingPackResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -5530,7 +5538,7 @@ export const SetBookingPackResponse = zod.object({
   "surname2": zod.string().max(setBookingPackResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(setBookingPackResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(setBookingPackResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(setBookingPackResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(setBookingPackResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -6390,7 +6398,7 @@ export const GetTravelGroupBookingResponse = zod.object({
   "phone": zod.string().max(getTravelGroupBookingResponseMembersItemOnePhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(getTravelGroupBookingResponseMembersItemOneEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemOneDocumentNumberMax),
+  "document_number": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),
@@ -6419,7 +6427,7 @@ export const GetTravelGroupBookingResponse = zod.object({
   "surname2": zod.string().max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneSurname2Max).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneEmailMax),
   "phone": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOnePhoneMax),
-  "document_number": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax)
+  "document_number": zod.string().min(1).max(getTravelGroupBookingResponseMembersItemTwoGuardiansItemOneDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.')
 }).and(zod.object({
   "id": zod.string()
 }))),
@@ -6984,7 +6992,7 @@ export const CheckoutBody = zod.object({
   "phone": zod.string().max(checkoutBodyMembersItemPhoneMax).nullable(),
   "email": zod.email({ pattern: contractEmail }).max(checkoutBodyMembersItemEmailMax).nullable(),
   "document_type": zod.enum(['dni', 'passport']),
-  "document_number": zod.string().min(1).max(checkoutBodyMembersItemDocumentNumberMax),
+  "document_number": zod.string().min(1).max(checkoutBodyMembersItemDocumentNumberMax).describe('Stored and answered trimmed and upper-cased.'),
   "country": zod.string().min(1).describe('Country code.'),
   "state": zod.string().min(1).describe('State id.'),
   "city": zod.string().min(1).describe('City name.'),

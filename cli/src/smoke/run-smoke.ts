@@ -8,6 +8,7 @@ import { createSchemaValidator } from '../../../contract/engine/schema-validator
 import type { CliIo } from '../cli-io.ts'
 import { UsageError, exitCodes, type ExitCode } from '../exit-codes.ts'
 import { createApiClient } from './transport/api-client.ts'
+import { readAfterWrite } from './checks/write-checks.ts'
 import { resolveApiBaseUrl } from './transport/request-parts.ts'
 import { coverageFromCalls, writeCoverageFile } from '../commands/contract-coverage.ts'
 import { toHar, type Exchange } from './report/har.ts'
@@ -146,6 +147,7 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     timeoutMs: options.timeoutMs,
     getSession: () => plan.session(plan.state),
     onAnswer: (answer) => pool.observe(answer),
+    readAfterWrite: readAfterWrite(contract, (operationId, callOptions) => client.call(operationId, callOptions)),
     secrets,
     tenantHeader,
     extraHeaders: Object.fromEntries((options.headers ?? []).map((header) => [header.name, header.value])),

@@ -1,5 +1,5 @@
 import { TransportError } from './transport/api-client.ts'
-import type { ApiClient, CallOptions, CallOutcome, CallRecord, ExternalRequest, ExternalResponse } from './transport/api-types.ts'
+import type { ApiClient, CallOptions, CallOutcome, CallRecord, ExternalRequest, ExternalResponse, SuccessfulCall } from './transport/api-types.ts'
 import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
 import { checkPaymentTarget } from './safety.ts'
 import type { Violation, ViolationKind } from '../../../contract/engine/violation.ts'
@@ -33,6 +33,8 @@ export type StepContext<S> = {
    * checked against the contract nor counted in coverage.
    */
   external(request: ExternalRequest): Promise<ExternalResponse>
+  /** The run's last call of an operation that answered a 2xx (probes aside): what it sent and what came back. */
+  lastSuccess(operationId: string): SuccessfulCall | undefined
   /** A method the contract does not declare on a path under the API, with the session (see ApiClient.undeclared). */
   undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse>
   /** Adds a line to the step's result (shown under the step, in --json and JUnit). */
@@ -51,7 +53,7 @@ export type StepContext<S> = {
 
 export type FailDetails = {
   operationId?: string
-  kind?: Extract<ViolationKind, 'step' | 'probe'>
+  kind?: Extract<ViolationKind, 'step' | 'probe' | 'round-trip' | 'read-only-field' | 'idempotency'>
 }
 
 export type StepDefinition<S> = {
@@ -216,6 +218,7 @@ async function runOne<S extends object>(
       return options.client.external(request)
     },
     undeclared: (method, apiPath) => options.client.undeclared(method, apiPath),
+    lastSuccess: (operationId) => options.client.succeeded.get(operationId),
     note(text) {
       notes.push(text)
     },

@@ -18,6 +18,14 @@
  *   the status: 400 `bad_request`, `invalid_json`, `agency_unknown`; 401 `unauthorized`; 403 `forbidden`;
  *   404 `not_found`; 422 `validation_error` (with `fields`); 503 `service_unavailable`.
  *   Operation-specific codes are listed per status in the operation's `x-error-codes` extension.
+ * - What is written reads back as sent, except where a request property's `x-normalised` says how it is
+ *   stored: `trim`, `upper-case`, `lower-case`, `no-spaces` (applied in that order). Properties an answer
+ *   shows but a request does not take (ids, status, amounts, validity) are never set by a request: a
+ *   backend refuses them (a declared 4xx) or ignores them.
+ * - `x-idempotency` on an operation names its idempotency key (`key`: `in` body or header, and `name`):
+ *   a repeat with the same key answers the same values at the `same` JSON pointers and changes nothing
+ *   that the operations named in `unchanged` read (parameters from the answer's links). Every PUT is
+ *   idempotent: the same PUT twice leaves the same state.
  * - Customers only ever see bookings where they are the buyer, a passenger or a passenger's guardian;
  *   any other booking answers 404.
  * - Examples are the mock's demo world: sent as ana.garcia@example.com (password `viaje2026`, agency

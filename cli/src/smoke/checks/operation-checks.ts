@@ -8,6 +8,7 @@ import { placeholderFor, requestMedia } from './operation-requests.ts'
 import { schemaAt } from '../../../../contract/engine/schema-values.ts'
 import { listSteps, methodSteps } from './api-wide-checks.ts'
 import { malformedBodySteps } from './malformed-body-checks.ts'
+import { writeSteps } from './write-checks.ts'
 import { parentRead, readOfSamePath } from '../../../../contract/engine/contract-routes.ts'
 import { generatedSteps } from './generated-checks.ts'
 import type { StepContext, StepDefinition, StepKind } from '../step-runner.ts'
@@ -78,6 +79,7 @@ export function operationSteps(options: CheckOptions): StepDefinition<JourneySta
   for (const operation of options.contract.operations.values()) {
     if (options.selected?.(operation) === false) continue
     steps.push(reachStep(options, operation))
+    steps.push(...writeSteps(options, operation))
     if (operation.requiresAuth) steps.push(authStep(options, operation))
     if (usesTenant(options.contract, operation)) steps.push(tenantStep(options, operation))
     if (operation.requiresAuth && operation.path.includes('{')) steps.push(ownerStep(options, operation))

@@ -1,7 +1,17 @@
 import { toCurl, type RecordedBody, type RecordedFormField, type RecordedRequest } from '../../../../contract/engine/curl.ts'
 import type { Violation } from '../../../../contract/engine/violation.ts'
 import { describeFetchError } from '../../mock-control.ts'
-import type { ApiClient, ApiClientOptions, ApiSession, CallOptions, CallOutcome, CallRecord, ExternalRequest, ExternalResponse } from './api-types.ts'
+import type {
+  ApiClient,
+  ApiClientOptions,
+  ApiSession,
+  CallOptions,
+  CallOutcome,
+  CallRecord,
+  ExternalRequest,
+  ExternalResponse,
+  SuccessfulCall,
+} from './api-types.ts'
 import { acceptFor, buildUrl, errorCode, maskFormSecrets, tokenFor } from './request-parts.ts'
 import { createThrottledFetch } from './throttled-fetch.ts'
 
@@ -28,6 +38,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const getSession: () => ApiSession = options.getSession ?? (() => ({}))
   const calls: CallRecord[] = []
   const violations: Violation[] = []
+  const succeeded = new Map<string, SuccessfulCall>()
   const throttled = createThrottledFetch({
     doFetch,
     timeoutMs,
@@ -143,7 +154,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!explore) violations.push(...checked.violations)
     if (!explore && response.status >= 200 && response.status < 300) {
       const apiPath = new URL(url).pathname.slice(new URL(options.baseUrl).pathname.replace(/\/+$/, '').length) || '/'
-      options.onAnswer?.({ operation, url, apiPath, requestJson: callOptions.json, status: response.status, json: checked.json, headers: response.headers })
+      const answer = { operation, url, apiPath, requestJson: callOptions.json, status: response.status, json: checked.json, headers: response.headers }
+      options.onAnswer?.(answer)
+      if (callOptions.probe !== true) {
+        const successful: SuccessfulCall = { options: callOptions, answer }
+        succeeded.set(operationId, successful)
+        if (operation.method !== 'get' && options.readAfterWrite !== undefined) {
+          const readBack = await options.readAfterWrite(successful)
+          if (readBack !== undefined) successful.readBack = readBack
+        }
+      }
     }
     const bytes = checked.body
     return {
@@ -227,5 +247,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { status: response.status, headers: response.headers, text, record }
   }
 
-  return { baseUrl: options.baseUrl, calls, throttle: throttled.stats, call, external: (request) => external(request), undeclared, violations }
+  return { baseUrl: options.baseUrl, calls, throttle: throttled.stats, call, external: (request) => external(request), undeclared, violations, succeeded }
 }

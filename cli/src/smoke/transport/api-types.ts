@@ -54,6 +54,14 @@ export type CallRecord = {
   explore?: boolean
 }
 
+/** A call that answered a 2xx: what it sent, for checks that repeat it or read it back. */
+export type SuccessfulCall = {
+  options: CallOptions
+  answer: Answer
+  /** for a write: what the read that shows it answered right after (ApiClientOptions.readAfterWrite) */
+  readBack?: { operationId: string; json: unknown }
+}
+
 /** What a 2xx answer said, for following the contract's links. */
 export type Answer = {
   operation: OperationSpec
@@ -110,6 +118,8 @@ export type ApiClient = {
   undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse>
   /** violations of all calls so far, in order */
   readonly violations: readonly Violation[]
+  /** each operation's last call that answered a 2xx (probes and generated inputs aside) */
+  readonly succeeded: ReadonlyMap<string, SuccessfulCall>
 }
 
 export type ApiClientOptions = {
@@ -125,6 +135,11 @@ export type ApiClientOptions = {
   fetch?: typeof fetch
   /** secrets the run knows and the shell variables printed for them in curl lines */
   secrets?: () => SecretNames
+  /**
+   * after a write answered a 2xx (probes aside): read what shows it, at once, before anything else changes
+   * it (the round-trip check compares the two); undefined when nothing shows it
+   */
+  readAfterWrite?: (call: SuccessfulCall) => Promise<{ operationId: string; json: unknown } | undefined>
   /** every 2xx answer (generated inputs aside), e.g. for the link pool */
   onAnswer?: (answer: Answer) => void
   /** at most this many requests per second (a gateway's limit), spaced evenly */
