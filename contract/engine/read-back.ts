@@ -30,7 +30,7 @@ export type ReadBackMismatch = {
   sent: unknown
   /** what the read answered there (undefined: the field, or the object, is not there) */
   read: unknown
-  /** where in the read it was looked for */
+  /** where in the read it was looked for ('' when the answer shows the object nowhere) */
   where: string
 }
 
@@ -189,13 +189,47 @@ function bestMatch(sent: SentObject, nodes: readonly Node[]): Node | undefined {
   return best?.node
 }
 
-/** Compares what a write sent with what the read answers afterwards. `at` is the request body's schema. */
-export function readBack(contract: ContractIndex, at: SchemaLocation | undefined, sent: unknown, read: unknown): ReadBack {
+/**
+ * Whether the read's schema has a place for an object with these field names (an object schema naming at
+ * least the share `locate` needs): then an answer without it has lost what was written.
+ */
+export function schemaHasPlaceFor(contract: ContractIndex, at: SchemaLocation, names: readonly string[]): boolean {
+  const needed = Math.max(Math.min(2, names.length), Math.ceil(names.length / 2))
+  const seen = new Set<string>()
+  const pending: SchemaLocation[] = [at]
+  while (pending.length > 0 && seen.size < 2000) {
+    const location = pending.pop() as SchemaLocation
+    for (const located of branches(contract, location)) {
+      const key = `${located.at.documentUrl}#${located.at.pointer}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      const child = (...rest: Array<string | number>) => ({ documentUrl: located.at.documentUrl, pointer: joinPointer(located.at.pointer, ...rest) })
+      const properties = located.schema['properties']
+      if (isRecord(properties)) {
+        if (names.filter((name) => name in properties).length >= needed) return true
+        for (const name of Object.keys(properties)) pending.push(child('properties', name))
+      }
+      if (isRecord(located.schema['items'])) pending.push(child('items'))
+    }
+  }
+  return false
+}
+
+/**
+ * Compares what a write sent with what the read answers afterwards. `at` is the request body's schema;
+ * `readAt` the read's answer schema: an object the answer does not show, where that schema has a place
+ * for it, was not stored.
+ */
+export function readBack(contract: ContractIndex, at: SchemaLocation | undefined, sent: unknown, read: unknown, readAt?: SchemaLocation): ReadBack {
   const result: ReadBack = { compared: 0, mismatches: [], unplaced: [] }
   for (const object of sentObjects(sent)) {
     const node = locate(object, read)
     if (node === undefined) {
-      result.unplaced.push(readablePath(object.pointer))
+      const names = Object.keys(object.fields)
+      if (readAt !== undefined && schemaHasPlaceFor(contract, readAt, names)) {
+        result.compared += names.length
+        result.mismatches.push({ field: readablePath(object.pointer), sent: object.fields, read: undefined, where: '' })
+      } else result.unplaced.push(readablePath(object.pointer))
       continue
     }
     for (const [name, value] of Object.entries(object.fields)) {

@@ -383,6 +383,13 @@ describe('money', () => {
     expect(back.terms.filter((t) => !t.paid_at).reduce((s, t) => s + t.amount, 0)).toBe(back.cart.pending)
   })
 
+  it('PUT /terms with the plan it has already changes nothing: the same terms, the same ids', async () => {
+    const api = createProbeApi()
+    const first = await api.ok<Booking>('PUT', '/booking/bkg-sol-1002/terms', { as: 'ana', body: { payment_plan_id: 'tg-sol-pir-plan-1' } })
+    const again = await api.ok<Booking>('PUT', '/booking/bkg-sol-1002/terms', { as: 'ana', body: { payment_plan_id: 'tg-sol-pir-plan-1' } })
+    expect(again.terms).toEqual(first.terms)
+  })
+
   it('purchase charges the chosen terms; the provider confirms them', async () => {
     const api = createProbeApi()
     const b = await getBooking(api, 'bkg-sol-1002')

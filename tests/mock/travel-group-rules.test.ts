@@ -106,6 +106,21 @@ describe('checkout', () => {
     expect(api.world.payments.filter((p) => p.bookingId === a.booking_id)).toHaveLength(1)
   })
 
+  it('the same idempotency key after a change of plan still gives the booking and its first action', async () => {
+    const lock = await api.ok<{ id: string }>('POST', `/travelgroup/${LON}/lock`, {
+      as: 'nuevo',
+      body: { pack_id: `${LON}-pck-1`, members: 2, rooms: roomsFor(LON, 2) },
+    })
+    const body = checkoutBody(lock.id, {}, { idempotency_key: 'replan-then-retry-0001' })
+    const first = await api.ok<{ booking_id: string; action: { payment_id: string } }>('POST', `/travelgroup/${LON}/checkout`, { as: 'nuevo', body })
+    const plans = api.world.travelGroups.find((group) => group.id === LON)!.paymentPlans.map((plan) => plan.id)
+    const current = api.world.bookings.find((booking) => booking.id === first.booking_id)!.paymentPlanId
+    await api.ok('PUT', `/booking/${first.booking_id}/terms`, { as: 'nuevo', body: { payment_plan_id: plans.find((plan) => plan !== current) } })
+    const again = await api.call('POST', `/travelgroup/${LON}/checkout`, { as: 'nuevo', body })
+    expect(again.status).toBe(201)
+    expect(await again.json()).toMatchObject({ booking_id: first.booking_id, action: { payment_id: first.action.payment_id } })
+  })
+
   it('a rooming preference lands in a room of the size bought: a double is a two-bed room', async () => {
     const list = api.world.roomingLists.find((l) => l.id === `${LON}-rml`)!
     // the list's first empty room is a three-bed one, a two-bed one comes after it

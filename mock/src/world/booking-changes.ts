@@ -36,6 +36,8 @@ export const changePlan = (ctx: WorldContext, booking: BookingRecord, body: z.in
     fail(422, 'validation_error', 'Unknown payment plan.', [{ field: 'payment_plan_id', code: 'enum', message: 'This travel group has no such payment plan.' }])
   const unpaid = booking.terms.filter((t) => t.kind === 'plan' && !t.paid_at)
   if (unpaid.length === 0) fail(409, 'conflict', 'Nothing is pending on this booking: the plan cannot change.')
+  // The plan it already has: nothing changes (a PUT repeated leaves the same state, the same terms).
+  if (booking.paymentPlanId === plan.id) return
   replacePlan(group, booking, plan, ctx.id)
   ctx.save('bookings', booking)
 }

@@ -155,12 +155,9 @@ const placeRooming = (ctx: WorldContext, group: TravelGroupRecord, booking: Book
   }
 }
 
-const checkoutPayment = (ctx: WorldContext, booking: BookingRecord) => {
-  const first = booking.terms[0]
-  return ctx.world.payments
-    .filter((p) => p.bookingId === booking.id && first && p.termIds.includes(first.id))
-    .sort((a, b) => a.created_at.localeCompare(b.created_at))[0]
-}
+/** The payment checkout started: the booking's first, whatever plan its terms were moved to since. */
+const checkoutPayment = (ctx: WorldContext, booking: BookingRecord) =>
+  ctx.world.payments.filter((p) => p.bookingId === booking.id).sort((a, b) => a.created_at.localeCompare(b.created_at))[0]
 
 export const checkout = (ctx: WorldContext, group: TravelGroupRecord, me: CustomerRecord, body: CheckoutInput): { result: CheckoutResult } => {
   // A double click or a retried request: the same key from the same customer is the same booking.

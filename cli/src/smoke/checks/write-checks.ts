@@ -44,9 +44,15 @@ function readAfter(contract: ContractIndex, operation: OperationSpec, last: Succ
 
 const show = (value: unknown) => (value === undefined ? 'nothing' : excerpt(JSON.stringify(value), 80))
 
-/** The writes these checks read back: a JSON body, not a sign-in (a session is not a resource). */
+/**
+ * The writes these checks read back: a JSON body, and a PUT or PATCH (it replaces or changes what its path
+ * names), or a POST to a path that names a resource (`/booking/{id}/review`) or that declares x-idempotency.
+ * A POST to a bare path (`/agency`, `/auth/login`) is a lookup or a sign-in, not a resource written.
+ */
 const readsBack = (operation: OperationSpec) =>
-  operation.method !== 'get' && requestMedia(operation, 'application/json')?.schema !== undefined && !operation.path.startsWith('/auth/login')
+  operation.method !== 'get' &&
+  requestMedia(operation, 'application/json')?.schema !== undefined &&
+  (operation.method !== 'post' || operation.path.includes('{') || operation.idempotency !== undefined)
 
 /**
  * The read taken right after a write (the API client calls it): what shows the write before any later
@@ -60,7 +66,7 @@ export function readAfterWrite(
     if (!readsBack(write.answer.operation) || write.options.json === undefined) return undefined
     const after = readAfter(contract, write.answer.operation, write)
     if (after === undefined) return undefined
-    const read = await call(after.read.operationId, { path: after.path, probe: true })
+    const read = await call(after.read.operationId, { path: after.path, probe: true, unlinked: true })
     return { operationId: after.read.operationId, json: read.json }
   }
 }
@@ -79,7 +85,7 @@ async function lastWrite(context: Ctx, contract: ContractIndex, operation: Opera
   if (last === undefined || last.options.json === undefined) context.skip('untested: the run made no successful call of it with a JSON body')
   const after = readAfter(contract, operation, last)
   if (after === undefined) context.skip('untested: no read in the contract shows what it writes (no link to a GET, no GET on its path or a parent path)')
-  const read = async () => (await context.call(after.read.operationId, { path: after.path, probe: true })).json
+  const read = async () => (await context.call(after.read.operationId, { path: after.path, probe: true, unlinked: true })).json
   return { last, after, read }
 }
 
@@ -97,7 +103,9 @@ function roundTripStep({ contract }: CheckOptions, operation: OperationSpec): St
       if (last.readBack === undefined)
         context.skip('untested: no read in the contract shows what it writes (no link to a GET, no GET on its path or a parent path)')
       const after = { read: { operationId: last.readBack.operationId } }
-      const result = readBack(contract, schema, last.options.json, last.readBack.json)
+      const readOperation = contract.operations.get(last.readBack.operationId)
+      const readAt = readOperation?.responses['200']?.content.find((media) => media.mediaType === 'application/json')?.schema
+      const result = readBack(contract, schema, last.options.json, last.readBack.json, readAt)
       if (result.compared === 0) context.skip(`untested: ${after.read.operationId} shows none of the fields it sent`)
       context.note(`${result.compared} field${result.compared === 1 ? '' : 's'} read back through ${after.read.operationId}`)
       if (result.mismatches.length === 0) return
@@ -105,7 +113,11 @@ function roundTripStep({ contract }: CheckOptions, operation: OperationSpec): St
         `every field sent reads back through ${after.read.operationId} as sent (or as x-normalised says)`,
         result.mismatches
           .slice(0, 5)
-          .map((mismatch) => `${mismatch.field} sent ${show(mismatch.sent)}, read ${show(mismatch.read)} at ${mismatch.where}`)
+          .map((mismatch) =>
+            mismatch.where === ''
+              ? `${mismatch.field} sent ${show(mismatch.sent)}, shown nowhere in the answer`
+              : `${mismatch.field} sent ${show(mismatch.sent)}, read ${show(mismatch.read)} at ${mismatch.where}`,
+          )
           .join('; '),
         { kind: 'round-trip', operationId: id },
       )
@@ -146,11 +158,11 @@ function idempotencyStep({ contract }: CheckOptions, operation: OperationSpec): 
       const snapshot = async () =>
         Promise.all(
           reads.map(async (target) =>
-            target === undefined ? undefined : stateOf((await context.call(target.read.operationId, { path: target.path, probe: true })).json),
+            target === undefined ? undefined : stateOf((await context.call(target.read.operationId, { path: target.path, probe: true, unlinked: true })).json),
           ),
         )
       const before = await snapshot()
-      const repeat = await context.call(id, { ...last.options, probe: true })
+      const repeat = await context.call(id, { ...last.options, probe: true, unlinked: true })
       const key = declared === undefined ? 'the same body' : `the same ${declared.key.name}`
       if (!repeat.ok) {
         if (repeat.violations.length > 0) context.stop()
@@ -216,7 +228,7 @@ function readOnlyFieldStep({ contract }: CheckOptions, operation: OperationSpec)
       const body = last.options.json
       const probes = readOnlyProbes(contract, schema, body, await read()).slice(0, 16)
       if (probes.length === 0) context.skip(`untested: ${after.read.operationId} shows no field beyond what the request takes`)
-      const sent = await context.call(id, { ...last.options, json: withReadOnlyFields(body, probes), probe: true })
+      const sent = await context.call(id, { ...last.options, json: withReadOnlyFields(body, probes), probe: true, unlinked: true })
       const now = await read()
       const applied = probes.filter((probe) => {
         const object = sentObjects(body).find((candidate) => candidate.pointer === probe.object)
@@ -229,7 +241,7 @@ function readOnlyFieldStep({ contract }: CheckOptions, operation: OperationSpec)
       const ownData = readOfSamePath(contract, operation) !== undefined
       let undone = ''
       if (ownData) {
-        await context.call(id, { ...last.options, json: withReadOnlyFields(body, applied, (probe) => probe.current), probe: true })
+        await context.call(id, { ...last.options, json: withReadOnlyFields(body, applied, (probe) => probe.current), probe: true, unlinked: true })
         const restored = await read()
         const still = applied.filter((probe) => !restoredValue(body, probe, restored))
         undone =

@@ -1,8 +1,8 @@
 // The journey's last writes (only with --write): the new booking's documentation, then its cancellation.
-import { addYears, utcDay } from '../../../../core/calendar.ts'
+import { utcDay } from '../../../../core/calendar.ts'
 import type { StepContext } from '../step-runner.ts'
 import { JourneyState, JourneyStepSpec, Offer, ResolvedIds, SMOKE_IBAN } from './journey-state.ts'
-import { asRecord, asString, byNewBooking, memberInputKeys, requireOk, smokeBuyer, smokePdf } from './journey-helpers.ts'
+import { asRecord, asString, byNewBooking, leapDayFrom, memberInputKeys, requireOk, smokeBuyer, smokePdf, smokeText } from './journey-helpers.ts'
 
 export const aftercareSteps: readonly JourneyStepSpec[] = [
   {
@@ -45,7 +45,7 @@ export const aftercareSteps: readonly JourneyStepSpec[] = [
     request: (state, context) => {
       const member = state.newMember as Record<string, unknown>
       const input = Object.fromEntries(memberInputKeys.map((key) => [key, member[key] ?? null]))
-      return { ...byNewBooking(state), json: { ...input, member_id: state.newMemberId, allergies: context.tag('Ninguna') } }
+      return { ...byNewBooking(state), json: { ...input, member_id: state.newMemberId, allergies: context.tag(`Ninguna: ${smokeText.freeText}`) } }
     },
   },
   {
@@ -61,11 +61,13 @@ export const aftercareSteps: readonly JourneyStepSpec[] = [
       ...byNewBooking(state),
       json: {
         member_id: state.newMemberId,
-        number: asString(state.newMember?.['document_number']) ?? '00000000T',
-        expiry_date: addYears(state.newTravelGroupEnd as string, 5),
-        issue_date: addYears(utcDay(), -2),
+        // lower case: the contract says it is stored upper-cased (x-normalised), and the round trip checks it
+        number: (asString(state.newMember?.['document_number']) ?? '00000000T').toLowerCase(),
+        // 31 December and 1 January: a time-zone bug moves them into another year
+        expiry_date: `${Number((state.newTravelGroupEnd as string).slice(0, 4)) + 5}-12-31`,
+        issue_date: `${Number(utcDay().slice(0, 4)) - 2}-01-01`,
         country: 'ES',
-        support_number: 'SMK000001',
+        support_number: 'smk000001',
       },
     }),
   },
@@ -83,7 +85,8 @@ export const aftercareSteps: readonly JourneyStepSpec[] = [
       json: {
         member_id: state.newMemberId,
         number: 'SMK123456',
-        expiry_date: addYears(state.newTravelGroupEnd as string, 6),
+        // 29 February: a date library that rolls it over stores 1 March
+        expiry_date: leapDayFrom(Number((state.newTravelGroupEnd as string).slice(0, 4)) + 6),
         issue_date: null,
         country: 'ES',
         file: state.fileName ?? null,
@@ -103,8 +106,8 @@ export const aftercareSteps: readonly JourneyStepSpec[] = [
       ...byNewBooking(state),
       json: {
         member_id: state.newMemberId,
-        name: 'Contacto',
-        surname1: 'Smoke',
+        name: 'Contácto Ñúñez',
+        surname1: 'Smöke',
         surname2: context.marker,
         email: 'smoke.contact@example.com',
         phone: '+34600000001',

@@ -164,15 +164,35 @@ export const byReadGroup = (state: Readonly<JourneyState>): CallOptions => ({ pa
 export const byBooking = (state: Readonly<JourneyState>): CallOptions => ({ path: [state.bookingId as string] })
 export const byNewBooking = (state: Readonly<JourneyState>): CallOptions => ({ path: [state.newBookingId as string] })
 
+/**
+ * Text and dates that show encoding and time-zone bugs when they read back: letters outside ASCII
+ * (á é í ó ú ñ ç ü), a character outside the Basic Multilingual Plane in free text, and edge days
+ * (29 February, 31 December, 1 January).
+ */
+export const smokeText = {
+  names: ['Smóke Ñandú', 'Çüéllar'],
+  surnames: ['Íñiguez Úbeda', 'Müller Gómez'],
+  /** 🧳 (U+1F9F3): outside the BMP, two UTF-16 units, four UTF-8 bytes */
+  freeText: 'ñandú, cigüeña, façade 🧳',
+  birthdates: ['2000-02-29', '1983-12-31'],
+} as const
+
+/** The first 29 February on or after a year: a leap day. */
+export const leapDayFrom = (year: number): string => {
+  let leap = year
+  while (!(leap % 4 === 0 && (leap % 100 !== 0 || leap % 400 === 0))) leap += 1
+  return `${leap}-02-29`
+}
+
 /** A passenger of the smoke booking: adult, tagged with the marker in the second surname. */
 export function smokeMember(state: Readonly<JourneyState>, marker: string, index: number): Record<string, unknown> {
   const documents = ['00000000T', '00000001R']
   return {
-    name: 'Smoke',
-    surname1: index === 0 ? 'Uno' : 'Dos',
+    name: smokeText.names[index % 2],
+    surname1: smokeText.surnames[index % 2],
     surname2: marker,
     gender: index === 0 ? 'female' : 'male',
-    birthdate: index === 0 ? '1985-05-05' : '1983-03-03',
+    birthdate: smokeText.birthdates[index % 2],
     phone: null,
     email: null,
     document_type: 'dni',
@@ -181,9 +201,9 @@ export function smokeMember(state: Readonly<JourneyState>, marker: string, index
     state: state.stateId ?? 'ES-M',
     city: state.cityName ?? 'Madrid',
     zip: '28001',
-    address: 'Calle de la Prueba 1',
+    address: 'Calle de la Acequia 1, 3º B',
     allergies: null,
-    medical_notes: `Smoke test passenger [${marker}]`,
+    medical_notes: `${smokeText.freeText} [${marker}]`,
   }
 }
 
@@ -256,11 +276,11 @@ export function smokePdf(marker: string): Uint8Array {
 export function smokeBuyer(state: Readonly<JourneyState>, marker: string): Record<string, unknown> {
   return {
     type: 'person',
-    name: 'Smoke',
-    surname1: marker,
+    name: 'Smóke Comprador',
+    surname1: `Peña ${marker}`,
     company_name: null,
     tax_id: smokeMember(state, marker, 0)['document_number'],
-    address: 'Calle de la Prueba 1',
+    address: 'Plaza de España 1, 2º',
     zip: '28001',
     country: state.countryCode ?? 'ES',
     state: state.stateId ?? 'ES-M',

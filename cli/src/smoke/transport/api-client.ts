@@ -155,7 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!explore && response.status >= 200 && response.status < 300) {
       const apiPath = new URL(url).pathname.slice(new URL(options.baseUrl).pathname.replace(/\/+$/, '').length) || '/'
       const answer = { operation, url, apiPath, requestJson: callOptions.json, status: response.status, json: checked.json, headers: response.headers }
-      options.onAnswer?.(answer)
+      if (callOptions.unlinked !== true) options.onAnswer?.(answer)
       if (callOptions.probe !== true) {
         const successful: SuccessfulCall = { options: callOptions, answer }
         succeeded.set(operationId, successful)

@@ -27,6 +27,8 @@ export type CallOptions = {
   auth?: 'auto' | 'none' | { token: string }
   /** negative probe: excluded when judging whether anything was testable */
   probe?: boolean
+  /** a check's own read (a write read back): its answer gives no values to other operations' links */
+  unlinked?: boolean
   /**
    * one of many generated inputs: recorded (coverage, timings) but its
    * violations are only returned, not added to the run's; the caller reports
