@@ -1,3 +1,7 @@
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { runCli } from '../../cli/src/main.ts'
@@ -133,5 +137,33 @@ describe('several faults at once', () => {
     } finally {
       await backend.close()
     }
+  })
+})
+
+describe('checks by name', () => {
+  it('--exclude exposure leaves the scan out; --include exposure runs it alone (with the journey), and the HAR names the check of each call', async () => {
+    const fault = behaviourFaults.find((item) => item.operationId === 'getProfile') as BehaviourFault
+    const backend = await startBrokenBackend(mock.url, { corrupt: false, ...fault.make() })
+    const har = path.join(await mkdtemp(path.join(tmpdir(), 'smoke-checks-')), 'run.har')
+    try {
+      const without = await smokeJson(['--base-url', backend.url, ...ana, '--exclude', 'exposure'])
+      expect(without.report.violations).toEqual([])
+      expect(without.code).toBe(0)
+      const only = await smokeJson(['--base-url', backend.url, ...ana, '--include', 'exposure', '--har', har])
+      expect(only.code).toBe(1)
+      expect(new Set(only.report.findings.map((finding) => `${finding.operationId} ${finding.kind}`))).toEqual(new Set(['getProfile exposure']))
+      // no per-operation check ran: only the journey and the scan of its answers
+      expect(only.report.steps.filter((step) => step.id.includes(':') && !step.id.startsWith('probe.'))).toEqual([])
+      const entries = (JSON.parse(await readFile(har, 'utf8')) as { log: { entries: Array<{ comment: string }> } }).log.entries
+      expect(entries.map((entry) => entry.comment)).toContain('getProfile (auth.profile)')
+    } finally {
+      await backend.close()
+    }
+  })
+
+  it('a name that is no operation, tag or check is refused with what it may be', async () => {
+    const io = createTestIo()
+    expect(await runCli(['smoke', '--base-url', mock.url, '--include', 'round-trips'], io)).toBe(2)
+    expect(io.err()).toContain('--include/--exclude round-trips: no operation of the contract has that operationId or tag, and no check has that name')
   })
 })

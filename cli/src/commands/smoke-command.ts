@@ -99,8 +99,13 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
           'at most this many requests, like 20/s or 600/m (a gateway limit); 429 with Retry-After is waited out anyway',
         ).argParser(parseRate),
       )
-      .addOption(new Option('--include <operation>', 'check only these operations, by operationId or tag (repeatable)').argParser(collectNonEmpty))
-      .addOption(new Option('--exclude <operation>', 'leave out these operations, by operationId or tag (repeatable)').argParser(collectNonEmpty))
+      .addOption(
+        new Option(
+          '--include <name>',
+          'check only these operations (operationId or tag) or run only these checks (round-trip, exposure…) (repeatable)',
+        ).argParser(collectNonEmpty),
+      )
+      .addOption(new Option('--exclude <name>', 'leave out these operations (operationId or tag) or these checks (repeatable)').argParser(collectNonEmpty))
       .addOption(new Option('--max-failures <n>', 'stop after this many failed steps').argParser(parsePositiveInteger))
       .addOption(
         new Option('--allow-provider <url>', 'payment provider URL prefix a payment step may follow (repeatable; loopback is always allowed)').argParser(

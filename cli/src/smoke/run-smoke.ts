@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
 import type { SecretNames } from '../../../contract/engine/curl.ts'
+import { checkCatalogue, checkSelection, isCheckName } from '../../../contract/engine/check-catalogue.ts'
 import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
 import { createSchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -110,23 +111,29 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     if (name === 'authorization') throw new UsageError('-H Authorization: the run sends its own session token (--token for a pre-issued one)')
     if (name === tenantHeader.toLowerCase()) throw new UsageError(`-H ${header.name}: the run sends the tenant header itself (--agency-url picks the tenant)`)
   }
-  const selected = operationSelection(options.include ?? [], options.exclude ?? [])
+  // --include/--exclude take operationIds and tags, and the names of checks (contract/engine/check-catalogue.ts)
+  const operationNames = (names: readonly string[] | undefined) => (names ?? []).filter((name) => !isCheckName(name))
+  const selected = operationSelection(operationNames(options.include), operationNames(options.exclude))
+  const checks = checkSelection(options.include ?? [], options.exclude ?? [])
   for (const name of [...(options.include ?? []), ...(options.exclude ?? [])]) {
-    if (![...contract.operations.values()].some((operation) => operation.operationId === name || operation.tags.includes(name))) {
-      throw new UsageError(`--include/--exclude ${name}: no operation of the contract has that operationId or tag`)
+    if (checkCatalogue.find((check) => check.name === name)?.always === true && options.exclude?.includes(name)) {
+      throw new UsageError(`--exclude ${name}: every answer is read by it, it cannot be left out`)
+    }
+    if (!isCheckName(name) && ![...contract.operations.values()].some((operation) => operation.operationId === name || operation.tags.includes(name))) {
+      throw new UsageError(`--include/--exclude ${name}: no operation of the contract has that operationId or tag, and no check has that name`)
     }
   }
   const operationIds = [...contract.operations.values()].filter(selected).map((operation) => operation.operationId)
   if (operationIds.length === 0) throw new UsageError('--include/--exclude leave no operation to check')
 
   const validator = createSchemaValidator(contract)
-  const checker = createResponseChecker(contract, { validator })
+  const checker = createResponseChecker(contract, { validator, exposure: checks('exposure'), errorLeaks: checks('error-leak') })
   const startedAt = (overrides.now ?? (() => new Date()))()
   const marker = smokeMarker(startedAt)
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
   const pool = createLinkPool(contract)
   const makePlan = overrides.plan ?? (journeyPlan as unknown as NonNullable<SmokeOverrides<S>['plan']>)
-  const plan = makePlan(contract, options, { validator, pool, seed, marker, selected })
+  const plan = makePlan(contract, options, { validator, pool, seed, marker, selected, checks })
   const baseUrl = resolveApiBaseUrl(options.baseUrl, contract.basePath)
   const warnings = [...contract.warnings, ...validator.warnings, ...plan.notes]
   if (options.write && !isLoopbackHost(new URL(baseUrl).hostname)) {

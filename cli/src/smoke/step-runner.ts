@@ -203,7 +203,7 @@ async function runOne<S extends object>(
       Object.assign(state, patch)
       if (Object.values(patch).some((value) => value !== undefined)) delivered.add(step.id)
     },
-    call: (operationId, callOptions) => options.client.call(operationId, callOptions),
+    call: (operationId, callOptions) => options.client.call(operationId, { step: step.id, ...callOptions }),
     calls: options.client.calls,
     marker: options.marker,
     tag: (text) => `${text} [${options.marker}]`,

@@ -66,7 +66,12 @@ export function readAfterWrite(
     if (!readsBack(write.answer.operation) || write.options.json === undefined) return undefined
     const after = readAfter(contract, write.answer.operation, write)
     if (after === undefined) return undefined
-    const read = await call(after.read.operationId, { path: after.path, probe: true, unlinked: true })
+    const read = await call(after.read.operationId, {
+      path: after.path,
+      probe: true,
+      unlinked: true,
+      ...(write.options.step === undefined ? {} : { step: write.options.step }),
+    })
     return { operationId: after.read.operationId, json: read.json }
   }
 }

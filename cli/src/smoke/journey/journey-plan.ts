@@ -1,4 +1,5 @@
 import type { ApiSession } from '../transport/api-types.ts'
+import { checkOfStep, type CheckName } from '../../../../contract/engine/check-catalogue.ts'
 import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
 import type { SecretNames } from '../../../../contract/engine/curl.ts'
 import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
@@ -31,6 +32,8 @@ export type PlanTools = {
   marker: string
   /** the operations --include/--exclude leave in */
   selected: (operation: OperationSpec) => boolean
+  /** the checks --include/--exclude leave in (by name: check-catalogue.ts) */
+  checks?: (check: CheckName) => boolean
 }
 
 /** The journey's sign-in, done by --token: nothing is sent, the token is the session. */
@@ -85,6 +88,11 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
       runs: options.examples ?? defaultExamples,
       calledLast: new Set(journey.steps.filter((step) => journeyUndo.includes(step.id)).flatMap((step) => step.operationIds ?? [])),
       selected: tools.selected,
+    }).filter((step) => {
+      const check = checkOfStep(step.id)
+      const runs = (name: CheckName) => tools.checks?.(name) ?? true
+      // the writes with valid data are what round-trip, idempotency and read-only-field read back and repeat
+      return check === undefined || runs(check) || (check === 'reach' && (runs('round-trip') || runs('idempotency') || runs('read-only-field')))
     }),
     ...journeySteps.filter(cleanUp),
   ]

@@ -123,7 +123,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(explore ? { explore } : {}),
       }
       calls.push(record)
-      options.onExchange?.({ request, startedAt, durationMs: record.durationMs, label: operationId })
+      options.onExchange?.({
+        request,
+        startedAt,
+        durationMs: record.durationMs,
+        label: callOptions.step === undefined ? operationId : `${operationId} (${callOptions.step})`,
+      })
       throw new TransportError(`${request.method} ${url} failed: ${reason}`, record)
     }
     const answered = await options.checker.checkResponse(operationId, request, response)
@@ -131,7 +136,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       request,
       startedAt,
       durationMs: Math.round(performance.now() - started),
-      label: operationId,
+      label: callOptions.step === undefined ? operationId : `${operationId} (${callOptions.step})`,
       response: { status: response.status, statusText: response.statusText, headers: response.headers, body: answered.body },
     })
     // The checker prints secrets masked; the client knows which ones the reader can export.

@@ -29,6 +29,8 @@ export type CallOptions = {
   probe?: boolean
   /** a check's own read (a write read back): its answer gives no values to other operations' links */
   unlinked?: boolean
+  /** the step (check) that makes the call: named beside the operation in the HAR (the runner sets it) */
+  step?: string
   /**
    * one of many generated inputs: recorded (coverage, timings) but its
    * violations are only returned, not added to the run's; the caller reports
