@@ -67,7 +67,12 @@ export const checkCatalogue: readonly CheckInfo[] = [
     runs: 'per operation',
     schemathesis: 'negative_data_rejection',
   },
-  { name: 'positive', proves: 'valid optional query values are not refused as malformed', runs: 'per operation', schemathesis: 'positive_data_acceptance' },
+  {
+    name: 'positive',
+    proves: 'valid optional query values, and valid bodies for a PUT on what the run made, are not refused as malformed',
+    runs: 'per operation',
+    schemathesis: 'positive_data_acceptance',
+  },
   {
     name: 'malformed-body',
     proves: 'text that is not JSON, an empty body, JSON null and JSON of the wrong top-level type are refused with a declared 4xx',

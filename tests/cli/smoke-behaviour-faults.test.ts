@@ -70,6 +70,10 @@ describe('the correct mock', () => {
       expect.arrayContaining(['read-only-field:updateProfile', 'read-only-field:updateMemberData', 'read-only-field:updateBuyer']),
     )
     expect(passed('malformed-body:').length).toBeGreaterThan(25)
+    // generated valid bodies for the PUTs on the run's own booking
+    expect(passed('positive:')).toEqual(
+      expect.arrayContaining(['positive:updateMemberData', 'positive:updateDni', 'positive:updatePassport', 'positive:updateBuyer']),
+    )
     // the document number was sent in lower case: it reads back upper-cased, as the contract's x-normalised says
     expect(report.steps.find((step) => step.id === 'round-trip:updateDni')?.notes).toEqual(['5 fields read back through getBooking'])
   })

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 
 import type { CallOptions, CallOutcome } from '../transport/api-types.ts'
 import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../../contract/engine/contract-index.ts'
-import { errorCodeOf, statusAndCode } from '../journey/journey-helpers.ts'
+import { asRecord, errorCodeOf, statusAndCode } from '../journey/journey-helpers.ts'
 import type { JourneyState } from '../journey/journey-state.ts'
 import type { CheckOptions } from './check-options.ts'
 import { requestMedia } from './operation-requests.ts'
@@ -42,6 +42,9 @@ export function generatedSteps(options: CheckOptions, operation: OperationSpec):
   const trials = negativeTrials(options, operation)
   if (trials !== undefined) steps.push(negativeStep(options, operation, trials))
   if (operation.method === 'get' && operation.parameters.some((parameter) => parameter.in === 'query')) steps.push(positiveStep(options, operation))
+  if ((operation.method === 'put' || operation.method === 'patch') && requestMedia(operation, 'application/json')?.schema !== undefined) {
+    steps.push(positiveBodyStep(options, operation))
+  }
   return steps
 }
 
@@ -154,15 +157,72 @@ function negativeStep(options: CheckOptions, operation: OperationSpec, trials: (
   }
 }
 
+/**
+ * Refused as malformed: a 400 or 422 without one of the operation's own business codes. A 404 for a
+ * generated id that names nothing, or a declared 409, is an answer about the data, not its shape.
+ */
+const acceptedAsValid = (operation: OperationSpec) => (outcome: CallOutcome) => {
+  if (outcome.status < 400) return true
+  if (outcome.status !== 400 && outcome.status !== 422) return outcome.status < 500
+  return (operation.errorCodes[String(outcome.status)] ?? []).includes(errorCodeOf(outcome) ?? '')
+}
+
+/**
+ * positive (bodies): generated valid bodies for a PUT on what the run made (its booking), with the ids the
+ * links gave (`member_id`) kept: not refused as malformed [positive_data_acceptance]. Only where the run's own
+ * request to it succeeded, so a refusal is about the generated values, not the ids.
+ */
+function positiveBodyStep(options: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  // A rule the contract states in words (an IBAN's check digits, a country code, a company's name): a 422
+  // that names the fields it refuses is an answer about the data. A 400, or a 422 naming nothing, is not.
+  const namesFields = (outcome: CallOutcome) => {
+    const fields = asRecord(outcome.json)?.['fields']
+    return outcome.status === 422 && Array.isArray(fields) && fields.length > 0 && fields.every((field) => typeof asRecord(field)?.['field'] === 'string')
+  }
+  const accepted = (outcome: CallOutcome) => acceptedAsValid(operation)(outcome) || namesFields(outcome)
+  const at = requestMedia(operation, 'application/json')?.schema as NonNullable<ReturnType<typeof requestMedia>>['schema'] & object
+  return {
+    id: `positive:${id}`,
+    name: `${id} accepts any valid body on what the run made`,
+    kind: 'write',
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      const base = options.requests.base(operation)
+      if (base.untouchable.length > 0 || options.requests.changesCredentials(operation) || Object.keys(base.path).length === 0) {
+        context.skip("untested with generated bodies: only what the run made gets them (its booking), never the customer's own data")
+      }
+      if (base.placeholders.length > 0 || base.missingBody.length > 0)
+        context.skip(`untested: no value for ${[...base.placeholders, ...base.missingBody].join(', ')}`)
+      if (context.lastSuccess(id) === undefined) context.skip("untested: the run's own request to it did not succeed, so generated values cannot be judged")
+      // the ids the links gave stay: a generated member_id names nobody
+      const linked = Object.fromEntries(Object.entries((base.json ?? {}) as Record<string, unknown>).filter(([name]) => name.endsWith('_id')))
+      const arbitrary = validValues(options.contract, options.validator, at)
+        .filter((body) => body !== null && typeof body === 'object' && !Array.isArray(body))
+        .map((body) => {
+          const json = { ...(body as Record<string, unknown>), ...linked }
+          return { what: `body ${JSON.stringify(json).slice(0, 160)}`, options: options.requests.callOptions({ ...base, json }) }
+        })
+        .filter((trial) => options.validator.validate(at, trial.options.json).outcome === 'valid')
+      const failure = await runProperty(context, id, arbitrary, seedFor(options.seed, `positive:${id}`), options.runs, accepted)
+      if (failure === undefined) return
+      const outcome = await context.call(id, { ...failure.trial.options, probe: true })
+      if (!accepted(outcome)) {
+        context.fail(
+          `a 2xx (or one of ${id}'s own business codes) for a valid ${failure.trial.what}`,
+          `status ${statusAndCode(outcome)} (seed ${failure.seed})`,
+          {
+            operationId: id,
+          },
+        )
+      }
+    },
+  }
+}
+
 function positiveStep(options: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
   const id = operation.operationId
-  // Refused as malformed: a 400 or 422 without one of the operation's own business codes. A 404
-  // for a generated id that names nothing, or a declared 409, is an answer about the data, not its shape.
-  const accepted = (outcome: CallOutcome) => {
-    if (outcome.status < 400) return true
-    if (outcome.status !== 400 && outcome.status !== 422) return outcome.status < 500
-    return (operation.errorCodes[String(outcome.status)] ?? []).includes(errorCodeOf(outcome) ?? '')
-  }
+  const accepted = acceptedAsValid(operation)
   return {
     id: `positive:${id}`,
     name: `${id} accepts any valid query`,
