@@ -51,7 +51,14 @@ export function errorLeaks(body: string): ErrorLeak[] {
     if (leaks.some((leak) => leak.what === pattern.what)) continue
     const match = pattern.test.exec(text)
     if (match === null) continue
-    leaks.push({ what: pattern.what, excerpt: match[0].trim().replace(/\s+/g, ' ').slice(0, 120) })
+    leaks.push({
+      what: pattern.what,
+      excerpt: match[0]
+        .replace(/^[\s"'(=:,[]+/, '')
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 120),
+    })
   }
   return leaks
 }

@@ -83,8 +83,9 @@ export function createResponseChecker(contract: ContractIndex, options: Response
 
     // Whatever else is wrong with it, an error answer must not show how the backend is built.
     if (response.status >= 400 && options.errorLeaks !== false && response.body.length > 0) {
-      for (const leak of errorLeaks(decoder.decode(response.body))) {
-        report('error-leak', `an error answer that shows none of the backend's insides`, `${leak.what}: ${leak.excerpt}`)
+      const leaks = errorLeaks(decoder.decode(response.body))
+      if (leaks.length > 0) {
+        report('error-leak', `an error answer that shows none of the backend's insides`, leaks.map((leak) => `${leak.what}: ${leak.excerpt}`).join('; '))
       }
     }
 
@@ -158,8 +159,14 @@ export function createResponseChecker(contract: ContractIndex, options: Response
       const before = violations.length
       if (media.schema !== undefined) checkSchema(media, result.json, report)
       if (options.exposure !== false) {
-        for (const secret of exposedSecrets(contract, media.schema, result.json)) {
-          report('exposure', 'no credential, password hash or token the contract does not declare', `${readablePath(secret.pointer)}: ${secret.why}`)
+        // One finding per place and reason: the same field on every item of a list is one, with how many.
+        const places = new Map<string, { why: string; count: number }>()
+        for (const secret of exposedSecrets(contract, media.schema, result.json, 100)) {
+          const place = `${readablePath(secret.pointer).replace(/\[\d+\]/g, '[*]')}: ${secret.why}`
+          places.set(place, { why: secret.why, count: (places.get(place)?.count ?? 0) + 1 })
+        }
+        for (const [place, { count }] of places) {
+          report('exposure', 'no credential, password hash or token the contract does not declare', `${place}${count > 1 ? ` (${count} times)` : ''}`)
         }
       }
       const schemaFailed = violations.length > before
