@@ -158,20 +158,35 @@ function objectNodes(value: unknown, pointer = '', into: Node[] = []): Node[] {
   return into
 }
 
-/** Where an object of the body shows in the read: undefined when too few of its field names are anywhere. */
-export function locate(sent: SentObject, read: unknown): Node | undefined {
+/** The property an object sits under (`/guardians/1` → guardians, `/buyer` → buyer; the body itself: none). */
+const keyOf = (pointer: string): string | undefined =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reverse()
+    .find((segment) => !/^\d+$/.test(segment))
+
+/**
+ * Where an object of the body shows in the read: undefined when too few of its field names are anywhere.
+ * An object under a key (a guardian of `guardians`) is looked for among the read's objects under the same
+ * key when the read has any; `taken` nodes (matched to another object of the body already) are passed over.
+ */
+export function locate(sent: SentObject, read: unknown, taken: ReadonlySet<string> = new Set()): Node | undefined {
   const nodes = objectNodes(read)
+  const key = keyOf(sent.pointer)
+  const sameKey = key === undefined ? [] : nodes.filter((node) => keyOf(node.pointer) === key)
+  const candidates = (sameKey.length > 0 ? sameKey : nodes).filter((node) => !taken.has(node.pointer))
   // Inside what one of its ids names (the member a member_id names), when it shows there; else anywhere.
   for (const anchor of sent.anchors) {
-    const owner = nodes.find((node) => node.value['id'] === anchor)
+    const owner = objectNodes(read).find((node) => node.value['id'] === anchor)
     if (owner === undefined) continue
     const found = bestMatch(
       sent,
-      nodes.filter((node) => node.pointer === owner.pointer || node.pointer.startsWith(`${owner.pointer}/`)),
+      candidates.filter((node) => node.pointer === owner.pointer || node.pointer.startsWith(`${owner.pointer}/`)),
     )
     if (found !== undefined) return found
   }
-  return bestMatch(sent, nodes)
+  return bestMatch(sent, candidates)
 }
 
 /** The node holding the most of the object's field names (at least half, and two), then the most of its values. */
@@ -222,8 +237,10 @@ export function schemaHasPlaceFor(contract: ContractIndex, at: SchemaLocation, n
  */
 export function readBack(contract: ContractIndex, at: SchemaLocation | undefined, sent: unknown, read: unknown, readAt?: SchemaLocation): ReadBack {
   const result: ReadBack = { compared: 0, mismatches: [], unplaced: [] }
+  const taken = new Set<string>()
   for (const object of sentObjects(sent)) {
-    const node = locate(object, read)
+    const node = locate(object, read, taken)
+    if (node !== undefined) taken.add(node.pointer)
     if (node === undefined) {
       const names = Object.keys(object.fields)
       if (readAt !== undefined && schemaHasPlaceFor(contract, readAt, names)) {

@@ -63,6 +63,7 @@ describe('the correct mock', () => {
         'round-trip:updateBuyer',
         'round-trip:updateBankAccount',
         'round-trip:updateProfile',
+        'round-trip:updateGuardians',
       ]),
     )
     expect(passed('idempotency:')).toEqual(expect.arrayContaining(['idempotency:checkout', 'idempotency:updateDni', 'idempotency:updateProfile']))

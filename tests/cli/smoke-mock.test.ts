@@ -144,7 +144,6 @@ describe('smoke against the mock', () => {
       'purchaseTerms',
       'retryPayment',
       'updateBookingTerms',
-      'updateGuardians',
       'validateUser',
     ])
     for (const item of onlyErrors)

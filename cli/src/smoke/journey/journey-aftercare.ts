@@ -115,6 +115,42 @@ export const aftercareSteps: readonly JourneyStepSpec[] = [
     }),
   },
   {
+    id: 'documentation.guardians',
+    name: "The minor passenger's legal guardians (tagged; e-mails nobody has)",
+    kind: 'write',
+    operationId: 'updateGuardians',
+    route: 'PUT /booking/{id}/guardians',
+    wiring: 'ready',
+    needs: ['booking.created'],
+    requires: ['newBookingId', 'newMinorId'],
+    request: (state, context) => ({
+      ...byNewBooking(state),
+      json: {
+        member_id: state.newMinorId,
+        guardian_type: 'mother_and_father',
+        // addresses in a reserved domain: a guardian's e-mail gives its account access to the booking
+        guardians: [
+          {
+            name: 'María José',
+            surname1: 'Núñez',
+            surname2: context.marker,
+            email: `madre.${context.marker}@example.com`,
+            phone: '+34600000002',
+            document_number: '00000002w',
+          },
+          {
+            name: 'Jürgen',
+            surname1: 'Çelik',
+            surname2: context.marker,
+            email: `padre.${context.marker}@example.com`,
+            phone: '+34600000003',
+            document_number: '00000003A',
+          },
+        ],
+      },
+    }),
+  },
+  {
     id: 'booking.compute-cancel-refund',
     name: 'Cancellation refund preview',
     kind: 'write',

@@ -174,7 +174,8 @@ export const smokeText = {
   surnames: ['Íñiguez Úbeda', 'Müller Gómez'],
   /** 🧳 (U+1F9F3): outside the BMP, two UTF-16 units, four UTF-8 bytes */
   freeText: 'ñandú, cigüeña, façade 🧳',
-  birthdates: ['2000-02-29', '1983-12-31'],
+  /** an adult born on a leap day (the buyer's passenger), and a minor born on 31 December (whose guardians the run writes) */
+  birthdates: ['2000-02-29', '2012-12-31'],
 } as const
 
 /** The first 29 February on or after a year: a leap day. */

@@ -80,6 +80,8 @@ export type JourneyState = {
   newBookingId?: string
   newMemberId?: string
   newMember?: Record<string, unknown>
+  /** the booking's passenger under 18 (the run books one), whose legal guardians it writes */
+  newMinorId?: string
   newTravelGroupEnd?: string
   paymentId?: string
   paymentAction?: PaymentActionShape

@@ -1,6 +1,7 @@
-// The journey's writes (only with --write): book a fresh booking for two adults, pay it through the
+// The journey's writes (only with --write): book a fresh booking for an adult and a minor, pay it through the
 // sandbox provider, all carrying the run's marker (then journey-aftercare.ts).
 import { randomUUID } from 'node:crypto'
+import { isMinorOn, utcDay } from '../../../../core/calendar.ts'
 import type { StepContext } from '../step-runner.ts'
 import { JourneyState, JourneyStepSpec, Offer, PARTY_SIZE, PaymentActionShape, ResolvedIds } from './journey-state.ts'
 import { asArray, asRecord, asString, byNewBooking, idOf, listItems, paymentActionOf, requireOk, roomsFor, smokeBuyer, smokeMember } from './journey-helpers.ts'
@@ -144,7 +145,15 @@ export const writeSteps: readonly JourneyStepSpec[] = [
         .find((item) => idOf(item) !== undefined)
       if (member === undefined) context.fail('the new booking with its passengers', 'no member with an id')
       const end = asString(asRecord(booking['travel_group'])?.['end_at'])
-      context.set({ newMemberId: idOf(member) as string, newMember: member, ...(end === undefined ? {} : { newTravelGroupEnd: end }) })
+      const minor = asArray(booking['members'])
+        .map(asRecord)
+        .find((item) => idOf(item) !== undefined && typeof item?.['birthdate'] === 'string' && isMinorOn(item['birthdate'], utcDay()))
+      context.set({
+        newMemberId: idOf(member) as string,
+        newMember: member,
+        ...(end === undefined ? {} : { newTravelGroupEnd: end }),
+        ...(minor === undefined ? {} : { newMinorId: idOf(minor) as string }),
+      })
       if (booking['status'] !== 'pending') context.fail('status pending before the first payment', String(booking['status']))
     },
   },

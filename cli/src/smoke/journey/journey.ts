@@ -8,7 +8,7 @@
 // what earlier answers said (the first travel group listed, the customer's
 // bookings, an invoice of a booking, a minor passenger, a raffle block...), so
 // it works against any backend and any seed. Write steps (--write) book a
-// fresh booking for two adults, pay it through a sandbox provider, fill in its
+// fresh booking for an adult and a minor, pay it through a sandbox provider, fill in its
 // documentation and cancel it again; whatever they create carries the run's
 // smoke-<timestamp> marker.
 
