@@ -243,7 +243,8 @@ export function readBack(contract: ContractIndex, at: SchemaLocation | undefined
     if (node !== undefined) taken.add(node.pointer)
     if (node === undefined) {
       const names = Object.keys(object.fields)
-      if (readAt !== undefined && schemaHasPlaceFor(contract, readAt, names)) {
+      // two fields at least: one name alone (a `reason`) is too little to say the read should show it
+      if (readAt !== undefined && names.length >= 2 && schemaHasPlaceFor(contract, readAt, names)) {
         result.compared += names.length
         result.mismatches.push({ field: readablePath(object.pointer), sent: object.fields, read: undefined, where: '' })
       } else result.unplaced.push(readablePath(object.pointer))

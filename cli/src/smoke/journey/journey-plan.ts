@@ -77,24 +77,30 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
     options.token === undefined || options.email !== undefined || signIn === undefined
       ? journey.steps
       : journey.steps.map((step) => (step === signIn ? tokenSignIn(step, options.token as string) : step))
+  const calledLast = new Set(journey.steps.filter((step) => journeyUndo.includes(step.id)).flatMap((step) => step.operationIds ?? []))
+  const checks = operationSteps({
+    contract,
+    validator: tools.validator,
+    requests,
+    otherAgencyId: options.otherAgencyId,
+    seed: tools.seed,
+    runs: options.examples ?? defaultExamples,
+    calledLast,
+    selected: tools.selected,
+  }).filter((step) => {
+    const check = checkOfStep(step.id)
+    const runs = (name: CheckName) => tools.checks?.(name) ?? true
+    // the writes with valid data are what round-trip, idempotency and read-only-field read back and repeat
+    return check === undefined || runs(check) || (check === 'reach' && (runs('round-trip') || runs('idempotency') || runs('read-only-field')))
+  })
+  // The clean-up's own writes (the cancellation) are read back once they are made: their round trip comes last.
+  const readBackLast = (step: StepDefinition<JourneyState>) =>
+    checkOfStep(step.id) === 'round-trip' && (step.operationIds ?? []).some((operationId) => calledLast.has(operationId))
   const steps = [
     ...journeySteps.filter((step) => !cleanUp(step)),
-    ...operationSteps({
-      contract,
-      validator: tools.validator,
-      requests,
-      otherAgencyId: options.otherAgencyId,
-      seed: tools.seed,
-      runs: options.examples ?? defaultExamples,
-      calledLast: new Set(journey.steps.filter((step) => journeyUndo.includes(step.id)).flatMap((step) => step.operationIds ?? [])),
-      selected: tools.selected,
-    }).filter((step) => {
-      const check = checkOfStep(step.id)
-      const runs = (name: CheckName) => tools.checks?.(name) ?? true
-      // the writes with valid data are what round-trip, idempotency and read-only-field read back and repeat
-      return check === undefined || runs(check) || (check === 'reach' && (runs('round-trip') || runs('idempotency') || runs('read-only-field')))
-    }),
+    ...checks.filter((step) => !readBackLast(step)),
     ...journeySteps.filter(cleanUp),
+    ...checks.filter(readBackLast),
   ]
   const state: JourneyState = { agencyUrl: options.agencyUrl ?? defaultAgencyUrl }
   if (options.email !== undefined) state.email = options.email

@@ -62,8 +62,11 @@ export type CallRecord = {
 export type SuccessfulCall = {
   options: CallOptions
   answer: Answer
-  /** for a write: what the read that shows it answered right after (ApiClientOptions.readAfterWrite) */
-  readBack?: { operationId: string; json: unknown }
+  /**
+   * for a write: what the read that shows it answered right after (ApiClientOptions.readAfterWrite), and
+   * whether the write's answer linked to that read
+   */
+  readBack?: { operationId: string; json: unknown; linked: boolean }
 }
 
 /** What a 2xx answer said, for following the contract's links. */
@@ -143,7 +146,7 @@ export type ApiClientOptions = {
    * after a write answered a 2xx (probes aside): read what shows it, at once, before anything else changes
    * it (the round-trip check compares the two); undefined when nothing shows it
    */
-  readAfterWrite?: (call: SuccessfulCall) => Promise<{ operationId: string; json: unknown } | undefined>
+  readAfterWrite?: (call: SuccessfulCall) => Promise<SuccessfulCall['readBack']>
   /** every 2xx answer (generated inputs aside), e.g. for the link pool */
   onAnswer?: (answer: Answer) => void
   /** at most this many requests per second (a gateway's limit), spaced evenly */
