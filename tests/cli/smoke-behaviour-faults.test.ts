@@ -92,15 +92,19 @@ describe('each fault alone', () => {
     }
   })
 
-  it('a finding says the operation, the field, what was sent and what came back', async () => {
+  it('a finding says the operation, the field, what was sent and what came back; JUnit names the check', async () => {
     const fault = behaviourFaults.find((item) => item.operationId === 'updateDni') as BehaviourFault
     const backend = await startBrokenBackend(mock.url, { corrupt: false, ...fault.make() })
+    const junit = path.join(await mkdtemp(path.join(tmpdir(), 'smoke-junit-')), 'run.xml')
     try {
-      const { report } = await smokeJson(['--base-url', backend.url, ...ana, '--write', '--include', 'updateDni'])
+      const { report } = await smokeJson(['--base-url', backend.url, ...ana, '--write', '--include', 'updateDni', '--junit', junit])
       const finding = report.findings.find((item) => item.kind === 'round-trip')
       expect(finding?.operationId).toBe('updateDni')
       expect(finding?.example.actual).toMatch(
         /^\$\.expiry_date sent "\d{4}-12-31", read "\d{4}-12-30" at \$\.members\[\d\]\.documents\[\d\]\.expiry_date; \$\.issue_date sent "\d{4}-01-01", read "\d{4}-12-31"/,
+      )
+      expect(await readFile(junit, 'utf8')).toMatch(
+        /<testcase classname="smoke\.write" name="round-trip:updateDni: updateDni: what it wrote reads back as sent" time="[\d.]+">\s*<failure message="\[round-trip\] updateDni [^"]*" type="round-trip">/,
       )
     } finally {
       await backend.close()
