@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander'
 import { processIo, type CliIo } from './cli-io.ts'
 import { contractCommand } from './commands/contract-command.ts'
 import { mockCommand } from './commands/mock-command.ts'
+import { proxyCommand } from './commands/proxy-command.ts'
 import { scenarioCommand } from './commands/scenario-command.ts'
 import { settingsCommand } from './commands/settings-command.ts'
 import { smokeCommand } from './commands/smoke-command.ts'
@@ -54,6 +55,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     scenarioCommand(io),
     settingsCommand(io),
     smokeCommand(io, setExitCode),
+    proxyCommand(io),
     contractCommand(io, setExitCode),
   ]) {
     program.addCommand(command)

@@ -1,3 +1,4 @@
+import { UsageError } from './exit-codes.ts'
 import { InvalidArgumentError } from 'commander'
 
 // Commander value parsers. Throwing InvalidArgumentError makes commander print
@@ -88,4 +89,16 @@ export function parseRate(value: string): number {
 /** For repeatable list options (`--include getBooking --include payments`). */
 export function collectNonEmpty(value: string, previous: readonly string[] | undefined): string[] {
   return [...(previous ?? []), parseNonEmpty(value)]
+}
+
+/** An -H header as sent: its value, and the environment variable it came from (named in curl lines, never printed). */
+export type ResolvedHeader = { name: string; value: string; variable?: string }
+
+/** `$VAR`/`${VAR}` from the environment (named in curl lines, never printed); anything else as given (masked in curl lines). */
+export function resolveHeader(header: ExtraHeader, env: NodeJS.ProcessEnv): ResolvedHeader {
+  const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(header.value)?.[1]
+  if (variable === undefined) return { name: header.name, value: header.value }
+  const value = env[variable]
+  if (value === undefined || value === '') throw new UsageError(`-H ${header.name}: $${variable} is not set in the environment`)
+  return { name: header.name, value, variable }
 }

@@ -26,6 +26,8 @@ export type ViolationKind =
   | 'read-only-field'
   /** a repeated request the contract declares idempotent did something again */
   | 'idempotency'
+  /** a request a client sent does not follow the contract (request-checker.ts: the proxy) */
+  | 'request'
   /** a negative probe got a different status or code than expected */
   | 'probe'
   /** a step's own assertion failed (e.g. the list it needed was empty) */

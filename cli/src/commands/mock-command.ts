@@ -11,6 +11,7 @@ import { API_PATH } from '../../../contract/generated/api-operations.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
 import { mockServerModulePath } from '../repo-paths.ts'
+import { untilSignal } from '../until-signal.ts'
 
 // `travel-portal mock` is `npm run mock`: the same options, read by the mock's own parser
 // (mock/src/start-options.ts) and documented once, in its usage text. Both modules are loaded only
@@ -85,16 +86,4 @@ async function loadMockModules(): Promise<MockModules> {
     >,
   ])
   return { startMockServer: server.startMockServer, parseMockStartOptions: startOptions.parseMockStartOptions, mockUsage: startOptions.mockUsage }
-}
-
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      resolve()
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  })
 }

@@ -14,12 +14,12 @@ import {
   parsePositiveInteger,
   parseRate,
   parseSeed,
+  resolveHeader,
   type ExtraHeader,
 } from '../option-parsers.ts'
-import { UsageError } from '../exit-codes.ts'
 import { defaultContractPath } from '../repo-paths.ts'
 import { runSmoke } from '../smoke/run-smoke.ts'
-import { defaultAgencyUrl, defaultExamples, type SmokeHeader } from '../smoke/smoke-options.ts'
+import { defaultAgencyUrl, defaultExamples } from '../smoke/smoke-options.ts'
 
 type SmokeCommandOptions = {
   baseUrl: string
@@ -166,13 +166,4 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         setExitCode(code)
       })
   )
-}
-
-/** `$VAR`/`${VAR}` from the environment (named in curl lines, never printed); anything else as given (masked in curl lines). */
-function resolveHeader(header: ExtraHeader, env: NodeJS.ProcessEnv): SmokeHeader {
-  const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(header.value)?.[1]
-  if (variable === undefined) return { name: header.name, value: header.value }
-  const value = env[variable]
-  if (value === undefined || value === '') throw new UsageError(`-H ${header.name}: $${variable} is not set in the environment`)
-  return { name: header.name, value, variable }
 }

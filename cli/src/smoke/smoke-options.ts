@@ -1,3 +1,4 @@
+import type { ResolvedHeader } from '../option-parsers.ts'
 // What a smoke run is told: the command line's options, as the run takes them.
 
 export type SmokeOptions = {
@@ -48,7 +49,7 @@ export type SmokeOptions = {
 }
 
 /** A header for every request; `variable` when its value came from the environment (curl lines name it). */
-export type SmokeHeader = { name: string; value: string; variable?: string }
+export type SmokeHeader = ResolvedHeader
 
 /** The portal URL the agency lookup and the checkout's return URL use by default. */
 export const defaultAgencyUrl = 'http://localhost:5173'

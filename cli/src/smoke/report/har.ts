@@ -33,18 +33,20 @@ export function toHar(exchanges: readonly Exchange[], secrets: SecretNames, vers
   const hide = (text: string) => [...secrets.keys()].filter((secret) => secret.length >= 4).reduce((out, secret) => out.split(secret).join(mask), text)
   const headerList = (entries: Iterable<[string, string]>): HarHeader[] =>
     [...entries].map(([name, value]) => ({ name, value: hide(maskHeaderValue(name, value)) }))
-  const bodyText = (mimeType: string, bytes: Uint8Array): { text: string } | { comment: string } => {
-    if (!textual.test(mimeType)) return { comment: `${bytes.length} bytes of ${mimeType || 'unknown type'}, not included` }
-    const text = decoder.decode(bytes.subarray(0, maxText))
-    let shown = text
+  /** A text body with its credentials masked: JSON keys that name one, and the run's secrets anywhere. */
+  const maskedText = (mimeType: string, text: string): string => {
     if (/json/i.test(mimeType)) {
       try {
-        shown = JSON.stringify(maskJsonSecrets(JSON.parse(text) as unknown))
+        return hide(JSON.stringify(maskJsonSecrets(JSON.parse(text) as unknown)))
       } catch {
         // not JSON after all: as sent
       }
     }
-    return { text: hide(shown) + (bytes.length > maxText ? '…' : '') }
+    return hide(text)
+  }
+  const bodyText = (mimeType: string, bytes: Uint8Array): { text: string } | { comment: string } => {
+    if (!textual.test(mimeType)) return { comment: `${bytes.length} bytes of ${mimeType || 'unknown type'}, not included` }
+    return { text: maskedText(mimeType, decoder.decode(bytes.subarray(0, maxText))) + (bytes.length > maxText ? '…' : '') }
   }
 
   const entries = exchanges.map((exchange) => {
@@ -56,7 +58,7 @@ export function toHar(exchanges: readonly Exchange[], secrets: SecretNames, vers
         : requestBody.kind === 'json'
           ? { mimeType: 'application/json', text: hide(JSON.stringify(maskJsonSecrets(requestBody.value))) }
           : requestBody.kind === 'text'
-            ? { mimeType: requestBody.contentType, text: hide(requestBody.text) }
+            ? { mimeType: requestBody.contentType, text: maskedText(requestBody.contentType, requestBody.text) }
             : {
                 mimeType: 'multipart/form-data',
                 params: requestBody.fields.map((field) =>

@@ -125,11 +125,16 @@ export type Finding = {
 }
 
 /** One rule broken the same way on one operation is one finding, however many calls showed it. */
+/** What makes two violations one finding: the operation, the kind and the rule (array indexes folded). */
+export function findingKey(violation: Violation): { key: string; rule: string } {
+  const rule = violation.expected.replace(/\[\d+\]/g, '[]')
+  return { key: JSON.stringify([violation.operationId, violation.kind, rule]), rule }
+}
+
 export function findingsOf(violations: readonly Violation[]): Finding[] {
   const byKey = new Map<string, Finding>()
   for (const violation of violations) {
-    const rule = violation.expected.replace(/\[\d+\]/g, '[]')
-    const key = JSON.stringify([violation.operationId, violation.kind, rule])
+    const { key, rule } = findingKey(violation)
     const found = byKey.get(key)
     if (found === undefined) {
       byKey.set(key, { operationId: violation.operationId, kind: violation.kind, expected: rule, count: 1, steps: [violation.step ?? '?'], example: violation })

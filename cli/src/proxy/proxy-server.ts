@@ -1,0 +1,258 @@
+import { createServer, request as httpRequest, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https'
+import { rootCertificates } from 'node:tls'
+
+import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
+import type { RecordedRequest } from '../../../contract/engine/curl.ts'
+import { createRequestChecker } from '../../../contract/engine/request-checker.ts'
+import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
+import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import type { Violation } from '../../../contract/engine/violation.ts'
+import type { CoverageEntry } from '../commands/contract-coverage.ts'
+import type { Exchange } from '../smoke/report/har.ts'
+import { findingKey, type Finding } from '../smoke/report/smoke-report.ts'
+
+// A validating proxy: every request under the contract's base path goes to the upstream unchanged (method,
+// path, query, headers but hop-by-hop ones, body), and its answer comes back unchanged, streamed; both are
+// checked against the contract on the way (request-checker.ts, response-checker.ts with the scans of every
+// answer). Findings are de-duplicated as the smoke run's are. With `errors`, a request the contract refuses
+// is answered by the proxy with the contract's Error and not forwarded, and a broken answer becomes a 502
+// naming what broke. `/__proxy/report` answers the report so far; nothing under `/__proxy/` is forwarded.
+
+export type ProxyMode = 'report' | 'errors'
+
+export type ProxyOptions = {
+  contract: ContractIndex
+  validator: SchemaValidator
+  /** the API's base URL upstream (its base path included) */
+  upstream: string
+  mode: ProxyMode
+  /** headers added to every forwarded request (-H: an API gateway's key) */
+  headers?: Readonly<Record<string, string>>
+  timeoutMs?: number
+  tls?: { ca?: string; insecure?: boolean }
+  /** keep the exchanges for a HAR (off by default: a long session would hold them all) */
+  keepExchanges?: boolean
+  onFinding?(finding: Finding): void
+}
+
+export type ProxyReport = {
+  tool: 'travel-portal proxy'
+  reportVersion: 1
+  upstream: string
+  mode: ProxyMode
+  startedAt: string
+  /** exchanges under the contract's base path, and those answered by the proxy itself (--errors) */
+  exchanges: number
+  refused: number
+  violations: number
+  findings: Finding[]
+  /** operations × statuses seen, as `contract coverage` reads them */
+  coverage: CoverageEntry[]
+}
+
+export type ValidatingProxy = {
+  server: Server
+  report(): ProxyReport
+  readonly exchanges: readonly Exchange[]
+  close(): Promise<void>
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'host'])
+const MAX_BODY = 10 * 1024 * 1024
+
+export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
+  const { contract } = options
+  const requests = createRequestChecker(contract, options.validator)
+  const responses = createResponseChecker(contract, { validator: options.validator })
+  const upstream = new URL(options.upstream.replace(/\/+$/, ''))
+  const secure = upstream.protocol === 'https:'
+  const agent = secure
+    ? new HttpsAgent({
+        keepAlive: true,
+        ...(options.tls?.ca === undefined ? {} : { ca: [...rootCertificates, options.tls.ca] }),
+        rejectUnauthorized: options.tls?.insecure !== true,
+      })
+    : new HttpAgent({ keepAlive: true })
+  const send = secure ? httpsRequest : httpRequest
+  const timeoutMs = options.timeoutMs ?? 30_000
+  const startedAt = new Date().toISOString()
+  const findings = new Map<string, Finding>()
+  const coverage = new Map<string, CoverageEntry>()
+  const exchanges: Exchange[] = []
+  let count = 0
+  let refused = 0
+  let violationCount = 0
+
+  const record = (violations: readonly Violation[]) => {
+    for (const violation of violations) {
+      violationCount += 1
+      const { key, rule } = findingKey(violation)
+      const found = findings.get(key)
+      if (found !== undefined) {
+        found.count += 1
+        continue
+      }
+      const finding: Finding = { operationId: violation.operationId, kind: violation.kind, expected: rule, count: 1, steps: ['proxy'], example: violation }
+      findings.set(key, finding)
+      options.onFinding?.(finding)
+    }
+  }
+
+  const report = (): ProxyReport => ({
+    tool: 'travel-portal proxy',
+    reportVersion: 1,
+    upstream: upstream.href,
+    mode: options.mode,
+    startedAt,
+    exchanges: count,
+    refused,
+    violations: violationCount,
+    findings: [...findings.values()],
+    coverage: [...coverage.values()].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.status - b.status),
+  })
+
+  const answerError = (res: ServerResponse, status: number, code: string, message: string) => {
+    const body = JSON.stringify({ code, message })
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://proxy.invalid')
+    if (url.pathname === '/__proxy/report' && req.method === 'GET') {
+      const body = JSON.stringify(report(), null, 2)
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res.end(body)
+      return
+    }
+    if (url.pathname.startsWith('/__proxy/')) return answerError(res, 404, 'not_found', 'The proxy answers GET /__proxy/report only.')
+    const base = contract.basePath
+    if (base !== '' && url.pathname !== base && !url.pathname.startsWith(`${base}/`)) {
+      return answerError(res, 404, 'not_found', `travel-portal proxy: only the API under ${base} is passed on.`)
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY) chunks.push(chunk)
+    })
+    req.on('end', () => {
+      if (size > MAX_BODY) return answerError(res, 413, 'bad_request', 'travel-portal proxy: request bodies are passed on up to 10 MB.')
+      forward(req, res, url, Buffer.concat(chunks))
+    })
+  }
+
+  const forward = (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => {
+    count += 1
+    const method = req.method ?? 'GET'
+    const clientHeaders: Record<string, string> = {}
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) clientHeaders[name] = Array.isArray(value) ? value.join(', ') : value
+    }
+    const apiPath = url.pathname.slice(contract.basePath.length) || '/'
+    const target = `${upstream.href.replace(/\/+$/, '')}${apiPath}${url.search}`
+    const seen = `http://${req.headers.host ?? 'proxy'}${url.pathname}${url.search}`
+    const checked = requests.check({ method, url: seen, headers: clientHeaders, body })
+    record(checked.violations)
+    const recorded: RecordedRequest = {
+      method,
+      url: seen,
+      headers: clientHeaders,
+      ...(body.length === 0 ? {} : { body: { kind: 'text', contentType: clientHeaders['content-type'] ?? '', text: body.toString('utf8') } }),
+    }
+    const started = performance.now()
+    const startedAtDate = new Date()
+    if (options.mode === 'errors' && checked.violations.length > 0) {
+      refused += 1
+      const first = checked.violations[0] as Violation
+      const schemaOfBody = first.expected.startsWith('body ')
+      return answerError(
+        res,
+        schemaOfBody ? 422 : 400,
+        schemaOfBody ? 'validation_error' : 'bad_request',
+        `travel-portal proxy: the contract refuses this request: expected ${first.expected}; got ${first.actual}`,
+      )
+    }
+    const upstreamRequest = send(
+      target,
+      { method, headers: { ...clientHeaders, ...options.headers, host: upstream.host }, agent, timeout: timeoutMs },
+      (upstreamResponse) => {
+        const headers: Record<string, string | string[]> = {}
+        for (const [name, value] of Object.entries(upstreamResponse.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
+        const status = upstreamResponse.statusCode ?? 502
+        // In report mode the answer streams on as it comes; with --errors it is held until it is checked.
+        if (options.mode === 'report') res.writeHead(status, upstreamResponse.statusMessage, headers)
+        const parts: Buffer[] = []
+        upstreamResponse.on('data', (chunk: Buffer) => {
+          parts.push(chunk)
+          if (options.mode === 'report') res.write(chunk)
+        })
+        upstreamResponse.on('end', () => {
+          const answer = Buffer.concat(parts)
+          const responseHeaders = new Headers()
+          for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
+          const operationId = checked.operation?.operationId
+          let broken: Violation | undefined
+          if (operationId !== undefined) {
+            const result = responses.checkExchange(operationId, recorded, { status, headers: responseHeaders, body: answer })
+            record(result.violations)
+            broken = result.violations[0]
+            const key = `${operationId} ${status}`
+            const entry = coverage.get(key)
+            if (entry === undefined) coverage.set(key, { operationId, method, path: checked.operation?.path ?? apiPath, status, count: 1 })
+            else entry.count += 1
+          }
+          if (options.keepExchanges === true) {
+            exchanges.push({
+              request: recorded,
+              startedAt: startedAtDate,
+              durationMs: Math.round(performance.now() - started),
+              label: operationId ?? `${method} ${apiPath}`,
+              response: { status, statusText: upstreamResponse.statusMessage ?? '', headers: responseHeaders, body: new Uint8Array(answer) },
+            })
+          }
+          if (options.mode === 'report') return res.end()
+          if (broken !== undefined) {
+            refused += 1
+            return answerError(
+              res,
+              502,
+              'bad_gateway',
+              `travel-portal proxy: the backend's answer breaks the contract: expected ${broken.expected}; got ${broken.actual}`,
+            )
+          }
+          res.writeHead(status, upstreamResponse.statusMessage, { ...headers, 'content-length': String(answer.length) })
+          res.end(answer)
+        })
+      },
+    )
+    upstreamRequest.on('timeout', () => upstreamRequest.destroy(new Error('timeout')))
+    upstreamRequest.on('error', (error) => {
+      if (res.headersSent) return res.destroy()
+      const timedOut = error.message === 'timeout'
+      answerError(
+        res,
+        timedOut ? 504 : 502,
+        timedOut ? 'gateway_timeout' : 'bad_gateway',
+        timedOut
+          ? `travel-portal proxy: ${upstream.host} did not answer within ${timeoutMs} ms`
+          : `travel-portal proxy: ${upstream.host} could not be reached (${error.message})`,
+      )
+    })
+    upstreamRequest.end(body.length === 0 ? undefined : body)
+  }
+
+  const server = createServer(handle)
+  return {
+    server,
+    report,
+    exchanges,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
