@@ -29,8 +29,20 @@ afterAll(async () => {
   await mock.dispose()
 })
 
-async function startProxy(upstream: string, mode: ProxyMode = 'report'): Promise<{ proxy: ValidatingProxy; api: string }> {
-  const proxy = createValidatingProxy({ contract, validator: createSchemaValidator(contract), upstream, mode, keepExchanges: true, timeoutMs: 1_000 })
+async function startProxy(
+  upstream: string,
+  mode: ProxyMode = 'report',
+  fallback?: { statuses: number[]; operations: string[] },
+): Promise<{ proxy: ValidatingProxy; api: string }> {
+  const proxy = createValidatingProxy({
+    contract,
+    validator: createSchemaValidator(contract),
+    upstream,
+    mode,
+    keepExchanges: true,
+    timeoutMs: 1_000,
+    ...(fallback === undefined ? {} : { fallback: { ...fallback, mockUrl: async () => mock.url } }),
+  })
   await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve))
   return { proxy, api: `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}/api/customer` }
 }
@@ -200,6 +212,43 @@ describe('--errors', () => {
   })
 })
 
+describe('the mock answers what the backend does not have', () => {
+  it('an operation the upstream answers 501 comes from the mock, and is reported so; with --fallback none the 501 passes (a finding)', async () => {
+    // a half-built backend: no extras yet
+    const backend = await startBrokenBackend(mock.url, {
+      corrupt: false,
+      rewrite: (_method, apiPath) =>
+        /\/extras$/.test(apiPath)
+          ? { status: 501, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"code":"not_implemented","message":"Soon."}') }
+          : undefined,
+    })
+    const extras = (api: string) => fetch(`${api}/travelgroup/tg-sol-lon/extras`, { headers: { agencyId: 'ag-sol' } })
+    const on = await startProxy(backend.url, 'report', { statuses: [501], operations: ['getAgencyFaq'] })
+    try {
+      const answer = await extras(on.api)
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual(await (await extras(`${mock.url}/api/customer`)).json())
+      expect((await fetch(`${on.api}/agency/faq`, { headers: { agencyId: 'ag-sol' } })).status).toBe(200)
+      const report = on.proxy.report()
+      expect(report.fromMock).toEqual([
+        { operationId: 'listExtras', why: '501 from the upstream', count: 1 },
+        { operationId: 'getAgencyFaq', why: 'always (--mock-operation)', count: 1 },
+      ])
+      expect(report.findings).toEqual([])
+    } finally {
+      await on.proxy.close()
+    }
+    const off = await startProxy(backend.url)
+    try {
+      expect((await extras(off.api)).status).toBe(501)
+      expect(off.proxy.report().findings.map((finding) => `${finding.operationId} ${finding.kind}`)).toEqual(['listExtras server-error'])
+    } finally {
+      await off.proxy.close()
+      await backend.close()
+    }
+  })
+})
+
 describe('travel-portal proxy', () => {
   it('runs in the foreground, says each new finding on stderr, and writes its reports on SIGTERM (secrets masked)', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'proxy-cli-'))
@@ -213,6 +262,8 @@ describe('travel-portal proxy', () => {
         backend.url,
         '--port',
         '0',
+        '--mock-operation',
+        'getAgencyFaq',
         '--json',
         path.join(dir, 'r.json'),
         '--junit',
@@ -236,19 +287,26 @@ describe('travel-portal proxy', () => {
         })
       })
       await portalTraffic(`${url}/api/customer`)
+      // answered by the mock the proxy started itself, in its own world
+      expect((await fetch(`${url}/api/customer/agency/faq`, { headers: { agencyId: 'ag-sol' } })).status).toBe(200)
       await new Promise((resolve) => setTimeout(resolve, 100))
       expect(err).toMatch(/✗ schema getProfile: expected \$\.email is required; got missing/)
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
-      const report = JSON.parse(await readFile(path.join(dir, 'r.json'), 'utf8')) as { findings: Array<{ operationId: string }>; exchanges: number }
+      const report = JSON.parse(await readFile(path.join(dir, 'r.json'), 'utf8')) as {
+        findings: Array<{ operationId: string }>
+        exchanges: number
+        fromMock: Array<{ operationId: string }>
+      }
       expect(report.findings.map((finding) => finding.operationId)).toEqual(['getProfile'])
-      expect(report.exchanges).toBe(7)
+      expect(report.exchanges).toBe(8)
+      expect(report.fromMock.map((entry) => entry.operationId)).toEqual(['getAgencyFaq'])
       expect(await readFile(path.join(dir, 'r.xml'), 'utf8')).toMatch(
         /<testcase classname="proxy" name="getProfile">\s*<failure message="\[schema\] getProfile/,
       )
       const har = await readFile(path.join(dir, 'r.har'), 'utf8')
-      expect(JSON.parse(har).log.entries).toHaveLength(7)
+      expect(JSON.parse(har).log.entries).toHaveLength(8)
       expect(har).not.toContain('viaje2026')
       expect(har).not.toMatch(/tok_[0-9a-f]{8}/)
     } finally {

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { Command, Option } from 'commander'
@@ -7,10 +8,11 @@ import { ContractError, loadContract } from '../../../contract/engine/contract-i
 import { createSchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
-import { collectHeaders, parseBaseUrl, parsePort, parsePositiveInteger, resolveHeader, type ExtraHeader } from '../option-parsers.ts'
+import { collectHeaders, collectNonEmpty, parseBaseUrl, parsePort, parsePositiveInteger, resolveHeader, type ExtraHeader } from '../option-parsers.ts'
 import { countLine, findingLine, toProxyJunit } from '../proxy/proxy-report.ts'
 import { createValidatingProxy, type ValidatingProxy } from '../proxy/proxy-server.ts'
 import { defaultContractPath } from '../repo-paths.ts'
+import { writeCoverageFile } from './contract-coverage.ts'
 import { toHar } from '../smoke/report/har.ts'
 import { resolveApiBaseUrl } from '../smoke/transport/request-parts.ts'
 import { untilSignal } from '../until-signal.ts'
@@ -33,6 +35,9 @@ type ProxyCommandOptions = {
   junit?: string
   har?: string
   every: number
+  fallback: string
+  mockOperation?: string[]
+  coverageOut?: string
 }
 
 export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = untilSignal, onListening?: (proxy: ValidatingProxy, url: string) => void): Command {
@@ -60,6 +65,13 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
     .option('--junit <file>', 'write a JUnit XML report when stopped (one testcase per operation seen)')
     .option('--har <file>', 'record every exchange (HAR 1.2, secrets masked) and write it when stopped')
     .addOption(new Option('--every <seconds>', 'print a count of exchanges and findings this often (0: never)').default(30).argParser((value) => Number(value)))
+    .option(
+      '--fallback <statuses>',
+      "upstream statuses that mean 'not implemented here', answered by the mock's world instead (comma-separated, e.g. 501,404; none: never)",
+      '501',
+    )
+    .addOption(new Option('--mock-operation <operationId>', 'an operation always answered by the mock (repeatable)').argParser(collectNonEmpty))
+    .option('--coverage-out <file>', 'write the (operationId, status) pairs seen when stopped, for `contract coverage`')
     .action(async (options: ProxyCommandOptions) => {
       const contractPath = path.resolve(io.cwd, options.contract)
       let contract
@@ -78,6 +90,15 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
           throw new UsageError(`cannot read --ca-cert ${options.caCert}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
         }
       }
+      const statuses = options.fallback === 'none' ? [] : options.fallback.split(',').map((value) => Number(value.trim()))
+      if (statuses.some((status) => !Number.isInteger(status) || status < 100 || status > 599)) {
+        throw new UsageError(`--fallback ${options.fallback}: statuses (like 501,404) or none`)
+      }
+      for (const operationId of options.mockOperation ?? []) {
+        if (!contract.operations.has(operationId)) throw new UsageError(`--mock-operation ${operationId}: the contract has no such operationId`)
+      }
+      // The mock's world starts with the first request it must answer (a fresh world, in a directory of its own).
+      const fallback = statuses.length > 0 || (options.mockOperation ?? []).length > 0 ? startFallbackMock() : undefined
       const proxy = createValidatingProxy({
         contract,
         validator: createSchemaValidator(contract),
@@ -88,6 +109,7 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
         tls: { ...(ca === undefined ? {} : { ca }), insecure: options.insecure === true },
         keepExchanges: options.har !== undefined,
         onFinding: (finding) => io.stderr.write(`${findingLine(finding)}\n`),
+        ...(fallback === undefined ? {} : { fallback: { statuses, operations: options.mockOperation ?? [], mockUrl: fallback.url } }),
       })
       await new Promise<void>((resolve, reject) => {
         proxy.server.once('error', (error) => reject(new UsageError(`the proxy could not listen on ${options.host}:${options.port}: ${error.message}`)))
@@ -106,6 +128,7 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
       if (timer !== undefined) clearInterval(timer)
       const report = proxy.report()
       await proxy.close()
+      await fallback?.close()
       io.stderr.write(`${countLine(report)}\n`)
       const secrets = new Map(
         headers.map((header) => [header.value, header.variable ?? `TRAVEL_PORTAL_HEADER_${header.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`]),
@@ -117,6 +140,26 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
       }
       if (options.json !== undefined) await write(options.json, `${JSON.stringify(report, null, 2)}\n`)
       if (options.junit !== undefined) await write(options.junit, toProxyJunit(report))
+      if (options.coverageOut !== undefined) await writeCoverageFile(path.resolve(io.cwd, options.coverageOut), `proxy ${report.upstream}`, report.coverage)
       if (options.har !== undefined) await write(options.har, `${JSON.stringify(toHar([...proxy.exchanges], secrets, 'proxy'), null, 2)}\n`)
     })
+}
+
+/** The mock, in this process, started once on first use: what the proxy falls back to. */
+function startFallbackMock(): { url(): Promise<string>; close(): Promise<void> } {
+  let started: Promise<{ url: string; close(): Promise<void>; dataDir: string }> | undefined
+  const start = async () => {
+    const [{ startMockServer }, dataDir] = await Promise.all([import('../../../mock/src/server.ts'), mkdtemp(path.join(tmpdir(), 'proxy-mock-'))])
+    const server = await startMockServer({ port: 0, host: '127.0.0.1', fresh: true, dataDir, quiet: true, log: () => undefined })
+    return { url: server.url, close: () => server.close(), dataDir }
+  }
+  return {
+    url: async () => (await (started ??= start())).url,
+    close: async () => {
+      if (started === undefined) return
+      const server = await started
+      await server.close()
+      await rm(server.dataDir, { recursive: true, force: true })
+    },
+  }
 }

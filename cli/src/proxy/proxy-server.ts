@@ -33,6 +33,11 @@ export type ProxyOptions = {
   tls?: { ca?: string; insecure?: boolean }
   /** keep the exchanges for a HAR (off by default: a long session would hold them all) */
   keepExchanges?: boolean
+  /**
+   * what the mock answers instead of the upstream: the operations whose upstream answer has one of these
+   * statuses ("not implemented here"), and the operations always served by it; `mockUrl` starts it (once)
+   */
+  fallback?: { statuses: readonly number[]; operations: readonly string[]; mockUrl(): Promise<string> }
   onFinding?(finding: Finding): void
 }
 
@@ -49,6 +54,8 @@ export type ProxyReport = {
   findings: Finding[]
   /** operations × statuses seen, as `contract coverage` reads them */
   coverage: CoverageEntry[]
+  /** exchanges the mock answered instead of the upstream, by operation and why */
+  fromMock: Array<{ operationId: string; why: string; count: number }>
 }
 
 export type ValidatingProxy = {
@@ -80,6 +87,8 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
   const findings = new Map<string, Finding>()
   const coverage = new Map<string, CoverageEntry>()
   const exchanges: Exchange[] = []
+  const fromMock = new Map<string, { operationId: string; why: string; count: number }>()
+  const mockAgent = new HttpAgent({ keepAlive: true })
   let count = 0
   let refused = 0
   let violationCount = 0
@@ -110,6 +119,7 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
     violations: violationCount,
     findings: [...findings.values()],
     coverage: [...coverage.values()].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.status - b.status),
+    fromMock: [...fromMock.values()],
   })
 
   const answerError = (res: ServerResponse, status: number, code: string, message: string) => {
@@ -174,73 +184,97 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
         `travel-portal proxy: the contract refuses this request: expected ${first.expected}; got ${first.actual}`,
       )
     }
-    const upstreamRequest = send(
-      target,
-      { method, headers: { ...clientHeaders, ...options.headers, host: upstream.host }, agent, timeout: timeoutMs },
-      (upstreamResponse) => {
-        const headers: Record<string, string | string[]> = {}
-        for (const [name, value] of Object.entries(upstreamResponse.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
-        const status = upstreamResponse.statusCode ?? 502
-        // In report mode the answer streams on as it comes; with --errors it is held until it is checked.
-        if (options.mode === 'report') res.writeHead(status, upstreamResponse.statusMessage, headers)
-        const parts: Buffer[] = []
-        upstreamResponse.on('data', (chunk: Buffer) => {
-          parts.push(chunk)
-          if (options.mode === 'report') res.write(chunk)
-        })
-        upstreamResponse.on('end', () => {
-          const answer = Buffer.concat(parts)
-          const responseHeaders = new Headers()
-          for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
-          const operationId = checked.operation?.operationId
-          let broken: Violation | undefined
-          if (operationId !== undefined) {
-            const result = responses.checkExchange(operationId, recorded, { status, headers: responseHeaders, body: answer })
-            record(result.violations)
-            broken = result.violations[0]
-            const key = `${operationId} ${status}`
-            const entry = coverage.get(key)
-            if (entry === undefined) coverage.set(key, { operationId, method, path: checked.operation?.path ?? apiPath, status, count: 1 })
-            else entry.count += 1
+    const operationId = checked.operation?.operationId
+    const fallback = options.fallback
+    const served = (why: string) => {
+      const key = `${operationId} ${why}`
+      const entry = fromMock.get(key)
+      if (entry === undefined) fromMock.set(key, { operationId: operationId ?? `${method} ${apiPath}`, why, count: 1 })
+      else entry.count += 1
+    }
+    // The mock answers what the backend does not have: the same request, to the mock's own API.
+    const toMock = (why: string) => {
+      served(why)
+      fallback
+        ?.mockUrl()
+        .then((mockUrl) => relay(`${mockUrl}${contract.basePath}${apiPath}${url.search}`, httpRequest, mockAgent, new URL(mockUrl).host, false))
+        .catch((error: unknown) => answerError(res, 502, 'bad_gateway', `travel-portal proxy: the mock could not answer (${String(error)})`))
+    }
+    if (fallback !== undefined && operationId !== undefined && fallback.operations.includes(operationId)) return toMock('always (--mock-operation)')
+    relay(target, send, agent, upstream.host, fallback !== undefined && operationId !== undefined)
+
+    function relay(destination: string, sender: typeof httpRequest, through: HttpAgent | HttpsAgent, host: string, mayFallBack: boolean): void {
+      const upstreamRequest = sender(
+        destination,
+        { method, headers: { ...clientHeaders, ...options.headers, host }, agent: through, timeout: timeoutMs },
+        (upstreamResponse) => {
+          const status = upstreamResponse.statusCode ?? 502
+          if (mayFallBack && fallback?.statuses.includes(status) === true) {
+            upstreamResponse.resume()
+            return toMock(`${status} from the upstream`)
           }
-          if (options.keepExchanges === true) {
-            exchanges.push({
-              request: recorded,
-              startedAt: startedAtDate,
-              durationMs: Math.round(performance.now() - started),
-              label: operationId ?? `${method} ${apiPath}`,
-              response: { status, statusText: upstreamResponse.statusMessage ?? '', headers: responseHeaders, body: new Uint8Array(answer) },
-            })
-          }
-          if (options.mode === 'report') return res.end()
-          if (broken !== undefined) {
-            refused += 1
-            return answerError(
-              res,
-              502,
-              'bad_gateway',
-              `travel-portal proxy: the backend's answer breaks the contract: expected ${broken.expected}; got ${broken.actual}`,
-            )
-          }
-          res.writeHead(status, upstreamResponse.statusMessage, { ...headers, 'content-length': String(answer.length) })
-          res.end(answer)
-        })
-      },
-    )
-    upstreamRequest.on('timeout', () => upstreamRequest.destroy(new Error('timeout')))
-    upstreamRequest.on('error', (error) => {
-      if (res.headersSent) return res.destroy()
-      const timedOut = error.message === 'timeout'
-      answerError(
-        res,
-        timedOut ? 504 : 502,
-        timedOut ? 'gateway_timeout' : 'bad_gateway',
-        timedOut
-          ? `travel-portal proxy: ${upstream.host} did not answer within ${timeoutMs} ms`
-          : `travel-portal proxy: ${upstream.host} could not be reached (${error.message})`,
+          const headers: Record<string, string | string[]> = {}
+          for (const [name, value] of Object.entries(upstreamResponse.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
+          // In report mode the answer streams on as it comes; with --errors it is held until it is checked.
+          if (options.mode === 'report') res.writeHead(status, upstreamResponse.statusMessage, headers)
+          const parts: Buffer[] = []
+          upstreamResponse.on('data', (chunk: Buffer) => {
+            parts.push(chunk)
+            if (options.mode === 'report') res.write(chunk)
+          })
+          upstreamResponse.on('end', () => {
+            const answer = Buffer.concat(parts)
+            const responseHeaders = new Headers()
+            for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
+            let broken: Violation | undefined
+            if (operationId !== undefined) {
+              const result = responses.checkExchange(operationId, recorded, { status, headers: responseHeaders, body: answer })
+              record(result.violations)
+              broken = result.violations[0]
+              const key = `${operationId} ${status}`
+              const entry = coverage.get(key)
+              if (entry === undefined) coverage.set(key, { operationId, method, path: checked.operation?.path ?? apiPath, status, count: 1 })
+              else entry.count += 1
+            }
+            if (options.keepExchanges === true) {
+              exchanges.push({
+                request: recorded,
+                startedAt: startedAtDate,
+                durationMs: Math.round(performance.now() - started),
+                label: operationId ?? `${method} ${apiPath}`,
+                response: { status, statusText: upstreamResponse.statusMessage ?? '', headers: responseHeaders, body: new Uint8Array(answer) },
+              })
+            }
+            if (options.mode === 'report') return res.end()
+            if (broken !== undefined) {
+              refused += 1
+              return answerError(
+                res,
+                502,
+                'bad_gateway',
+                `travel-portal proxy: the backend's answer breaks the contract: expected ${broken.expected}; got ${broken.actual}`,
+              )
+            }
+            res.writeHead(status, upstreamResponse.statusMessage, { ...headers, 'content-length': String(answer.length) })
+            res.end(answer)
+          })
+        },
       )
-    })
-    upstreamRequest.end(body.length === 0 ? undefined : body)
+      upstreamRequest.on('timeout', () => upstreamRequest.destroy(new Error('timeout')))
+      upstreamRequest.on('error', (error) => {
+        if (res.headersSent) return res.destroy()
+        const timedOut = error.message === 'timeout'
+        answerError(
+          res,
+          timedOut ? 504 : 502,
+          timedOut ? 'gateway_timeout' : 'bad_gateway',
+          timedOut
+            ? `travel-portal proxy: ${host} did not answer within ${timeoutMs} ms`
+            : `travel-portal proxy: ${host} could not be reached (${error.message})`,
+        )
+      })
+      upstreamRequest.end(body.length === 0 ? undefined : body)
+    }
   }
 
   const server = createServer(handle)
@@ -251,6 +285,7 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
     close: () =>
       new Promise<void>((resolve) => {
         agent.destroy()
+        mockAgent.destroy()
         server.closeAllConnections()
         server.close(() => resolve())
       }),
