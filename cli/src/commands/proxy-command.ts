@@ -98,6 +98,8 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
         if (!contract.operations.has(operationId)) throw new UsageError(`--mock-operation ${operationId}: the contract has no such operationId`)
       }
       // The mock's world starts with the first request it must answer (a fresh world, in a directory of its own).
+      let shutdown: () => void = () => undefined
+      const shutdownAsked = new Promise<void>((resolve) => (shutdown = resolve))
       const fallback = statuses.length > 0 || (options.mockOperation ?? []).length > 0 ? startFallbackMock() : undefined
       const proxy = createValidatingProxy({
         contract,
@@ -109,6 +111,7 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
         tls: { ...(ca === undefined ? {} : { ca }), insecure: options.insecure === true },
         keepExchanges: options.har !== undefined,
         onFinding: (finding) => io.stderr.write(`${findingLine(finding)}\n`),
+        onShutdown: () => shutdown(),
         ...(fallback === undefined ? {} : { fallback: { statuses, operations: options.mockOperation ?? [], mockUrl: fallback.url } }),
       })
       await new Promise<void>((resolve, reject) => {
@@ -124,7 +127,7 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
       onListening?.(proxy, url)
       const timer = options.every > 0 ? setInterval(() => io.stderr.write(`${countLine(proxy.report())}\n`), options.every * 1000) : undefined
       timer?.unref()
-      await waitForStop()
+      await Promise.race([waitForStop(), shutdownAsked])
       if (timer !== undefined) clearInterval(timer)
       const report = proxy.report()
       await proxy.close()

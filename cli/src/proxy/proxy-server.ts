@@ -17,7 +17,8 @@ import { findingKey, type Finding } from '../smoke/report/smoke-report.ts'
 // checked against the contract on the way (request-checker.ts, response-checker.ts with the scans of every
 // answer). Findings are de-duplicated as the smoke run's are. With `errors`, a request the contract refuses
 // is answered by the proxy with the contract's Error and not forwarded, and a broken answer becomes a 502
-// naming what broke. `/__proxy/report` answers the report so far; nothing under `/__proxy/` is forwarded.
+// naming what broke. `GET /__proxy/report` answers the report so far, `POST /__proxy/shutdown` stops it;
+// nothing under `/__proxy/` is forwarded.
 
 export type ProxyMode = 'report' | 'errors'
 
@@ -39,6 +40,8 @@ export type ProxyOptions = {
    */
   fallback?: { statuses: readonly number[]; operations: readonly string[]; mockUrl(): Promise<string> }
   onFinding?(finding: Finding): void
+  /** `POST /__proxy/shutdown` (as WireMock's `/__admin/shutdown`): the command stops and writes its reports */
+  onShutdown?(): void
 }
 
 export type ProxyReport = {
@@ -136,7 +139,13 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
       res.end(body)
       return
     }
-    if (url.pathname.startsWith('/__proxy/')) return answerError(res, 404, 'not_found', 'The proxy answers GET /__proxy/report only.')
+    if (url.pathname === '/__proxy/shutdown' && req.method === 'POST' && options.onShutdown !== undefined) {
+      res.writeHead(202, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ stopping: true }))
+      options.onShutdown()
+      return
+    }
+    if (url.pathname.startsWith('/__proxy/')) return answerError(res, 404, 'not_found', 'The proxy answers GET /__proxy/report and POST /__proxy/shutdown.')
     const base = contract.basePath
     if (base !== '' && url.pathname !== base && !url.pathname.startsWith(`${base}/`)) {
       return answerError(res, 404, 'not_found', `travel-portal proxy: only the API under ${base} is passed on.`)

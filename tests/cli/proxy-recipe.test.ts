@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process'
+import { readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+import { afterAll, beforeAll, expect, it } from 'vitest'
+
+import { repoRoot } from '../../cli/src/repo-paths.ts'
+import { startTestMock, type TestMock } from './helpers/mock-server.ts'
+
+// cli/README.md's proxy example, run as written through bash (npx --no-install included) in the
+// repository, against the mock: only its two ports are changed, to the test mock's and a free one.
+
+const run = promisify(execFile)
+let mock: TestMock
+
+beforeAll(async () => {
+  mock = await startTestMock()
+})
+
+afterAll(async () => {
+  await mock.dispose()
+})
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+it('runs verbatim: the sign-in passes, the missing tenant header is a finding, the report says so', { timeout: 60_000 }, async () => {
+  const readme = await readFile(path.join(repoRoot, 'cli', 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## proxy: the contract kept or broken in real traffic'))
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
+  expect(block, 'the proxy section has a sh block').toBeDefined()
+  const port = await freePort()
+  const script = (block as string)
+    .replaceAll('http://localhost:3333', mock.url)
+    .replaceAll('localhost:3334', `localhost:${port}`)
+    .replaceAll('--port 3334', `--port ${port}`)
+  const jsonFile = path.join(repoRoot, 'test-results', 'proxy.json')
+  await rm(jsonFile, { force: true })
+  const { stdout, stderr } = await run('bash', ['-c', script], { cwd: repoRoot, timeout: 50_000 })
+  const report = JSON.parse(stdout) as { findings: Array<{ operationId: string; kind: string; expected: string }>; exchanges: number }
+  expect(report.findings.map((finding) => `${finding.operationId} ${finding.kind}: ${finding.expected}`)).toEqual([
+    'listTravelGroups request: the header parameter agencyId (required)',
+    // the backend's answer to it is checked too: a declared 400
+  ])
+  expect(report.exchanges).toBe(2)
+  expect(stderr).toMatch(/✗ request listTravelGroups: expected the header parameter agencyId \(required\); got no agencyId/)
+  // written when it stopped (POST /__proxy/shutdown)
+  const written = JSON.parse(await readFile(jsonFile, 'utf8')) as { findings: unknown[] }
+  expect(written.findings).toHaveLength(1)
+  await rm(jsonFile, { force: true })
+})
