@@ -156,6 +156,8 @@ export type LoadSpec = {
   body?: string
   connections: number
   durationS: number
+  /** a steady rate (requests per second over all connections) instead of as fast as possible: autocannon only */
+  rate?: number
 }
 
 export type LoadResult = {
@@ -252,6 +254,7 @@ export const runAutocannon = async (spec: LoadSpec): Promise<LoadResult> => {
     connections: spec.connections,
     duration: spec.durationS,
     timeout: 5,
+    ...(spec.rate === undefined ? {} : { overallRate: spec.rate }),
   })
   return {
     tool: 'autocannon',

@@ -54,8 +54,16 @@ function nameWords(name: string): string[] {
   return [...words, ...pairs]
 }
 
+/** Names seen before (an answer repeats its keys on every item); a Map, so any key is safe, and bounded. */
+const namesRead = new Map<string, boolean>()
+
 export function secretName(name: string): boolean {
-  return nameWords(name).some((word) => secretWords.has(word))
+  let secret = namesRead.get(name)
+  if (secret === undefined) {
+    secret = nameWords(name).some((word) => secretWords.has(word))
+    if (namesRead.size < 10_000) namesRead.set(name, secret)
+  }
+  return secret
 }
 
 /** Values that are secrets whatever they are called; `always` ones are a finding even in a declared field. */
@@ -70,8 +78,11 @@ const secretValues: ReadonlyArray<{ what: string; test: RegExp; always: boolean 
   { what: 'a JSON Web Token', test: /^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*$/, always: false },
 ]
 
+/** How every secret value above starts: most strings are ruled out by their first characters. */
+const secretStart = /^(?:\$|-----BEGIN|eyJ|AKIA|ASIA|pbkdf2_)|-----BEGIN/
+
 export function secretValue(value: unknown): { what: string; always: boolean } | undefined {
-  if (typeof value !== 'string' || value.length < 16) return undefined
+  if (typeof value !== 'string' || value.length < 16 || !secretStart.test(value)) return undefined
   return secretValues.find((candidate) => candidate.test.test(value))
 }
 
@@ -89,7 +100,19 @@ type Shape = {
   items: SchemaLocation[]
 }
 
-function shapeOf(contract: ContractIndex, at: SchemaLocation, seen = new Set<string>()): Shape {
+/** Shapes by schema location, once per contract: an answer visits the same schemas over and over (each list item). */
+const shapes = new WeakMap<ContractIndex, Map<string, Shape>>()
+
+function shapeOf(contract: ContractIndex, at: SchemaLocation): Shape {
+  let known = shapes.get(contract)
+  if (known === undefined) shapes.set(contract, (known = new Map()))
+  const key = `${at.documentUrl}#${at.pointer}`
+  let shape = known.get(key)
+  if (shape === undefined) known.set(key, (shape = shapeAt(contract, at, new Set())))
+  return shape
+}
+
+function shapeAt(contract: ContractIndex, at: SchemaLocation, seen: Set<string>): Shape {
   const shape: Shape = { properties: new Map(), extra: [], open: false, items: [] }
   const located = schemaAt(contract, at)
   const key = located === undefined ? '' : `${located.at.documentUrl}#${located.at.pointer}`
@@ -120,7 +143,7 @@ function shapeOf(contract: ContractIndex, at: SchemaLocation, seen = new Set<str
     const branches = schema[combinator]
     if (!Array.isArray(branches)) continue
     branches.forEach((_branch, index) => {
-      const inner = shapeOf(contract, child(combinator, index), seen)
+      const inner = shapeAt(contract, child(combinator, index), seen)
       said = said || inner.properties.size > 0 || inner.extra.length > 0 || inner.open
       if (inner.open) shape.open = true
       for (const [name, locations] of inner.properties) shape.properties.set(name, [...(shape.properties.get(name) ?? []), ...locations])
@@ -138,32 +161,40 @@ function shapeOf(contract: ContractIndex, at: SchemaLocation, seen = new Set<str
  */
 export function exposedSecrets(contract: ContractIndex, at: SchemaLocation | undefined, json: unknown, limit = 10): ExposedSecret[] {
   const found: ExposedSecret[] = []
-  const visit = (value: unknown, locations: readonly SchemaLocation[], pointer: string, declared: boolean, depth: number): void => {
+  // A path is kept as a chain of parents and made into a pointer only for what is found.
+  type Path = { parent: Path | undefined; segment: string | number } | undefined
+  const pointerOf = (path: Path): string => {
+    const segments: Array<string | number> = []
+    for (let step = path; step !== undefined; step = step.parent) segments.push(step.segment)
+    return joinPointer('', ...segments.reverse())
+  }
+  const visit = (value: unknown, locations: readonly SchemaLocation[], path: Path, declared: boolean, depth: number): void => {
     if (found.length >= limit || depth > 24) return
     if (Array.isArray(value)) {
       const items = locations.flatMap((location) => shapeOf(contract, location).items)
-      value.forEach((item, index) => visit(item, items, joinPointer(pointer, index), declared && items.length > 0, depth + 1))
+      value.forEach((item, index) => visit(item, items, { parent: path, segment: index }, declared && items.length > 0, depth + 1))
       return
     }
     if (!isRecord(value)) return
     const shapes = locations.map((location) => shapeOf(contract, location))
     const open = shapes.length === 0 || shapes.some((shape) => shape.open)
-    for (const [name, child] of Object.entries(value)) {
-      const named = shapes.flatMap((shape) => shape.properties.get(name) ?? [])
+    for (const name of Object.keys(value)) {
+      const child = value[name]
+      const named = shapes.length === 1 ? (shapes[0]!.properties.get(name) ?? []) : shapes.flatMap((shape) => shape.properties.get(name) ?? [])
       const mapped = named.length === 0 ? shapes.flatMap((shape) => shape.extra) : []
       // Declared: named by the schema, or a member of a map the schema types; in an open object nothing is known.
       const isDeclared = declared && (named.length > 0 || mapped.length > 0)
-      const childPointer = joinPointer(pointer, name)
+      const childPath = { parent: path, segment: name }
       const looks = secretValue(child)
-      if (!isDeclared && !open && secretName(name) && child !== null && child !== '') {
-        found.push({ pointer: childPointer, why: `an undeclared property named "${name}"`, declared: false })
+      if (!isDeclared && !open && child !== null && child !== '' && secretName(name)) {
+        found.push({ pointer: pointerOf(childPath), why: `an undeclared property named "${name}"`, declared: false })
       } else if (looks !== undefined && (looks.always || !isDeclared)) {
-        found.push({ pointer: childPointer, why: `${looks.what}${isDeclared ? '' : ' in an undeclared property'}`, declared: isDeclared })
+        found.push({ pointer: pointerOf(childPath), why: `${looks.what}${isDeclared ? '' : ' in an undeclared property'}`, declared: isDeclared })
       }
-      visit(child, [...named, ...mapped], childPointer, isDeclared, depth + 1)
+      if (child !== null && typeof child === 'object') visit(child, named.length > 0 ? named : mapped, childPath, isDeclared, depth + 1)
     }
   }
-  if (at === undefined) visit(json, [], '', false, 0)
-  else visit(json, [at], '', true, 0)
+  if (at === undefined) visit(json, [], undefined, false, 0)
+  else visit(json, [at], undefined, true, 0)
   return found
 }
