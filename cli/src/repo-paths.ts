@@ -6,5 +6,6 @@ import { fileURLToPath } from 'node:url'
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export const defaultContractPath = path.join(repoRoot, 'contract', 'openapi.yaml')
-export const mockServerModulePath = path.join(repoRoot, 'mock', 'src', 'server.ts')
+export const mockServerModulePath = path.join(repoRoot, 'mock', 'src', 'transport', 'server.ts')
+export const mockStartOptionsModulePath = path.join(repoRoot, 'mock', 'src', 'start-options.ts')
 export const redoclyBinPath = path.join(repoRoot, 'node_modules', '.bin', 'redocly')

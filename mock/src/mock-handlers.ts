@@ -1,8 +1,8 @@
 import type { HttpHandler } from 'msw'
 
-import { createControlHandlers } from './control.ts'
+import { createControlHandlers } from './control/control.ts'
 import { type Api, createApi } from './handlers/index.ts'
-import { createProviderHandlers } from './provider.ts'
+import { createProviderHandlers } from './provider/provider.ts'
 import type { Runtime } from './runtime.ts'
 
 /**

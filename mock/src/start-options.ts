@@ -2,7 +2,7 @@
 // Flags win over environment variables.
 import { parseArgs } from 'node:util'
 
-import { DEFAULT_HOST, DEFAULT_PORT, type MockServerOptions } from './server.ts'
+import { DEFAULT_HOST, DEFAULT_PORT, type MockServerOptions } from './transport/server.ts'
 import { DEFAULT_DATA_DIR } from './store/sqlite-store.ts'
 
 /** `command` is how the reader starts it: `npm run mock --` or `travel-portal mock`. */

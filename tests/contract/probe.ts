@@ -3,7 +3,7 @@
 // and fails when an operation or a declared error code has no probe.
 import { getResponse } from 'msw'
 import type { ErrorCode } from '../../contract/generated/model/index.ts'
-import { createControlHandlers } from '../../mock/src/control.ts'
+import { createControlHandlers } from '../../mock/src/control/control.ts'
 import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime, type Runtime } from '../../mock/src/runtime.ts'
 import { createMemoryStore } from '../../mock/src/store/memory-store.ts'

@@ -1,7 +1,7 @@
 // The booking handlers end to end over a fresh world (the contract probes' harness, fixed clock 2026-11-21):
 // what a write changes is what GET /booking/{id} shows afterwards.
 import { describe, expect, it } from 'vitest'
-import { completeProviderPayment } from '../../mock/src/provider.ts'
+import { completeProviderPayment } from '../../mock/src/provider/provider.ts'
 import type { Booking, RoomingList } from '../../contract/generated/model/index.ts'
 import { createProbeApi, type ProbeApi } from '../contract/probe.ts'
 

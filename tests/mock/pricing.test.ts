@@ -4,7 +4,10 @@ import { activeScenarios } from '../../mock/src/world/scenarios.ts'
 import { linesTotal } from '../../core/pricing.ts'
 import { bookingTotal, priceLines } from '../../mock/src/world/pricing.ts'
 import { createWorld } from '../../mock/src/world/seed/create-world.ts'
-import { cartView, groupOf, lateTermPenalty, type ViewContext } from '../../mock/src/world/views.ts'
+import { cartView } from '../../mock/src/world/views.ts'
+import { groupOf } from '../../mock/src/world/booking-lookups.ts'
+import { lateTermPenalty } from '../../mock/src/world/term-status.ts'
+import { type ViewContext } from '../../mock/src/world/read-context.ts'
 
 // One pricing rule for the seed, checkout and the cart (mock/src/world/pricing.ts).
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { getResponse } from 'msw'
 
-import { createControlHandlers } from '../../mock/src/control.ts'
+import { createControlHandlers } from '../../mock/src/control/control.ts'
 import { createProbeApi } from '../contract/probe.ts'
 
 // Rules that keep one customer, or an outsider, from harming another through the API.

@@ -2,7 +2,7 @@
 // the checkout (terms, idempotency, invitations), payments and their retries, tenancy.
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Booking, Discount, Payment, PaymentAction, SeatsAvailability, TravelGroupPage } from '../../contract/generated/model/index.ts'
-import { completeProviderPayment } from '../../mock/src/provider.ts'
+import { completeProviderPayment } from '../../mock/src/provider/provider.ts'
 import { createProbeApi, type ProbeApi } from '../contract/probe.ts'
 import { bookParty, checkoutBody, family, lockAndCheckout, lockParty, roomsFor } from '../contract/probes/checkout-fixtures.ts'
 

@@ -6,7 +6,8 @@ import { isLateTerm, lateTermPenalty } from '@core/payment-schedule'
 import { termDue } from '@core/pricing'
 import type { Term } from '@contract/generated/model/term'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../../mock/src/world/types'
-import { lateTermPenalty as mockLatePenalty, type ViewContext } from '../../mock/src/world/views'
+import type { ViewContext } from '../../mock/src/world/read-context'
+import { lateTermPenalty as mockLatePenalty } from '../../mock/src/world/term-status'
 
 const term = (over: Partial<Term>): Term => ({
   id: 't',

@@ -1,16 +1,15 @@
 import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import { Command } from 'commander'
 
-import type { MockServer, startMockServer } from '../../../mock/src/server.ts'
+import type { MockServer, startMockServer } from '../../../mock/src/transport/server.ts'
 import type { MockStartOptions, mockUsage, parseMockStartOptions } from '../../../mock/src/start-options.ts'
 
 import { API_PATH } from '../../../contract/generated/api-operations.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
-import { mockServerModulePath } from '../repo-paths.ts'
+import { mockServerModulePath, mockStartOptionsModulePath } from '../repo-paths.ts'
 import { untilSignal } from '../until-signal.ts'
 
 // `travel-portal mock` is `npm run mock`: the same options, read by the mock's own parser
@@ -81,9 +80,7 @@ async function loadMockModules(): Promise<MockModules> {
   }
   const [server, startOptions] = await Promise.all([
     import(pathToFileURL(mockServerModulePath).href) as Promise<{ startMockServer: MockModules['startMockServer'] }>,
-    import(pathToFileURL(path.join(path.dirname(mockServerModulePath), 'start-options.ts')).href) as Promise<
-      Pick<MockModules, 'parseMockStartOptions' | 'mockUsage'>
-    >,
+    import(pathToFileURL(mockStartOptionsModulePath).href) as Promise<Pick<MockModules, 'parseMockStartOptions' | 'mockUsage'>>,
   ])
   return { startMockServer: server.startMockServer, parseMockStartOptions: startOptions.parseMockStartOptions, mockUsage: startOptions.mockUsage }
 }

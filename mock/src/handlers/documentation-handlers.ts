@@ -19,7 +19,7 @@ import { authorizationDocument, authorize, setGuardians } from '../world/guardia
 import { savePassport, saveDni, setBuyer, setEmergencyContact, setHasDni, updatePersonalData } from '../world/passenger-documents.ts'
 import { pdfResponse, renderPdf } from '../world/pdf.ts'
 import { fail } from '../world/rule-failure.ts'
-import { groupOf } from '../world/views.ts'
+import { groupOf } from '../world/booking-lookups.ts'
 import { bookingWrite } from './booking-write.ts'
 import { json, readJson, route, type ApiRoute } from './context.ts'
 

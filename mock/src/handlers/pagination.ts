@@ -5,7 +5,7 @@
 import type { z } from 'zod'
 import type { PageMeta } from '../../../contract/generated/model/index.ts'
 import { fail } from '../world/rule-failure.ts'
-import { fieldErrorsOf } from '../http-json.ts'
+import { fieldErrorsOf } from '../transport/http-json.ts'
 import type { Ctx } from './context.ts'
 
 const INTEGER = /^-?\d+$/

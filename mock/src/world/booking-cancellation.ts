@@ -10,7 +10,9 @@ import { computeCancelBreakdown } from './cancellation.ts'
 import { sendMail } from './outbox.ts'
 import { fail } from './rule-failure.ts'
 import type { BookingRecord, TravelGroupRecord } from './types.ts'
-import { buyerValid, cartView, groupOf } from './views.ts'
+import { cartView } from './views.ts'
+import { buyerValid } from './document-validity.ts'
+import { groupOf } from './booking-lookups.ts'
 import type { WorldContext } from './world-context.ts'
 
 /** The trip has started (or QA says it has): from then on it cannot be cancelled. */

@@ -7,7 +7,8 @@ import { checkedBankAccount } from './bank-account.ts'
 import { repriceUnpaid, replacePlan } from './booking-terms.ts'
 import { fail } from './rule-failure.ts'
 import type { BookingRecord } from './types.ts'
-import { groupOf, packSeatsLeft } from './views.ts'
+import { groupOf } from './booking-lookups.ts'
+import { packSeatsLeft } from './seats-left.ts'
 import type { WorldContext } from './world-context.ts'
 
 /** The account refunds are paid to. */

@@ -9,7 +9,8 @@ import { memberFor } from './booking-access.ts'
 import { assertAgencyReturnUrl, createPayment } from './payments.ts'
 import { fail } from './rule-failure.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from './types.ts'
-import { groupOf, termsView } from './views.ts'
+import { termsView } from './views.ts'
+import { groupOf } from './booking-lookups.ts'
 import type { WorldContext } from './world-context.ts'
 
 const paymentMethodOf = (group: TravelGroupRecord, id: string) =>

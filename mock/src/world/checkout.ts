@@ -26,7 +26,7 @@ import { roomingConfirmed, roomMemberName } from './rooming.ts'
 import { fail, invalid } from './rule-failure.ts'
 import { checkPartyAndRooms } from './seat-locks.ts'
 import type { BookingRecord, CustomerRecord, LockRecord, MemberRecord, TravelGroupRecord } from './types.ts'
-import { groupSeatsLeft, packSeatsLeft } from './views.ts'
+import { groupSeatsLeft, packSeatsLeft } from './seats-left.ts'
 import type { WorldContext } from './world-context.ts'
 
 type CheckoutInput = z.infer<typeof CheckoutBody>

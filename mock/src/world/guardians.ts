@@ -11,7 +11,7 @@ import { memberFor, notifyGuardians } from './booking-access.ts'
 import { formatDate, type PdfDocument } from './pdf.ts'
 import { fail } from './rule-failure.ts'
 import type { BookingRecord, MemberRecord } from './types.ts'
-import { groupOf } from './views.ts'
+import { groupOf } from './booking-lookups.ts'
 import type { WorldContext } from './world-context.ts'
 
 /** Customers who are guardians of the booking's passengers see it too; guardians removed lose that access. */

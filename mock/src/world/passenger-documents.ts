@@ -14,7 +14,8 @@ import { isDocumentNumber, normalizeDocumentNumber } from '../../../core/documen
 import { memberFor, notifyGuardians } from './booking-access.ts'
 import { fail } from './rule-failure.ts'
 import type { BookingRecord, MemberRecord } from './types.ts'
-import { documentProblem, groupOf } from './views.ts'
+import { documentProblem } from './document-validity.ts'
+import { groupOf } from './booking-lookups.ts'
 import type { WorldContext } from './world-context.ts'
 
 const formatFailure = (code: ErrorCode, field: string, what: string): never =>

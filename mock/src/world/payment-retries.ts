@@ -4,7 +4,7 @@ import type { PaymentAction } from '../../../contract/generated/model/index.ts'
 import { actionFor, createPayment } from './payments.ts'
 import { fail } from './rule-failure.ts'
 import type { BookingRecord, PaymentRecord } from './types.ts'
-import { termStatus } from './views.ts'
+import { termStatus } from './term-status.ts'
 import type { WorldContext } from './world-context.ts'
 
 /** A payment of a booking the signed-in customer can see (buyer, passenger or guardian); anything else is 404. */

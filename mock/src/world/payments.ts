@@ -12,7 +12,9 @@ import { statusAfterPayment } from '../../../core/booking-status.ts'
 import type { BookingRecord, PaymentRecord } from './types.ts'
 import type { ProviderKeys, WorldContext } from './world-context.ts'
 import { fail } from './rule-failure.ts'
-import { groupOf, lateTermPenalty, type ViewContext } from './views.ts'
+import { groupOf } from './booking-lookups.ts'
+import { lateTermPenalty } from './term-status.ts'
+import { type ViewContext } from './read-context.ts'
 
 /** What making a payment takes: the clock, the writer and the card provider's address and key. */
 type PaymentContext = Pick<WorldContext, 'now' | 'insert' | 'provider'>

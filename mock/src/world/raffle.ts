@@ -8,7 +8,7 @@ import { bookingFor } from './booking-access.ts'
 import { formatDate } from './pdf.ts'
 import { fail } from './rule-failure.ts'
 import type { AgencyRecord, BookingRecord, TravelGroupRecord } from './types.ts'
-import { groupOf } from './views.ts'
+import { groupOf } from './booking-lookups.ts'
 import type { WorldContext } from './world-context.ts'
 
 /** "100, 101 y 102" / "100, 101 and 102" */

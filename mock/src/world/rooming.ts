@@ -5,7 +5,7 @@ import type { FieldError, RoomingList } from '../../../contract/generated/model/
 import { bookingFor } from './booking-access.ts'
 import { fail } from './rule-failure.ts'
 import type { MemberRecord, RoomingListRecord } from './types.ts'
-import type { ViewContext } from './views.ts'
+import type { ViewContext } from './read-context.ts'
 import type { WorldContext } from './world-context.ts'
 
 /** A passenger as a rooming list names them: first name and first surname. */

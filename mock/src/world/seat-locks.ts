@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { isActiveLock, isBookable, LOCK_TTL_MS, roomsByType, roomsPeople } from './checkout-rules.ts'
 import { fail, invalid } from './rule-failure.ts'
 import type { CustomerRecord, LockRecord, TravelGroupRecord } from './types.ts'
-import { groupSeatsLeft, packSeatsLeft, roomsLeft } from './views.ts'
+import { groupSeatsLeft, packSeatsLeft, roomsLeft } from './seats-left.ts'
 import type { WorldContext } from './world-context.ts'
 
 /**

@@ -1,11 +1,11 @@
-// Records → API shapes, with every derived value (seats, validity, cart, statuses) computed in one place.
+// Records → API shapes. The derived values they show come from the rules named for them: seats-left.ts,
+// document-validity.ts, term-status.ts (and pricing.ts for the cart); this module only maps.
 import type {
   Agency,
   Booking,
   BookingSummary,
   Buyer,
   Cart,
-  Document,
   FaqEntry,
   Member,
   Pack,
@@ -18,23 +18,19 @@ import type {
   Translations,
   User,
 } from '../../../contract/generated/model/index.ts'
-import type { ScenarioName } from './scenario-names.ts'
-import { addDays, utcDay } from '../../../core/calendar.ts'
 import { linesTotal, termDue } from '../../../core/pricing.ts'
-import { lateTermPenalty as lateTermPenaltyOf } from '../../../core/payment-schedule.ts'
 import { english } from '../../../core/translations.ts'
 import { priceLines } from './pricing.ts'
-import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TermRecord, TravelGroupRecord, World } from './types.ts'
+import { groupOf, roleOf } from './booking-lookups.ts'
+import { buyerValid, documentProblem, memberDataValid } from './document-validity.ts'
+import type { ViewContext } from './read-context.ts'
+import { groupSeatsLeft, packSeatsLeft, roomsLeft } from './seats-left.ts'
+import { lateTermPenalty, termStatus } from './term-status.ts'
+import type { AgencyRecord, BookingRecord, CustomerRecord, MemberRecord, PaymentRecord, TravelGroupRecord, World } from './types.ts'
 
 /** The translations of the fields an object of the API has (a summary has fewer fields than its record). */
 const pickTranslations = (translations: Translations, fields: readonly string[]): Translations =>
   Object.fromEntries(Object.entries(translations).filter(([field]) => fields.includes(field)))
-
-export type ViewContext = { world: World; today: string; now: Date; scenarios: Set<ScenarioName> }
-
-/** Passports must stay valid this long after the return; an ID card at least until the return. */
-export const PASSPORT_MARGIN_DAYS = 90
-export const DNI_MARGIN_DAYS = 0
 
 export const agencyView = (a: AgencyRecord): Agency => ({
   id: a.id,
@@ -73,46 +69,6 @@ export const serviceOf = (world: World, group: TravelGroupRecord): Service => {
   if (!s) return { id: group.serviceId, name: 'Servicio', dni_required: false, documentation_days: 30, emergency_contact_required: 1 }
   const { agencyId: _agency, ...service } = s
   return service
-}
-
-/** Bookings that hold seats: pending and confirmed (an invitation does not hold a seat). */
-const holdsSeats = (b: BookingRecord) => b.status === 'pending' || b.status === 'confirmed'
-
-const activeLocks = (ctx: ViewContext, groupId: string) =>
-  ctx.world.locks.filter((l) => l.travelGroupId === groupId && !l.usedBy && Date.parse(l.expiresAt) > ctx.now.getTime())
-
-export const seatsTaken = (ctx: ViewContext, group: TravelGroupRecord, packId?: string): number => {
-  let taken = 0
-  for (const b of ctx.world.bookings) {
-    if (b.travelGroupId !== group.id || !holdsSeats(b)) continue
-    if (packId && b.packId !== packId) continue
-    taken += b.members.length
-  }
-  for (const l of activeLocks(ctx, group.id)) if (!packId || l.packId === packId) taken += l.seats
-  return taken
-}
-
-export const groupSeatsLeft = (ctx: ViewContext, group: TravelGroupRecord): number => {
-  if (ctx.scenarios.has('sold-out')) return 0
-  return Math.max(0, group.capacity - seatsTaken(ctx, group))
-}
-
-export const packSeatsLeft = (ctx: ViewContext, group: TravelGroupRecord, packId: string): number => {
-  const pack = group.packs.find((p) => p.id === packId)
-  if (!pack || ctx.scenarios.has('pack-full')) return 0
-  return Math.min(groupSeatsLeft(ctx, group), Math.max(0, pack.seats_total - seatsTaken(ctx, group, packId)))
-}
-
-export const roomsLeft = (ctx: ViewContext, group: TravelGroupRecord, hostingId: string): number => {
-  const hosting = group.hosting_rooms.find((h) => h.id === hostingId)
-  if (!hosting) return 0
-  let used = 0
-  for (const b of ctx.world.bookings) {
-    if (b.travelGroupId !== group.id || !holdsSeats(b)) continue
-    for (const r of b.rooms) if (r.hosting_id === hostingId) used += r.quantity
-  }
-  for (const l of activeLocks(ctx, group.id)) for (const r of l.rooms) if (r.hosting_id === hostingId) used += r.quantity
-  return Math.max(0, hosting.rooms_total - used)
 }
 
 export const packView = (ctx: ViewContext, group: TravelGroupRecord, packId: string): Pack => {
@@ -173,27 +129,6 @@ export const travelGroupView = (ctx: ViewContext, g: TravelGroupRecord): TravelG
   booking_penalty: g.booking_penalty,
 })
 
-/** A document is valid when it has not expired and stays valid long enough after the return. */
-export const documentProblem = (
-  ctx: ViewContext,
-  group: TravelGroupRecord,
-  doc: Pick<Document, 'type' | 'expiry_date'>,
-): 'expired' | 'close_expiration' | null => {
-  if (doc.type === 'passport' && ctx.scenarios.has('expired-passport')) return 'expired'
-  if (doc.type === 'dni' && ctx.scenarios.has('expired-dni')) return 'expired'
-  if (doc.expiry_date <= ctx.today) return 'expired'
-  const margin = doc.type === 'passport' ? PASSPORT_MARGIN_DAYS : DNI_MARGIN_DAYS
-  if (doc.expiry_date < addDays(group.end_at, margin)) return 'close_expiration'
-  return null
-}
-
-const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0
-
-/** Personal data complete: what the member form requires (SPEC §5). */
-export const memberDataValid = (m: MemberRecord): boolean =>
-  [m.name, m.surname1, m.birthdate, m.document_number, m.country, m.state, m.city, m.zip, m.address].every(filled) &&
-  (m.gender === 'female' || m.gender === 'male')
-
 export const memberView = (ctx: ViewContext, group: TravelGroupRecord, m: MemberRecord): Member => {
   const { customerId: _customer, ...rest } = m
   return {
@@ -202,27 +137,6 @@ export const memberView = (ctx: ViewContext, group: TravelGroupRecord, m: Member
     documents: m.documents.map((d) => ({ ...d, valid: documentProblem(ctx, group, d) === null })),
   }
 }
-
-export const buyerValid = (b: BookingRecord['buyer']): boolean =>
-  !!b &&
-  [b.name, b.tax_id, b.address, b.zip, b.country, b.state, b.city, b.email, b.phone].every(filled) &&
-  (b.type === 'person' || filled(b.company_name)) &&
-  b.declares_capacity === true
-
-export const termStatus = (ctx: ViewContext, t: TermRecord): Term['status'] => {
-  if (t.paid_at) return 'paid'
-  if (ctx.scenarios.has('term-expired')) return 'expired'
-  if (t.limit_date && t.limit_date < ctx.today) return 'expired'
-  return 'pending'
-}
-
-/** The booking's late-term penalty (core/payment-schedule.ts), charged at its last term. */
-export const lateTermPenalty = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): number =>
-  lateTermPenaltyOf(
-    group.paymentPlans.find((p) => p.id === booking.paymentPlanId),
-    booking.terms,
-    ctx.today,
-  )
 
 /** Term.amount is the base; what is due is amount + penalty_amount (the penalty only ever sits on the last plan term). */
 export const termsView = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord): Term[] => {
@@ -276,14 +190,6 @@ export const paymentView = (p: PaymentRecord): Payment => ({
   paid_at: p.paid_at,
   error_code: p.error_code,
 })
-
-export const groupOf = (world: World, booking: BookingRecord): TravelGroupRecord => {
-  const g = world.travelGroups.find((x) => x.id === booking.travelGroupId)
-  if (!g) throw new Error(`booking ${booking.id} points at a missing travel group`)
-  return g
-}
-
-export const roleOf = (booking: BookingRecord, customerId: string) => booking.access.find((a) => a.customerId === customerId)?.role ?? null
 
 export const bookingView = (ctx: ViewContext, booking: BookingRecord, customerId: string): Booking => {
   const group = groupOf(ctx.world, booking)
@@ -353,5 +259,3 @@ export const bookingSummaryView = (ctx: ViewContext, booking: BookingRecord, cus
     translations: pack?.translations['name'] ? { pack_name: pack.translations['name'] } : {},
   }
 }
-
-export const todayOf = (now: Date) => utcDay(now)

@@ -3,7 +3,7 @@
 // request (handlers/context.ts); the rules never see a request.
 import type { Language } from '../../../contract/generated/model/language.ts'
 import type { AgencyRecord, CustomerRecord } from './types.ts'
-import type { ViewContext } from './views.ts'
+import type { ViewContext } from './read-context.ts'
 import type { WorldWriter } from './world-writes.ts'
 
 /** Where a payment's provider form goes and the key it is signed with (the mock's own origin, the runtime's key). */

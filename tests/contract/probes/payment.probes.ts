@@ -1,4 +1,4 @@
-import { completeProviderPayment } from '../../../mock/src/provider.ts'
+import { completeProviderPayment } from '../../../mock/src/provider/provider.ts'
 import type { Probe, ProbeApi } from '../probe.ts'
 import { bookParty } from './checkout-fixtures.ts'
 

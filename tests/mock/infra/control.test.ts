@@ -1,8 +1,8 @@
 import { getResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { createControlHandlers, type ScenarioListing, type TenantListing } from '../../../mock/src/control.ts'
-import { createProviderHandlers } from '../../../mock/src/provider.ts'
+import { createControlHandlers, type ScenarioListing, type TenantListing } from '../../../mock/src/control/control.ts'
+import { createProviderHandlers } from '../../../mock/src/provider/provider.ts'
 import { createRuntime, type Runtime } from '../../../mock/src/runtime.ts'
 import { createMemoryStore, type MemoryStore } from '../../../mock/src/store/memory-store.ts'
 import { paymentSignature } from '../../../mock/src/world/payments.ts'

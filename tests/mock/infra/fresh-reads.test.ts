@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startMockServer, type MockServer } from '../../../mock/src/server.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
 import { LOCK_TTL_MS } from '../../../mock/src/world/checkout-rules.ts'
 
 // Reads through the HTTP server always show the world as it is now: a write, the day changing and a

@@ -3,8 +3,8 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JournalListing } from '../../../mock/src/control.ts'
-import { startMockServer, type MockServer } from '../../../mock/src/server.ts'
+import type { JournalListing } from '../../../mock/src/control/control.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
 
 // HTTP's rules for the methods a path has (RFC 9110 §9, §15.5.6): the mock answers a method a path does
 // not have with 405 and the path's real Allow, HEAD wherever GET is, OPTIONS with the real methods, and

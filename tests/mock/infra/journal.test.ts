@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createJournal, maskBody, maskUrl } from '../../../mock/src/journal.ts'
+import { createJournal, maskBody, maskUrl } from '../../../mock/src/control/journal.ts'
 
 describe('journal ring buffer', () => {
   it('keeps the newest entries up to its capacity, newest first', () => {

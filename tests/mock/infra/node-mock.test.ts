@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { JournalListing } from '../../../mock/src/control.ts'
-import { setupMockServer } from '../../../mock/src/node.ts'
+import type { JournalListing } from '../../../mock/src/control/control.ts'
+import { setupMockServer } from '../../../mock/src/transport/node.ts'
 
 // The third way the handlers run: msw/node intercepting fetch inside the test process.
 

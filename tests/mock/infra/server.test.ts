@@ -6,8 +6,8 @@ import path from 'node:path'
 import { http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import type { JournalListing, ScenarioListing } from '../../../mock/src/control.ts'
-import { startMockServer, type MockServer, type MockServerOptions } from '../../../mock/src/server.ts'
+import type { JournalListing, ScenarioListing } from '../../../mock/src/control/control.ts'
+import { startMockServer, type MockServer, type MockServerOptions } from '../../../mock/src/transport/server.ts'
 import { readStoredWorld } from '../../../mock/src/store/sqlite-store.ts'
 
 // The node:http adapter end to end on an ephemeral loopback port.

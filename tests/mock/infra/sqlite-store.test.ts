@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { startMockServer, type MockServer } from '../../../mock/src/server.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
 import { createSqliteStore, DB_FILE, readStoredState, readStoredWorld } from '../../../mock/src/store/sqlite-store.ts'
 import { createWorld } from '../../../mock/src/world/seed/create-world.ts'
 

@@ -1,6 +1,6 @@
 // Which browser origins may call the mock: the portal's (and any localhost), with the headers the
 // portal sends and the ones it reads.
-import type { Runtime } from './runtime.ts'
+import type { Runtime } from '../runtime.ts'
 
 const ALLOWED_HEADERS = 'Authorization, agencyId, Content-Type, Accept-Language, Accept'
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'

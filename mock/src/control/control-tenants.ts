@@ -2,13 +2,13 @@
 // accessible palette when none is given) and its demo content.
 import { HttpResponse } from 'msw'
 import type { z } from 'zod'
-import { type TenantSeedInputSchema, type TenantSeedResult, type TenantValues, tenantHosts } from '../../contract/mock-control.ts'
-import { escapeMarkup } from '../../core/markup.ts'
-import { english } from '../../core/translations.ts'
-import type { Runtime } from './runtime.ts'
-import { fail } from './world/rule-failure.ts'
-import { createWorld, seedAgencyContent } from './world/seed/create-world.ts'
-import type { AgencyRecord, World } from './world/types.ts'
+import { type TenantSeedInputSchema, type TenantSeedResult, type TenantValues, tenantHosts } from '../../../contract/mock-control.ts'
+import { escapeMarkup } from '../../../core/markup.ts'
+import { english } from '../../../core/translations.ts'
+import type { Runtime } from '../runtime.ts'
+import { fail } from '../world/rule-failure.ts'
+import { createWorld, seedAgencyContent } from '../world/seed/create-world.ts'
+import type { AgencyRecord, World } from '../world/types.ts'
 
 const slugify = (name: string) =>
   name

@@ -2,10 +2,10 @@
 // memory store, so every test file gets its own world and nothing touches the disk.
 import { setupServer, type SetupServer } from 'msw/node'
 
-import { createMockHandlers } from './mock-handlers.ts'
+import { createMockHandlers } from '../mock-handlers.ts'
 import { observeMswEvents } from './msw-events.ts'
-import { createRuntime, type Runtime } from './runtime.ts'
-import { createMemoryStore, type MemoryStore } from './store/memory-store.ts'
+import { createRuntime, type Runtime } from '../runtime.ts'
+import { createMemoryStore, type MemoryStore } from '../store/memory-store.ts'
 
 export type NodeMock = { server: SetupServer; runtime: Runtime; store: MemoryStore }
 

@@ -2,8 +2,8 @@
 // the control API (control.ts) and the HTTP server's own answers (server.ts): a rule throws fail()
 // (world/rule-failure.ts), and what reaches the client is errorResponse's body, the contract's Error.
 import type { z } from 'zod'
-import type { ErrorCode, FieldError } from '../../contract/generated/model/index.ts'
-import { fail, type RuleFailure } from './world/rule-failure.ts'
+import type { ErrorCode, FieldError } from '../../../contract/generated/model/index.ts'
+import { fail, type RuleFailure } from '../world/rule-failure.ts'
 
 // The Fetch standard's Response.json: it encodes the JSON once, straight to bytes. A string body
 // (new Response(JSON.stringify(…))) is first checked for lone surrogates and then encoded, and

@@ -1,7 +1,7 @@
 import type { SetupWorker } from 'msw/browser'
 
-import { isJournalRead, journalFor, maskBody, maskUrl } from './journal.ts'
-import type { Runtime } from './runtime.ts'
+import { isJournalRead, journalFor, maskBody, maskUrl } from '../control/journal.ts'
+import type { Runtime } from '../runtime.ts'
 
 // What the node:http server does around each request (the request journal), for the two ways the
 // handlers run inside MSW itself: setupServer in Vitest and setupWorker in the browser. Both expose

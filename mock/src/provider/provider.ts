@@ -4,12 +4,12 @@
 // works in any browser, under Playwright and through the service worker alike.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 
-import { escapeMarkup } from '../../core/markup.ts'
-import { formatAmount } from '../../core/money.ts'
-import { AT_ROOT } from './root-path.ts'
-import type { Runtime } from './runtime.ts'
-import { decidePayment, isPaymentSignature, paymentReturnUrl } from './world/payments.ts'
-import type { PaymentRecord } from './world/types.ts'
+import { escapeMarkup } from '../../../core/markup.ts'
+import { formatAmount } from '../../../core/money.ts'
+import { AT_ROOT } from '../transport/root-path.ts'
+import type { Runtime } from '../runtime.ts'
+import { decidePayment, isPaymentSignature, paymentReturnUrl } from '../world/payments.ts'
+import type { PaymentRecord } from '../world/types.ts'
 
 export const PROVIDER_PREFIX = `${AT_ROOT}/__provider`
 

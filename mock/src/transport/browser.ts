@@ -2,10 +2,10 @@
 // The worker script is web/public/mockServiceWorker.js (`npm run mock:worker` regenerates it).
 import { setupWorker, type SetupWorker } from 'msw/browser'
 
-import { createMockHandlers } from './mock-handlers.ts'
+import { createMockHandlers } from '../mock-handlers.ts'
 import { observeMswEvents } from './msw-events.ts'
-import { createRuntime, type Runtime } from './runtime.ts'
-import { createLocalStorageStore, DEFAULT_STORAGE_KEY } from './store/local-storage-store.ts'
+import { createRuntime, type Runtime } from '../runtime.ts'
+import { createLocalStorageStore, DEFAULT_STORAGE_KEY } from '../store/local-storage-store.ts'
 
 export type BrowserMockOptions = {
   seed?: number
