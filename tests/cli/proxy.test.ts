@@ -148,6 +148,23 @@ describe('every exchange checked', () => {
   })
 })
 
+describe("a browser's CORS preflight", () => {
+  it('is passed on unchecked and not counted: it is not a call of the API', async () => {
+    const { proxy, api } = await startProxy(`${mock.url}/api/customer`)
+    try {
+      const preflight = await fetch(`${api}/booking`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,agencyid' },
+      })
+      expect(preflight.status).toBeLessThan(300)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+      expect(proxy.report()).toMatchObject({ exchanges: 0, findings: [] })
+    } finally {
+      await proxy.close()
+    }
+  })
+})
+
 describe('--errors', () => {
   it('answers a request the contract refuses itself (never passed on), and a broken answer with a 502 naming it', async () => {
     const seen: string[] = []

@@ -70,6 +70,35 @@ test('through the proxy in front of the mock: sign-in, the bookings, a booking a
   expect(report.findings.map((finding) => `${finding.kind} ${finding.operationId}: ${finding.expected}; got ${finding.example.actual}`)).toEqual([])
 })
 
+test('the dev server with its pages calling the proxy (VITE_API_URL, CORS preflights passed on): the same pages break nothing either', async ({ page }) => {
+  test.setTimeout(180_000)
+  const port = await freePort()
+  const vite: ChildProcess = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--config', 'web/vite.config.ts', '--port', String(port)], {
+    cwd: repoRoot,
+    env: { ...process.env, VITE_API_URL: `${proxy!.url}/api/customer` },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  })
+  try {
+    const origin = `http://localhost:${port}`
+    await expect.poll(async () => (await fetch(`${origin}/auth/login`).catch(() => undefined))?.status, { timeout: 90_000 }).toBe(200)
+    const before = (await reportOf(proxy!)).exchanges
+    await page.goto(`${origin}/auth/login`)
+    await signInWithPassword(page, 'ana.garcia@example.com')
+    await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible({ timeout: 30_000 })
+    await page.goto(`${origin}/booking/bkg-sol-1001`)
+    await expect(page.getByRole('tab').first()).toBeVisible({ timeout: 30_000 })
+    await page.goto(`${origin}/travelgroup/tg-sol-lon/checkout`)
+    await expect(page.getByRole('radio').first()).toBeVisible({ timeout: 30_000 })
+    const report = await reportOf(proxy!)
+    expect(report.exchanges).toBeGreaterThan(before + 8)
+    expect(report.findings.map((finding) => `${finding.kind} ${finding.operationId}: ${finding.expected}; got ${finding.example.actual}`)).toEqual([])
+  } finally {
+    const exited = new Promise((resolve) => vite.once('exit', resolve))
+    vite.kill('SIGTERM')
+    await exited
+  }
+})
+
 test('in front of a backend that breaks the contract: the finding names its operation, the page shows its error and a retry', async ({ page }) => {
   let backend: BrokenBackend | undefined
   let broken: RunningProxy | undefined
