@@ -9,8 +9,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { repoRoot } from '../../cli/src/repo-paths.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 
-// cli/README.md's proxy example, run as written through bash (npx --no-install included) in the
-// repository, against the mock: only its two ports are changed, to the test mock's and a free one.
+// cli/README.md's proxy examples, run as written through bash (npx --no-install included) in the
+// repository: in front of the mock (a client's finding) and of a one-line backend that breaks the contract
+// (the backend's finding). Only their ports are changed, to the test mock's and free ones.
 
 const run = promisify(execFile)
 let mock: TestMock
@@ -56,4 +57,15 @@ it('runs verbatim: the sign-in passes, the missing tenant header is a finding, t
   const written = JSON.parse(await readFile(jsonFile, 'utf8')) as { findings: unknown[] }
   expect(written.findings).toHaveLength(1)
   await rm(jsonFile, { force: true })
+})
+
+it('runs verbatim in front of a one-line backend that breaks the contract: the finding names the operation', { timeout: 60_000 }, async () => {
+  const readme = await readFile(path.join(repoRoot, 'cli', 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## proxy: the contract kept or broken in real traffic'))
+  const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)][1]?.[1]
+  expect(block, 'the proxy section has a second sh block').toBeDefined()
+  const [proxyPort, backendPort] = [await freePort(), await freePort()]
+  const script = (block as string).replaceAll('3335', String(backendPort)).replaceAll('3334', String(proxyPort))
+  const { stderr } = await run('bash', ['-c', script], { cwd: repoRoot, timeout: 50_000 })
+  expect(stderr).toMatch(/✗ schema getAgencyFaq: expected \$ must be array; got \{\}/)
 })
