@@ -148,6 +148,34 @@ describe('every exchange checked', () => {
   })
 })
 
+describe('secrets', () => {
+  it('a finding on the sign-in prints its curl without the password, and the report holds neither password nor token', async () => {
+    // a sign-in answer without its token
+    const backend = await startBrokenBackend(mock.url, {
+      corrupt: false,
+      rewrite: (method, apiPath, answer) =>
+        method === 'POST' && apiPath === '/auth/login' && answer.status === 200
+          ? { ...answer, body: Buffer.from(JSON.stringify({ ...JSON.parse(answer.body.toString('utf8')), token: undefined })) }
+          : undefined,
+    })
+    const { proxy, api } = await startProxy(backend.url)
+    try {
+      await fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: { agencyId: 'ag-sol', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana.garcia@example.com', password: 'viaje2026' }),
+      })
+      const report = proxy.report()
+      expect(report.findings.map((finding) => `${finding.operationId} ${finding.kind}`)).toContain('login schema')
+      expect(JSON.stringify(report)).not.toContain('viaje2026')
+      expect(report.findings[0]?.example.curl).toContain('"password":"***"')
+    } finally {
+      await proxy.close()
+      await backend.close()
+    }
+  })
+})
+
 describe("a browser's CORS preflight", () => {
   it('is passed on unchecked and not counted: it is not a call of the API', async () => {
     const { proxy, api } = await startProxy(`${mock.url}/api/customer`)

@@ -180,7 +180,7 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
       method,
       url: seen,
       headers: clientHeaders,
-      ...(body.length === 0 ? {} : { body: { kind: 'text', contentType: clientHeaders['content-type'] ?? '', text: body.toString('utf8') } }),
+      ...(body.length === 0 ? {} : { body: recordedBody(clientHeaders['content-type'] ?? '', body) }),
     }
     const started = performance.now()
     const startedAtDate = new Date()
@@ -303,4 +303,16 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
         server.close(() => resolve())
       }),
   }
+}
+
+/** A request body as findings print it: JSON parsed (so its credentials are masked in curl lines), else text. */
+function recordedBody(contentType: string, body: Buffer): NonNullable<RecordedRequest['body']> {
+  if (/json/i.test(contentType)) {
+    try {
+      return { kind: 'json', value: JSON.parse(body.toString('utf8')) as unknown }
+    } catch {
+      // not JSON after all: as sent
+    }
+  }
+  return { kind: 'text', contentType, text: body.toString('utf8') }
 }
