@@ -45,7 +45,8 @@ process.once('exit', cleanUp)
 
 export type Started = { child: ChildProcess; pid: number; stderr: () => string; stop(): Promise<void> }
 
-const track = (child: ChildProcess): Started => {
+/** A child process the benchmarks own: its stderr kept, stopped with SIGTERM (then SIGKILL), killed on exit. */
+export const track = (child: ChildProcess): Started => {
   children.add(child)
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -22,6 +22,7 @@ import {
   runWrk,
   sleep,
   spawnMock,
+  track,
   waitFor,
   writeResults,
   type LoadResult,
@@ -43,26 +44,6 @@ const SOAK_S = Number(args.soak)
 const CONNECTIONS = 50
 const AGENCY = 'ag-sol'
 const load = hasWrk() ? runWrk : runAutocannon
-
-const track = (child: ReturnType<typeof spawn>): Started => {
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)))
-  return {
-    child,
-    pid: child.pid!,
-    stderr: () => stderr,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-        child.once('exit', () => {
-          clearTimeout(timer)
-          resolve()
-        })
-        child.kill('SIGTERM')
-      }),
-  }
-}
 
 type Target = { name: string; base: string; started?: Started }
 type Measured = LoadResult & { cpuUsPerRequest: number | undefined }

@@ -102,3 +102,6 @@ export function resolveHeader(header: ExtraHeader, env: NodeJS.ProcessEnv): Reso
   if (value === undefined || value === '') throw new UsageError(`-H ${header.name}: $${variable} is not set in the environment`)
   return { name: header.name, value, variable }
 }
+
+/** `X-Api-Key` → `TRAVEL_PORTAL_HEADER_X_API_KEY`: the variable curl lines and HARs print for an -H value given as is. */
+export const headerVariable = (name: string) => `TRAVEL_PORTAL_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`

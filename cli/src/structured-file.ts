@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse as parseYaml, YAMLParseError } from 'yaml'
 
@@ -35,4 +35,10 @@ export function parseStructuredText(text: string, file: string): unknown {
     const detail = error instanceof YAMLParseError ? error.message.split('\n')[0] : (error as Error).message
     throw new UsageError(`${file} is not valid YAML/JSON: ${detail}`)
   }
+}
+
+/** Writes a report file, making its directory first. */
+export async function writeTextFile(file: string, content: string): Promise<void> {
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true })
+  await writeFile(file, content)
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -8,10 +8,20 @@ import { ContractError, loadContract } from '../../../contract/engine/contract-i
 import { createSchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
-import { collectHeaders, collectNonEmpty, parseBaseUrl, parsePort, parsePositiveInteger, resolveHeader, type ExtraHeader } from '../option-parsers.ts'
+import {
+  collectHeaders,
+  collectNonEmpty,
+  parseBaseUrl,
+  parsePort,
+  parsePositiveInteger,
+  resolveHeader,
+  headerVariable,
+  type ExtraHeader,
+} from '../option-parsers.ts'
 import { countLine, findingLine, toProxyJunit } from '../proxy/proxy-report.ts'
 import { createValidatingProxy, type ValidatingProxy } from '../proxy/proxy-server.ts'
 import { defaultContractPath } from '../repo-paths.ts'
+import { writeTextFile } from '../structured-file.ts'
 import { writeCoverageFile } from './contract-coverage.ts'
 import { toHar } from '../smoke/report/har.ts'
 import { resolveApiBaseUrl } from '../smoke/transport/request-parts.ts'
@@ -133,14 +143,8 @@ export function proxyCommand(io: CliIo, waitForStop: () => Promise<void> = until
       await proxy.close()
       await fallback?.close()
       io.stderr.write(`${countLine(report)}\n`)
-      const secrets = new Map(
-        headers.map((header) => [header.value, header.variable ?? `TRAVEL_PORTAL_HEADER_${header.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`]),
-      )
-      const write = async (file: string, content: string) => {
-        const target = path.resolve(io.cwd, file)
-        await mkdir(path.dirname(target), { recursive: true })
-        await writeFile(target, content)
-      }
+      const secrets = new Map(headers.map((header) => [header.value, header.variable ?? headerVariable(header.name)]))
+      const write = (file: string, content: string) => writeTextFile(path.resolve(io.cwd, file), content)
       if (options.json !== undefined) await write(options.json, `${JSON.stringify(report, null, 2)}\n`)
       if (options.junit !== undefined) await write(options.junit, toProxyJunit(report))
       if (options.coverageOut !== undefined) await writeCoverageFile(path.resolve(io.cwd, options.coverageOut), `proxy ${report.upstream}`, report.coverage)

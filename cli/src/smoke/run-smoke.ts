@@ -1,4 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
@@ -8,6 +7,8 @@ import { createResponseChecker } from '../../../contract/engine/response-checker
 import { createSchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError, exitCodes, type ExitCode } from '../exit-codes.ts'
+import { headerVariable } from '../option-parsers.ts'
+import { writeTextFile } from '../structured-file.ts'
 import { createApiClient } from './transport/api-client.ts'
 import { readAfterWrite } from './checks/write-checks.ts'
 import { resolveApiBaseUrl } from './transport/request-parts.ts'
@@ -250,12 +251,4 @@ function signedInAs(options: SmokeOptions): string {
   if (options.email !== undefined) return `, as ${options.email}`
   if (options.token !== undefined) return ', with a pre-issued token (--token)'
   return ', anonymous (--email/--password or --token for the customer steps)'
-}
-
-/** `X-Api-Key` → `TRAVEL_PORTAL_HEADER_X_API_KEY`: the variable curl lines print for an -H value given as is. */
-const headerVariable = (name: string) => `TRAVEL_PORTAL_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
-
-async function writeTextFile(file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true })
-  await writeFile(file, content)
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 
 import type { CallOptions, CallOutcome } from '../transport/api-types.ts'
-import type { ContractIndex, OperationSpec, ParameterSpec } from '../../../../contract/engine/contract-index.ts'
+import type { ContractIndex, OperationSpec, ParameterSpec, SchemaLocation } from '../../../../contract/engine/contract-index.ts'
 import { asRecord, errorCodeOf, statusAndCode } from '../journey/journey-helpers.ts'
 import type { JourneyState } from '../journey/journey-state.ts'
 import type { CheckOptions } from './check-options.ts'
@@ -42,9 +42,8 @@ export function generatedSteps(options: CheckOptions, operation: OperationSpec):
   const trials = negativeTrials(options, operation)
   if (trials !== undefined) steps.push(negativeStep(options, operation, trials))
   if (operation.method === 'get' && operation.parameters.some((parameter) => parameter.in === 'query')) steps.push(positiveStep(options, operation))
-  if ((operation.method === 'put' || operation.method === 'patch') && requestMedia(operation, 'application/json')?.schema !== undefined) {
-    steps.push(positiveBodyStep(options, operation))
-  }
+  const body = requestMedia(operation, 'application/json')?.schema
+  if ((operation.method === 'put' || operation.method === 'patch') && body !== undefined) steps.push(positiveBodyStep(options, operation, body))
   return steps
 }
 
@@ -172,7 +171,7 @@ const acceptedAsValid = (operation: OperationSpec) => (outcome: CallOutcome) => 
  * links gave (`member_id`) kept: not refused as malformed [positive_data_acceptance]. Only where the run's own
  * request to it succeeded, so a refusal is about the generated values, not the ids.
  */
-function positiveBodyStep(options: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+function positiveBodyStep(options: CheckOptions, operation: OperationSpec, at: SchemaLocation): StepDefinition<JourneyState> {
   const id = operation.operationId
   // A rule the contract states in words (an IBAN's check digits, a country code, a company's name): a 422
   // that names the fields it refuses is an answer about the data. A 400, or a 422 naming nothing, is not.
@@ -181,7 +180,6 @@ function positiveBodyStep(options: CheckOptions, operation: OperationSpec): Step
     return outcome.status === 422 && Array.isArray(fields) && fields.length > 0 && fields.every((field) => typeof asRecord(field)?.['field'] === 'string')
   }
   const accepted = (outcome: CallOutcome) => acceptedAsValid(operation)(outcome) || namesFields(outcome)
-  const at = requestMedia(operation, 'application/json')?.schema as NonNullable<ReturnType<typeof requestMedia>>['schema'] & object
   return {
     id: `positive:${id}`,
     name: `${id} accepts any valid body on what the run made`,

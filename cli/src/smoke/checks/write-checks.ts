@@ -22,28 +22,38 @@ import { requestMedia } from './operation-requests.ts'
 
 type Ctx = StepContext<JourneyState>
 
+/** A read to call, with its path values. */
+type ReadTarget = { read: OperationSpec; path: Record<string, string> }
+
+/** The path values a link of the write's answer gives a read (`$response.body#/booking_id`, `$request.path.id`). */
+function linkedPath(operation: OperationSpec, last: SuccessfulCall, parameters: Readonly<Record<string, string>>): Record<string, string> {
+  const sources = { answer: last.answer, requestPath: pathParamsOf(operation, last.answer.apiPath), requestQuery: new URL(last.answer.url).searchParams }
+  const path: Record<string, string> = {}
+  for (const [name, expression] of Object.entries(parameters)) {
+    const value = evaluate(expression, sources)
+    if (value !== undefined) path[name.replace(/^path\./, '')] = value
+  }
+  return path
+}
+
+const hasPathValues = (target: ReadTarget) => target.read.parameters.every((parameter) => parameter.in !== 'path' || target.path[parameter.name] !== undefined)
+
 /** Where the operation's effect reads: its answer's link to a read, else the read of the same path, else the parent's. */
-function readAfter(
-  contract: ContractIndex,
-  operation: OperationSpec,
-  last: SuccessfulCall,
-): { read: OperationSpec; path: Record<string, string>; via: 'link' | 'path' } | undefined {
-  const requestPath = pathParamsOf(operation, last.answer.apiPath)
-  const sources = { answer: last.answer, requestPath, requestQuery: new URL(last.answer.url).searchParams }
+function readAfter(contract: ContractIndex, operation: OperationSpec, last: SuccessfulCall): (ReadTarget & { via: 'link' | 'path' }) | undefined {
   for (const link of operation.responses[String(last.answer.status)]?.links ?? []) {
     const read = contract.operations.get(link.operationId)
     if (read === undefined || read.method !== 'get' || read.parameters.some((parameter) => parameter.in === 'query' && parameter.required)) continue
-    const path: Record<string, string> = {}
-    for (const [name, expression] of Object.entries(link.parameters)) {
-      const value = evaluate(expression, sources)
-      if (value !== undefined) path[name.replace(/^path\./, '')] = value
-    }
-    if (read.parameters.every((parameter) => parameter.in !== 'path' || path[parameter.name] !== undefined)) return { read, path, via: 'link' }
+    const target = { read, path: linkedPath(operation, last, link.parameters) }
+    if (hasPathValues(target)) return { ...target, via: 'link' }
   }
   const read = readOfSamePath(contract, operation) ?? parentRead(contract, operation)
   if (read === undefined) return undefined
-  const path = Object.fromEntries([...requestPath].filter(([name]) => read.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)))
-  return read.parameters.every((parameter) => parameter.in !== 'path' || path[parameter.name] !== undefined) ? { read, path, via: 'path' } : undefined
+  const requestPath = pathParamsOf(operation, last.answer.apiPath)
+  const target = {
+    read,
+    path: Object.fromEntries([...requestPath].filter(([name]) => read.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name))),
+  }
+  return hasPathValues(target) ? { ...target, via: 'path' } : undefined
 }
 
 const show = (value: unknown) => (value === undefined ? 'nothing' : excerpt(JSON.stringify(value), 80))
@@ -208,23 +218,12 @@ function idempotencyStep({ contract }: CheckOptions, operation: OperationSpec): 
 }
 
 /** A declared read by operationId: its parameters from the write's answer links, or none needed. */
-function readFor(
-  contract: ContractIndex,
-  operation: OperationSpec,
-  last: SuccessfulCall,
-  operationId: string,
-): { read: OperationSpec; path: Record<string, string> } | undefined {
+function readFor(contract: ContractIndex, operation: OperationSpec, last: SuccessfulCall, operationId: string): ReadTarget | undefined {
   const read = contract.operations.get(operationId)
   if (read === undefined) return undefined
   if (!read.parameters.some((parameter) => parameter.in === 'path')) return { read, path: {} }
-  const requestPath = pathParamsOf(operation, last.answer.apiPath)
-  const sources = { answer: last.answer, requestPath, requestQuery: new URL(last.answer.url).searchParams }
   const link = operation.responses[String(last.answer.status)]?.links.find((candidate) => candidate.operationId === operationId)
-  if (link === undefined) return undefined
-  const path = Object.fromEntries(
-    Object.entries(link.parameters).map(([name, expression]) => [name.replace(/^path\./, ''), evaluate(expression, sources) ?? '']),
-  )
-  return { read, path }
+  return link === undefined ? undefined : { read, path: linkedPath(operation, last, link.parameters) }
 }
 
 function readOnlyFieldStep({ contract }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
