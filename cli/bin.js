@@ -1,18 +1,9 @@
 #!/usr/bin/env node
-// Entry point of the `travel-portal` bin. Plain JS (no TypeScript syntax) so
-// that even an old Node can parse it far enough to print a useful error.
+// The `travel-portal` bin in a checkout of the repository: the TypeScript sources through tsx.
+// The installed package's bin is cli/package-bin.js, bundled by `npm run package`.
+import './check-node.js'
 
-const major = Number(process.versions.node.split('.')[0])
-if (!(major >= 22)) {
-  process.stderr.write(
-    `error: travel-portal needs Node 22 or newer (the project pins Node 24); this is Node ${process.versions.node}.\n` +
-      'Run it through npm so the pinned Node is used: `npx travel-portal ...` or `npm run cli -- ...`.\n',
-  )
-  process.exit(2)
-}
-
-// Dynamic imports on purpose: static ones are hoisted and would run before
-// the version check above.
+// Dynamic imports on purpose: static ones are hoisted and would run before the version check.
 const { register } = await import('tsx/esm/api')
 register()
 const { runCli } = await import('./src/main.ts')

@@ -14,6 +14,13 @@ export type CliIo = {
 }
 
 export function processIo(): CliIo {
+  // `travel-portal smoke --help | head`: the reader went away; stop quietly, as Unix tools do, instead of crashing on EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+      throw error
+    })
+  }
   return {
     stdout: { write: (text) => void process.stdout.write(text), isTTY: process.stdout.isTTY === true },
     stderr: { write: (text) => void process.stderr.write(text), isTTY: process.stderr.isTTY === true },

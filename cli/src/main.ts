@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 
 import { Command, CommanderError } from 'commander'
 
@@ -12,7 +11,7 @@ import { settingsCommand } from './commands/settings-command.ts'
 import { smokeCommand } from './commands/smoke-command.ts'
 import { tenantsCommand } from './commands/tenants-command.ts'
 import { exitCodes, UsageError } from './exit-codes.ts'
-import { repoRoot } from './repo-paths.ts'
+import { contractJsonPath } from './package-paths.ts'
 
 const exitCodeHelp = `
 Exit codes:
@@ -20,10 +19,11 @@ Exit codes:
   1  contract violations (or a failed check)
   2  bad arguments or input, or nothing could really be tested`
 
-function packageVersion(): string {
+/** The tool's version is the contract's (`info.version`): what a backend team checks against. */
+function contractVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version?: string }
-    return pkg.version ?? '0.0.0'
+    const contract = JSON.parse(readFileSync(contractJsonPath, 'utf8')) as { info?: { version?: string } }
+    return contract.info?.version ?? '0.0.0'
   } catch {
     return '0.0.0'
   }
@@ -38,7 +38,7 @@ function inheritSettings(command: Command, from: Command): void {
 export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Command {
   const program = new Command('travel-portal')
     .description('travel portal tooling: mock server control, contract checks and API smoke runs')
-    .version(packageVersion(), '-V, --version')
+    .version(contractVersion(), '-V, --version')
     // Throw instead of process.exit, so runCli owns the exit code (and tests
     // can run the CLI in-process).
     .exitOverride()

@@ -1,15 +1,8 @@
-import { createRequire } from 'node:module'
-
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import type { FormatsPlugin } from 'ajv-formats'
+import addFormats from 'ajv-formats'
 
 import type { ContractIndex, SchemaLocation } from './contract-index.ts'
 import { pointerToFragment } from './json-pointer.ts'
-
-// ajv-formats is CommonJS with `module.exports = plugin`; requiring it avoids
-// the default-import interop question entirely (same value either way).
-const require = createRequire(import.meta.url)
-const addFormats = require('ajv-formats') as FormatsPlugin
 
 export type SchemaError = {
   /** readable location in the body, e.g. $.members[0].birthdate */

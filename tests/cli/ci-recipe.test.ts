@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
-import { repoRoot } from '../../cli/src/repo-paths.ts'
+import { packageRoot } from '../../cli/src/package-paths.ts'
 import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 })
 
 async function recipeStep(): Promise<Step> {
-  const readme = await readFile(path.join(repoRoot, 'cli', 'README.md'), 'utf8')
+  const readme = await readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')
   const section = readme.slice(readme.indexOf('### 6. In CI (GitHub Actions)'))
   const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1]
   expect(yaml, 'the CI section has a yaml block').toBeDefined()
@@ -69,7 +69,7 @@ it('runs verbatim against the mock and passes', { timeout: 120_000 }, async () =
   // so that what the step writes (test-results/) stays out of the repository
   const workdir = path.join(dir, 'travel-portal')
   await mkdir(workdir)
-  await Promise.all(['package.json', 'node_modules', 'cli'].map((name) => symlink(path.join(repoRoot, name), path.join(workdir, name))))
+  await Promise.all(['package.json', 'node_modules', 'cli'].map((name) => symlink(path.join(packageRoot, name), path.join(workdir, name))))
   const result = await run('bash', ['-c', command], { cwd: workdir, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }).catch(
     (error: { code?: number; stdout?: string; stderr?: string }) => error,
   )

@@ -59,7 +59,7 @@ describe('the bin', () => {
     if (major >= 22) return
     const { code, stderr } = runBin(['--help'], systemNode)
     expect(code).toBe(2)
-    expect(stderr).toContain('travel-portal needs Node 22 or newer')
+    expect(stderr).toContain('travel-portal needs Node 22.13 or newer')
   })
 })
 

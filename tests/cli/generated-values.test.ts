@@ -5,7 +5,7 @@ import { indexContract, loadContract, type ContractIndex } from '../../contract/
 import { createLinkPool } from '../../cli/src/smoke/checks/link-pool.ts'
 import { bodyBreakages, validValues } from '../../contract/engine/schema-values.ts'
 import { createSchemaValidator, type SchemaValidator } from '../../contract/engine/schema-validator.ts'
-import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+import { defaultContractPath } from '../../cli/src/package-paths.ts'
 
 // The generators the conformance run sends, over every request body of the real contract: what it
 // calls valid must validate, and every way it breaks a body must really break it. Otherwise the run

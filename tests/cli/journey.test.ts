@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { coloursFor } from '../../cli/src/cli-io.ts'
 import { journalLocation } from '../../cli/src/commands/contract-command.ts'
-import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+import { defaultContractPath } from '../../cli/src/package-paths.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { buildCoverageMatrix, renderCoverageMatrix, withSource } from '../../cli/src/commands/contract-coverage.ts'
 import { bookingFacts, pickBookings, roomsFor } from '../../cli/src/smoke/journey/journey-helpers.ts'

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
-import { repoRoot } from '../../cli/src/repo-paths.ts'
+import { packageRoot } from '../../cli/src/package-paths.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 
 // cli/README.md's proxy examples, run as written through bash (npx --no-install included) in the
@@ -34,7 +34,7 @@ const freePort = () =>
   })
 
 it('runs verbatim: the sign-in passes, the missing tenant header is a finding, the report says so', { timeout: 60_000 }, async () => {
-  const readme = await readFile(path.join(repoRoot, 'cli', 'README.md'), 'utf8')
+  const readme = await readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')
   const section = readme.slice(readme.indexOf('## proxy: the contract kept or broken in real traffic'))
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
   expect(block, 'the proxy section has a sh block').toBeDefined()
@@ -43,9 +43,9 @@ it('runs verbatim: the sign-in passes, the missing tenant header is a finding, t
     .replaceAll('http://localhost:3333', mock.url)
     .replaceAll('localhost:3334', `localhost:${port}`)
     .replaceAll('--port 3334', `--port ${port}`)
-  const jsonFile = path.join(repoRoot, 'test-results', 'proxy.json')
+  const jsonFile = path.join(packageRoot, 'test-results', 'proxy.json')
   await rm(jsonFile, { force: true })
-  const { stdout, stderr } = await run('bash', ['-c', script], { cwd: repoRoot, timeout: 50_000 })
+  const { stdout, stderr } = await run('bash', ['-c', script], { cwd: packageRoot, timeout: 50_000 })
   const report = JSON.parse(stdout) as { findings: Array<{ operationId: string; kind: string; expected: string }>; exchanges: number }
   expect(report.findings.map((finding) => `${finding.operationId} ${finding.kind}: ${finding.expected}`)).toEqual([
     'listTravelGroups request: the header parameter agencyId (required)',
@@ -60,12 +60,12 @@ it('runs verbatim: the sign-in passes, the missing tenant header is a finding, t
 })
 
 it('runs verbatim in front of a one-line backend that breaks the contract: the finding names the operation', { timeout: 60_000 }, async () => {
-  const readme = await readFile(path.join(repoRoot, 'cli', 'README.md'), 'utf8')
+  const readme = await readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')
   const section = readme.slice(readme.indexOf('## proxy: the contract kept or broken in real traffic'))
   const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)][1]?.[1]
   expect(block, 'the proxy section has a second sh block').toBeDefined()
   const [proxyPort, backendPort] = [await freePort(), await freePort()]
   const script = (block as string).replaceAll('3335', String(backendPort)).replaceAll('3334', String(proxyPort))
-  const { stderr } = await run('bash', ['-c', script], { cwd: repoRoot, timeout: 50_000 })
+  const { stderr } = await run('bash', ['-c', script], { cwd: packageRoot, timeout: 50_000 })
   expect(stderr).toMatch(/✗ schema getAgencyFaq: expected \$ must be array; got \{\}/)
 })

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createValidatingProxy, type ProxyMode, type ValidatingProxy } from '../../cli/src/proxy/proxy-server.ts'
-import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+import { defaultContractPath } from '../../cli/src/package-paths.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { createSchemaValidator } from '../../contract/engine/schema-validator.ts'
 import { behaviourFaults } from './fixtures/behaviour-faults.ts'

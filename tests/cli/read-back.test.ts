@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+import { defaultContractPath } from '../../cli/src/package-paths.ts'
 import { checkCatalogue, checkOfStep, checkSelection } from '../../contract/engine/check-catalogue.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { malformedBodies } from '../../contract/engine/malformed-bodies.ts'

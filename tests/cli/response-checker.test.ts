@@ -8,7 +8,7 @@ import { findOperationByRoute } from '../../contract/engine/contract-routes.ts'
 import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
 import type { Violation } from '../../contract/engine/violation.ts'
 import { json, startFakeServer, type FakeServer } from '../support/fake-server.ts'
-import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+import { defaultContractPath } from '../../cli/src/package-paths.ts'
 import { miniContractPath } from './helpers/paths.ts'
 
 const thing = { id: 't-1', name: 'Tent', price: 1200, status: 'active', created_at: '2026-11-21T10:00:00Z', note: null }

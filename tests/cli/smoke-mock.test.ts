@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { runCli } from '../../cli/src/main.ts'
 import { readStoredWorld } from '../../mock/src/store/sqlite-store.ts'
-import { defaultContractPath } from '../../cli/src/repo-paths.ts'
+import { defaultContractPath } from '../../cli/src/package-paths.ts'
 import { loadContract } from '../../contract/engine/contract-index.ts'
 import { buildJourney } from '../../cli/src/smoke/journey/journey.ts'
 import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'

@@ -7,24 +7,16 @@ import { Command, Option } from 'commander'
 import { coloursFor, type CliIo } from '../cli-io.ts'
 import { exitCodes, UsageError } from '../exit-codes.ts'
 import { parsePercent } from '../option-parsers.ts'
-import { defaultContractPath, redoclyBinPath, repoRoot } from '../repo-paths.ts'
-import { readContractVersion } from '../contract-version.ts'
-import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
-import { type ContractChange, diffContracts } from './contract-diff.ts'
-import {
-  buildCoverageMatrix,
-  coverageFromProbes,
-  coveragePercent,
-  mergeEntries,
-  readCoverageInput,
-  renderCoverageMatrix,
-  withSource,
-  type CoverageEntry,
-} from './contract-coverage.ts'
+import { defaultContractPath, redoclyBinPath, packageRoot } from '../package-paths.ts'
+import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
+import type { ContractChange } from './contract-diff.ts'
+import type { CoverageEntry } from './contract-coverage.ts'
+
+// Each action loads what it runs when it runs (the engine, YAML, the differ), so the other commands start without them.
 
 type CoverageOptions = { from?: string[]; journal?: string[]; probes?: string | boolean; contract: string; json?: boolean; failUnder?: number }
 
-export const defaultProbesDir = path.join(repoRoot, 'tests', 'contract', 'probes')
+export const defaultProbesDir = path.join(packageRoot, 'tests', 'contract', 'probes')
 
 /** `http://localhost:3333` (a mock's root) means its journal: /__mock/journal, as much as it keeps. */
 export function journalLocation(input: string): string {
@@ -51,7 +43,10 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
     .action(async (file: string) => {
       const target = path.resolve(io.cwd, file)
       if (!existsSync(target)) throw new UsageError(`contract not found: ${target}`)
-      if (!existsSync(redoclyBinPath)) throw new UsageError(`redocly is not installed (${redoclyBinPath}); run npm install`)
+      if (!existsSync(redoclyBinPath)) {
+        // The installed package leaves redocly out (it is most of a checkout's weight); redocly's own package runs the same lint.
+        throw new UsageError(`contract lint runs redocly, which only a checkout of the repository carries; run npx @redocly/cli lint ${target}`)
+      }
       setExitCode(await runRedocly(['lint', target], io))
     })
 
@@ -60,7 +55,7 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
     .description('table of operations x declared statuses exercised, from smoke coverage files and/or the mock journal')
     .option('--from <file>', 'coverage file written by `smoke --coverage-out` (repeatable)', collect)
     .option('--journal <file-or-url>', "mock request journal: JSON, JSON lines, an http URL serving it, or the mock's root URL (repeatable)", collect)
-    .option('--probes [dir]', `the contract test's probes, read statically (default ${path.relative(repoRoot, defaultProbesDir)})`)
+    .option('--probes [dir]', `the contract test's probes, read statically (default ${path.relative(packageRoot, defaultProbesDir)})`)
     .option('--contract <file>', 'OpenAPI contract', defaultContractPath)
     .option('--json', 'print the matrix as JSON')
     .addOption(new Option('--fail-under <percent>', 'exit 1 when fewer declared (operation, status) pairs were exercised').argParser(parsePercent))
@@ -70,6 +65,8 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
         ...(options.journal ?? []).map((input) => ({ input: journalLocation(input), source: 'journal' as const })),
       ]
       if (inputs.length === 0 && options.probes === undefined) throw new UsageError('give at least one --from coverage file, --journal or --probes')
+      const { buildCoverageMatrix, coverageFromProbes, coveragePercent, mergeEntries, readCoverageInput, renderCoverageMatrix, withSource } =
+        await import('./contract-coverage.ts')
       const index = await loadContractOrExplain(path.resolve(io.cwd, options.contract))
       const entries: CoverageEntry[] = []
       let unmatched = 0
@@ -103,9 +100,10 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
     .description('changes between two versions of the contract that break its clients or backends; exits 1 on any')
     .argument('<base>', 'the version clients and backends have: a file, or a git ref (its --path)')
     .argument('[revision]', 'the new version: a file or a git ref', path.relative(io.cwd, defaultContractPath) || defaultContractPath)
-    .option('--path <file>', 'where the contract is inside a git ref', path.relative(repoRoot, defaultContractPath))
+    .option('--path <file>', 'where the contract is inside a git ref', path.relative(packageRoot, defaultContractPath))
     .option('--json', 'print the changes as JSON')
     .action(async (base: string, revision: string, options: { path: string; json?: boolean }) => {
+      const [{ readContractVersion }, { diffContracts }] = await Promise.all([import('../contract-version.ts'), import('./contract-diff.ts')])
       const [before, after] = await Promise.all([readContractVersion(base, io.cwd, options.path), readContractVersion(revision, io.cwd, options.path)])
       const diff = diffContracts(before, after)
       if (options.json) io.stdout.write(`${JSON.stringify({ base, revision, ...diff }, null, 2)}\n`)
@@ -129,6 +127,7 @@ function renderContractDiff(base: string, revision: string, breaking: ContractCh
 }
 
 async function loadContractOrExplain(file: string): Promise<ContractIndex> {
+  const { ContractError, loadContract } = await import('../../../contract/engine/contract-index.ts')
   try {
     return await loadContract(file)
   } catch (error) {
@@ -143,7 +142,7 @@ function runRedocly(args: readonly string[], io: CliIo): Promise<number> {
   return new Promise((resolve, reject) => {
     // From the repo root, so a redocly.yaml there is picked up wherever the CLI runs from.
     const child = spawn(process.execPath, [redoclyBinPath, ...args], {
-      cwd: repoRoot,
+      cwd: packageRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...io.env } as NodeJS.ProcessEnv,
     })

@@ -1,15 +1,11 @@
-import { existsSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
-
 import { Command } from 'commander'
 
-import type { MockServer, startMockServer } from '../../../mock/src/transport/server.ts'
+import type { MockServer } from '../../../mock/src/transport/server.ts'
 import type { MockStartOptions, mockUsage, parseMockStartOptions } from '../../../mock/src/start-options.ts'
 
 import { API_PATH } from '../../../contract/generated/api-operations.ts'
 import type { CliIo } from '../cli-io.ts'
 import { UsageError } from '../exit-codes.ts'
-import { mockServerModulePath, mockStartOptionsModulePath } from '../repo-paths.ts'
 import { untilSignal } from '../until-signal.ts'
 
 // `travel-portal mock` is `npm run mock`: the same options, read by the mock's own parser
@@ -22,12 +18,6 @@ export type MockModules = {
   parseMockStartOptions: typeof parseMockStartOptions
   mockUsage: typeof mockUsage
 }
-
-// The real modules must fit what the command expects.
-const _realModulesFit: (modules: { startMockServer: typeof startMockServer } & Pick<MockModules, 'parseMockStartOptions' | 'mockUsage'>) => MockModules = (
-  modules,
-) => modules
-void _realModulesFit
 
 export function mockCommand(io: CliIo, loadModules: () => Promise<MockModules> = loadMockModules, waitForStop: () => Promise<void> = untilSignal): Command {
   return (
@@ -75,12 +65,6 @@ export function mockCommand(io: CliIo, loadModules: () => Promise<MockModules> =
 }
 
 async function loadMockModules(): Promise<MockModules> {
-  if (!existsSync(mockServerModulePath)) {
-    throw new UsageError(`the mock server is not available: ${mockServerModulePath} does not exist`)
-  }
-  const [server, startOptions] = await Promise.all([
-    import(pathToFileURL(mockServerModulePath).href) as Promise<{ startMockServer: MockModules['startMockServer'] }>,
-    import(pathToFileURL(mockStartOptionsModulePath).href) as Promise<Pick<MockModules, 'parseMockStartOptions' | 'mockUsage'>>,
-  ])
+  const [server, startOptions] = await Promise.all([import('../../../mock/src/transport/server.ts'), import('../../../mock/src/start-options.ts')])
   return { startMockServer: server.startMockServer, parseMockStartOptions: startOptions.parseMockStartOptions, mockUsage: startOptions.mockUsage }
 }

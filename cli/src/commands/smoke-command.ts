@@ -17,8 +17,7 @@ import {
   resolveHeader,
   type ExtraHeader,
 } from '../option-parsers.ts'
-import { defaultContractPath } from '../repo-paths.ts'
-import { runSmoke } from '../smoke/run-smoke.ts'
+import { defaultContractPath } from '../package-paths.ts'
 import { defaultAgencyUrl, defaultExamples } from '../smoke/smoke-options.ts'
 
 type SmokeCommandOptions = {
@@ -32,6 +31,7 @@ type SmokeCommandOptions = {
   json?: boolean | string
   junit?: string
   har?: string
+  html?: string
   header?: ExtraHeader[]
   token?: string
   caCert?: string
@@ -84,6 +84,7 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
       .option('--json [file]', 'write the machine-readable report to FILE beside the step lines (without FILE: print it instead of them)')
       .option('--junit <file>', 'write a JUnit XML report')
       .option('--har <file>', 'record every exchange (HAR 1.2, secrets masked) to attach to a bug report')
+      .option('--html <file>', 'write the report as one self-contained HTML page: the verdict, operations × checks, each finding with its curl')
       .addOption(new Option('--token <token>', 'a pre-issued session token, instead of --email/--password').env('TRAVEL_PORTAL_TOKEN').argParser(parseNonEmpty))
       .addOption(
         new Option(
@@ -130,6 +131,8 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         if (options.otherEmail === undefined && command.getOptionValueSource('otherPassword') === 'env') delete options.otherPassword
         if (options.email !== undefined && command.getOptionValueSource('token') === 'env') delete options.token
         const headers = (options.header ?? []).map((header) => resolveHeader(header, io.env))
+        // Loaded when the command runs: the other commands start without the engine.
+        const { runSmoke } = await import('../smoke/run-smoke.ts')
         const code = await runSmoke(
           {
             baseUrl: options.baseUrl,
@@ -143,6 +146,7 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
             json: options.json === true,
             ...(typeof options.json === 'string' ? { jsonFile: path.resolve(io.cwd, options.json) } : {}),
             ...(options.har === undefined ? {} : { har: path.resolve(io.cwd, options.har) }),
+            ...(options.html === undefined ? {} : { html: path.resolve(io.cwd, options.html) }),
             headers,
             ...(options.token === undefined ? {} : { token: options.token }),
             ...(options.caCert === undefined ? {} : { caCert: path.resolve(io.cwd, options.caCert) }),

@@ -14,6 +14,7 @@ import { readAfterWrite } from './checks/write-checks.ts'
 import { resolveApiBaseUrl } from './transport/request-parts.ts'
 import { coverageFromCalls, writeCoverageFile } from '../commands/contract-coverage.ts'
 import { toHar, type Exchange } from './report/har.ts'
+import { smokeHtml } from '../html-report/smoke-html.ts'
 import { journeyCleanUp, journeyPlan, operationSelection, type PlanTools, type SmokePlan } from './journey/journey-plan.ts'
 import type { JourneyState } from './journey/journey-state.ts'
 import { createLinkPool } from './checks/link-pool.ts'
@@ -244,6 +245,7 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
   if (options.junit !== undefined) await writeTextFile(options.junit, toJunitXml(report))
   if (options.har !== undefined) await writeTextFile(options.har, `${JSON.stringify(toHar(exchanges, secrets(), 'smoke'), null, 2)}\n`)
   if (options.coverageOut !== undefined) await writeCoverageFile(options.coverageOut, `smoke ${baseUrl}`, coverage)
+  if (options.html !== undefined) await writeTextFile(options.html, smokeHtml(report, operationIds, options))
   return report.exitCode
 }
 

@@ -32,6 +32,8 @@ export type SmokeOptions = {
   jsonFile?: string
   /** --har FILE: every exchange, secrets masked */
   har?: string
+  /** --html FILE: the report as one self-contained page */
+  html?: string
   /** -H: headers for every request */
   headers?: readonly SmokeHeader[]
   /** a pre-issued session token instead of --email/--password */

@@ -1,5 +1,5 @@
 import { coloursFor, type CliIo } from '../../cli-io.ts'
-import { testedLine, type SmokeReport } from './smoke-report.ts'
+import { testedLine, verdictWord, type SmokeReport } from './smoke-report.ts'
 import type { RunnerEvents, StepResult } from '../step-runner.ts'
 
 // Step lines as they finish, with a progress counter, then the violations in
@@ -41,12 +41,8 @@ export function createHumanReporter(io: CliIo): HumanReporter {
     finish(report) {
       for (const warning of report.warnings) out(colours.yellow(`warning: ${warning}`))
       const { summary } = report
-      const verdict =
-        report.verdict === 'passed'
-          ? colours.green('PASSED')
-          : report.verdict === 'violations'
-            ? colours.red('VIOLATIONS')
-            : colours.yellow(report.verdict.toUpperCase().replace(/-/g, ' '))
+      const word = verdictWord(report.verdict)
+      const verdict = report.verdict === 'passed' ? colours.green(word) : report.verdict === 'violations' ? colours.red(word) : colours.yellow(word)
       if (report.findings.length > 0) {
         // Once more in one place, for a CI log read from the bottom: each broken rule once, with how often.
         out('')

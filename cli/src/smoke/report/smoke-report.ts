@@ -10,6 +10,9 @@ import { exitCodes, type ExitCode } from '../../exit-codes.ts'
 
 export type SmokeVerdict = 'passed' | 'violations' | 'nothing-testable' | 'misconfigured' | 'too-little-tested'
 
+/** The verdict as every report writes it: PASSED, VIOLATIONS, NOTHING TESTABLE… */
+export const verdictWord = (verdict: SmokeVerdict): string => (verdict === 'passed' ? 'PASSED' : verdict.toUpperCase().replace(/-/g, ' '))
+
 export type SmokeSummary = {
   steps: number
   passed: number

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { rootCertificates } from 'node:tls'
 
-import { Agent, fetch as undiciFetch } from 'undici'
-
 import { UsageError } from '../../exit-codes.ts'
 
 // TLS as real set-ups have it: a staging API behind a company CA (--ca-cert) or a self-signed
@@ -23,6 +21,8 @@ export async function tlsFetch(options: TlsOptions): Promise<typeof fetch | unde
     }
     if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca-cert ${options.caCert} holds no PEM certificate`)
   }
+  // undici is loaded only for the runs that ask for it (it is most of the package's size)
+  const { Agent, fetch: undiciFetch } = await import('undici')
   const agent = new Agent({ connect: { ...(ca === undefined ? {} : { ca: [...rootCertificates, ca] }), rejectUnauthorized: options.insecure !== true } })
   return ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch
 }
