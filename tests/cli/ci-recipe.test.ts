@@ -1,89 +1,122 @@
-import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
 import { packageRoot } from '../../cli/src/package-paths.ts'
 import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
+import { packageEnvironment, runIn } from '../toolchain/helpers/installed-package.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 
-// cli/README.md's GitHub Actions recipe, run as written: its smoke step's command through bash in a
-// checkout (npx --no-install included), with its env, the workflow's vars and secrets standing for the
-// mock and its demo customers. It must pass against the conforming mock.
-
-const run = promisify(execFile)
+// cli/README.md's CI recipes, run as written against the mock: the GitHub Actions workflow's install and smoke
+// steps through bash (its ${{ }} expressions filled in as Actions fills them), and the plain shell script as
+// is, each in an empty directory outside the repository with the package `npm run package` builds standing
+// for the release's tarball. Both must pass, and leave their reports, the HTML one among them.
 
 type Step = { name?: string; run?: string; env?: Record<string, string>; 'working-directory'?: string }
 
+const customers = {
+  email: 'ana.garcia@example.com',
+  otherEmail: 'nuevo@example.com',
+  password: 'viaje2026',
+}
+
 let mock: TestMock
-let dir: string
+let readme: string
 
 beforeAll(async () => {
-  ;[mock, dir] = await Promise.all([startTestMock(), mkdtemp(path.join(tmpdir(), 'ci-recipe-'))])
+  ;[mock, readme] = await Promise.all([startTestMock(), readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')])
 })
 
 afterAll(async () => {
   await mock.dispose()
-  await rm(dir, { recursive: true, force: true })
 })
 
-async function recipeStep(): Promise<Step> {
-  const readme = await readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('### 6. In CI (GitHub Actions)'))
-  const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1]
-  expect(yaml, 'the CI section has a yaml block').toBeDefined()
-  const workflow = parse(yaml as string) as { jobs: Record<string, { steps: Step[] }> }
-  const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
-  const smoke = steps.find((step) => step.run?.includes('travel-portal smoke'))
-  expect(smoke, 'a step runs travel-portal smoke').toBeDefined()
-  return smoke as Step
-}
+const section = (title: string) => readme.slice(readme.indexOf(title))
 
-it('runs verbatim against the mock and passes', { timeout: 120_000 }, async () => {
-  const step = await recipeStep()
-  expect(step['working-directory']).toBe('travel-portal')
-  const context: Record<string, string> = {
-    'vars.STAGING_API_URL': mock.url,
-    'vars.STAGING_PORTAL_URL': 'http://localhost:5173',
-    'vars.QA_CUSTOMER_EMAIL': 'ana.garcia@example.com',
-    'vars.QA_OTHER_CUSTOMER_EMAIL': 'nuevo@example.com',
-    'secrets.QA_CUSTOMER_PASSWORD': 'viaje2026',
-    'secrets.QA_OTHER_CUSTOMER_PASSWORD': 'viaje2026',
-  }
-  // GitHub's ${{ … }} expressions, as Actions fills them in before the shell sees the line
-  const fill = (text: string) =>
-    text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_match, name: string) => {
-      const value = context[name]
-      if (value === undefined) throw new Error(`the recipe uses ${name}, which this test does not provide`)
-      return value
-    })
-  const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, fill(value)]))
-  const command = fill(step.run as string).trim()
-  expect(command).toMatch(/^npx --no-install travel-portal smoke /)
-
-  // the checkout, under the directory name the recipe expects: what npx needs of the repository, linked,
-  // so that what the step writes (test-results/) stays out of the repository
-  const workdir = path.join(dir, 'travel-portal')
-  await mkdir(workdir)
-  await Promise.all(['package.json', 'node_modules', 'cli'].map((name) => symlink(path.join(packageRoot, name), path.join(workdir, name))))
-  const result = await run('bash', ['-c', command], { cwd: workdir, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }).catch(
-    (error: { code?: number; stdout?: string; stderr?: string }) => error,
-  )
-  const { stdout = '', stderr = '' } = result as { stdout?: string; stderr?: string }
-  const code = 'code' in result && typeof result.code === 'number' ? result.code : 0
-  expect(code, `${stdout.slice(-3000)}\n${stderr}`).toBe(0)
+async function expectReports(workdir: string, stdout: string): Promise<void> {
   expect(stdout).toMatch(/^PASSED: \d+ of 69 operations worked/m)
-
   const report = JSON.parse(await readFile(path.join(workdir, 'test-results', 'conformance.json'), 'utf8')) as SmokeReport
   expect(report.write).toBe(true)
   expect(report.violations).toEqual([])
-  for (const file of ['conformance.xml', 'conformance.har'])
-    expect((await readFile(path.join(workdir, 'test-results', file), 'utf8')).length).toBeGreaterThan(100)
+  expect(await readFile(path.join(workdir, 'test-results', 'conformance.xml'), 'utf8')).toContain('<testsuite ')
+  const html = await readFile(path.join(workdir, 'test-results', 'conformance.html'), 'utf8')
+  expect(html).toContain('<span class="word">PASSED</span>')
   // the password reached the run from the environment, and no file or log line holds it
-  expect(stdout).not.toContain('viaje2026')
-  expect(await readFile(path.join(workdir, 'test-results', 'conformance.har'), 'utf8')).not.toContain('viaje2026')
+  expect(stdout).not.toContain(customers.password)
+  expect(html).not.toContain(customers.password)
+}
+
+it('the GitHub Actions workflow: its install and smoke steps run verbatim and pass', { timeout: 180_000 }, async () => {
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(section('**A CI job, GitHub Actions.**'))?.[1]
+  expect(yaml, 'the GitHub Actions part has a yaml block').toBeDefined()
+  const workflow = parse(yaml as string) as { jobs: Record<string, { steps: Step[] }> }
+  const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
+  const install = steps.find((step) => step.run?.includes('npm install --global'))
+  const smoke = steps.find((step) => step.run?.includes('travel-portal smoke'))
+  expect(install, 'a step installs the package').toBeDefined()
+  expect(smoke, 'a step runs travel-portal smoke').toBeDefined()
+
+  const pkg = await packageEnvironment()
+  try {
+    const context: Record<string, string> = {
+      'vars.TRAVEL_PORTAL_PACKAGE': pkg.tarball,
+      'vars.STAGING_API_URL': mock.url,
+      'vars.STAGING_PORTAL_URL': 'http://localhost:5173',
+      'vars.QA_CUSTOMER_EMAIL': customers.email,
+      'vars.QA_OTHER_CUSTOMER_EMAIL': customers.otherEmail,
+      'secrets.QA_CUSTOMER_PASSWORD': customers.password,
+      'secrets.QA_OTHER_CUSTOMER_PASSWORD': customers.password,
+    }
+    // GitHub's ${{ … }} expressions, as Actions fills them in before the shell sees the line
+    const fill = (text: string) =>
+      text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_match, name: string) => {
+        const value = context[name]
+        if (value === undefined) throw new Error(`the recipe uses ${name}, which this test does not provide`)
+        return value
+      })
+    const workdir = path.join(pkg.dir, 'workspace')
+    await mkdir(workdir)
+    for (const step of [install!, smoke!]) {
+      const env = { ...pkg.env, ...Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, fill(value)])) }
+      const result = await runIn(workdir, env, 'bash', ['-c', fill(step.run as string).trim()], 150_000)
+      expect(result.code, `${step.name}: ${result.stdout.slice(-3000)}\n${result.stderr}`).toBe(0)
+      if (step === smoke) await expectReports(workdir, result.stdout)
+    }
+  } finally {
+    await pkg.remove()
+  }
+})
+
+it('the plain shell script runs as it is and passes', { timeout: 180_000 }, async () => {
+  const script = /```sh\n([\s\S]*?)```/.exec(section('**A CI job, any other runner**'))?.[1]
+  expect(script, 'the any-other-runner part has a sh block').toBeDefined()
+  const pkg = await packageEnvironment()
+  try {
+    const workdir = path.join(pkg.dir, 'workspace')
+    await mkdir(workdir)
+    await writeFile(path.join(workdir, 'conformance.sh'), script as string)
+    const result = await runIn(
+      workdir,
+      {
+        ...pkg.env,
+        TRAVEL_PORTAL_PACKAGE: pkg.tarball,
+        STAGING_API_URL: mock.url,
+        STAGING_PORTAL_URL: 'http://localhost:5173',
+        QA_CUSTOMER_EMAIL: customers.email,
+        QA_OTHER_CUSTOMER_EMAIL: customers.otherEmail,
+        TRAVEL_PORTAL_PASSWORD: customers.password,
+        TRAVEL_PORTAL_OTHER_PASSWORD: customers.password,
+      },
+      'bash',
+      ['conformance.sh'],
+      150_000,
+    )
+    expect(result.code, `${result.stdout.slice(-3000)}\n${result.stderr}`).toBe(0)
+    expect(result.stdout).toContain('conformance report: test-results/conformance.html (exit 0)')
+    await expectReports(workdir, result.stdout)
+  } finally {
+    await pkg.remove()
+  }
 })

@@ -7,21 +7,25 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { packageRoot } from '../../cli/src/package-paths.ts'
+import { installPackage, type InstalledPackage } from '../toolchain/helpers/installed-package.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 
-// cli/README.md's proxy examples, run as written through bash (npx --no-install included) in the
-// repository: in front of the mock (a client's finding) and of a one-line backend that breaks the contract
-// (the backend's finding). Only their ports are changed, to the test mock's and free ones.
+// cli/README.md's proxy examples, run as written through bash with the installed package's `travel-portal`
+// (helpers/installed-package.ts), in a directory outside the repository: in front of the mock (a client's
+// finding) and of a one-line backend that breaks the contract (the backend's finding). Only their ports are
+// changed, to the test mock's and free ones.
 
 const run = promisify(execFile)
 let mock: TestMock
+let pkg: InstalledPackage
 
 beforeAll(async () => {
-  mock = await startTestMock()
-})
+  ;[mock, pkg] = await Promise.all([startTestMock(), installPackage()])
+}, 120_000)
 
 afterAll(async () => {
   await mock.dispose()
+  await pkg.remove()
 })
 
 const freePort = () =>
@@ -43,9 +47,9 @@ it('runs verbatim: the sign-in passes, the missing tenant header is a finding, t
     .replaceAll('http://localhost:3333', mock.url)
     .replaceAll('localhost:3334', `localhost:${port}`)
     .replaceAll('--port 3334', `--port ${port}`)
-  const jsonFile = path.join(packageRoot, 'test-results', 'proxy.json')
+  const jsonFile = path.join(pkg.dir, 'test-results', 'proxy.json')
   await rm(jsonFile, { force: true })
-  const { stdout, stderr } = await run('bash', ['-c', script], { cwd: packageRoot, timeout: 50_000 })
+  const { stdout, stderr } = await run('bash', ['-c', script], { cwd: pkg.dir, env: pkg.env, timeout: 50_000 })
   const report = JSON.parse(stdout) as { findings: Array<{ operationId: string; kind: string; expected: string }>; exchanges: number }
   expect(report.findings.map((finding) => `${finding.operationId} ${finding.kind}: ${finding.expected}`)).toEqual([
     'listTravelGroups request: the header parameter agencyId (required)',
@@ -66,6 +70,6 @@ it('runs verbatim in front of a one-line backend that breaks the contract: the f
   expect(block, 'the proxy section has a second sh block').toBeDefined()
   const [proxyPort, backendPort] = [await freePort(), await freePort()]
   const script = (block as string).replaceAll('3335', String(backendPort)).replaceAll('3334', String(proxyPort))
-  const { stderr } = await run('bash', ['-c', script], { cwd: packageRoot, timeout: 50_000 })
+  const { stderr } = await run('bash', ['-c', script], { cwd: pkg.dir, env: pkg.env, timeout: 50_000 })
   expect(stderr).toMatch(/✗ schema getAgencyFaq: expected \$ must be array; got \{\}/)
 })
