@@ -89,7 +89,7 @@ const withoutMockWorker = (): Plugin => {
  * The service worker (web/src/service-worker.ts, decision 013), written next to the pages as
  * /service-worker.js with the build's scripts and styles listed in it. Production builds only. No
  * manifest from here (the production server writes one per agency) and no page in the list: the server
- * builds each page with its agency and nonce, and the worker keeps them as they come.
+ * builds each page with its agency and its CSP, and the worker keeps them as they come.
  */
 const serviceWorker = () =>
   VitePWA({

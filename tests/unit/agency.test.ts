@@ -69,7 +69,7 @@ describe('agency from the host', () => {
     expect(document.title).toBe('Aventura Norte')
   })
 
-  it('never replaces what the production server wrote (its <style> carries the CSP nonce)', () => {
+  it('never replaces what the production server wrote (the CSP allows its <style> by its hash)', () => {
     const server = document.createElement('style')
     server.id = 'brand-vars'
     server.textContent = ':root{--brand-1:#123456}'

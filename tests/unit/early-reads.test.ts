@@ -9,25 +9,41 @@ import { pageLoader } from '@/app/route-prefetch'
 import { PAGE_ROUTES } from '@/config/routes.universal'
 import { apiBaseUrl } from '@/lib/api/api-base-url'
 import { apiFetch } from '@/lib/api/client'
-import { EARLY_READ_MAX_AGE_MS } from '@/lib/api/early-reads.universal'
+import { EARLY_READ_MAX_AGE_MS, fillAddresses } from '@/lib/api/early-reads.universal'
 import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context.universal'
 
 // The production server starts a page's first API reads from its HTML (web/server/early-reads.ts, with
 // the script compiled from web/src/lib/api/early-reads-script.ts); the app's one client takes those
 // answers instead of asking again, only when its request is the same.
 
+// The addresses as the browser's script makes them for the page at `path`.
+const filled = (path: string, which: 'always' | 'withToken') => {
+  const early = earlyReads(path)!
+  return fillAddresses(early[which], early.params, path)
+}
+
 describe('which reads a page starts early', () => {
+  it('are the route’s, the same for every id: the page’s address fills it in', () => {
+    expect(earlyReads('/booking/bkg-1')).toEqual({ always: [], withToken: ['/booking/:id', '/booking/:id/travel-group', '/auth/profile'], params: { id: 1 } })
+    expect(earlyReads('/booking/bkg-2')).toEqual(earlyReads('/booking/bkg-1'))
+    expect(filled('/booking/bkg%2F%C3%B1', 'withToken')).toEqual(['/booking/bkg/ñ', '/booking/bkg/ñ/travel-group', '/auth/profile'])
+    // an id the address does not have, or cannot decode: that read is left out
+    expect(fillAddresses(['/booking/:id', '/auth/profile'], { id: 1 }, '/booking/%E0%A4%A')).toEqual(['/auth/profile'])
+    expect(fillAddresses(['/booking/:id'], { id: 3 }, '/booking/bkg-1')).toEqual([])
+    expect(fillAddresses(['/booking/:constructor'], { id: 1 }, '/booking/bkg-1')).toEqual([])
+  })
+
   it('the four data pages; nothing for the others', () => {
-    expect(earlyReads('/')).toEqual({ always: [], withToken: ['/booking', '/auth/profile'] })
-    expect(earlyReads('/booking/bkg-1')).toEqual({ always: [], withToken: ['/booking/bkg-1', '/booking/bkg-1/travel-group', '/auth/profile'] })
-    expect(earlyReads('/travelgroup/tg-1')?.always).toEqual([
+    expect(earlyReads('/')).toEqual({ always: [], withToken: ['/booking', '/auth/profile'], params: {} })
+    expect(filled('/booking/bkg-1', 'withToken')).toEqual(['/booking/bkg-1', '/booking/bkg-1/travel-group', '/auth/profile'])
+    expect(filled('/travelgroup/tg-1', 'always')).toEqual([
       '/travelgroup/tg-1',
       '/travelgroup/tg-1/pack-seats',
       '/travelgroup/tg-1/extras',
       '/travelgroup/tg-1/payment-terms',
     ])
-    expect(earlyReads('/travelgroup/tg-1')?.withToken).toEqual(['/auth/profile'])
-    expect(earlyReads('/travelgroup/tg-1/checkout')?.withToken).toEqual([
+    expect(filled('/travelgroup/tg-1', 'withToken')).toEqual(['/auth/profile'])
+    expect(filled('/travelgroup/tg-1/checkout', 'withToken')).toEqual([
       '/travelgroup/tg-1',
       '/travelgroup/tg-1/extras',
       '/travelgroup/tg-1/payment-terms',
@@ -61,8 +77,7 @@ describe('which reads a page starts early', () => {
     ] as const) {
       asked.length = 0
       await loader(page)!(args(path.split('/')[2] ?? ''))
-      const early = earlyReads(path)!
-      expect([...early.always, ...early.withToken].filter((p) => p !== '/auth/profile').sort(), path).toEqual([...asked].sort())
+      expect([...filled(path, 'always'), ...filled(path, 'withToken')].filter((p) => p !== '/auth/profile').sort(), path).toEqual([...asked].sort())
     }
     expect(loader('faq')).toBeUndefined()
   })
@@ -74,9 +89,10 @@ describe('the script and the client', () => {
   beforeAll(async () => {
     script = await compileEarlyReadsScript()
   })
-  const tags = (path: string, agency = 'ag-sol') => earlyReadsTags(earlyReads(path)!, agency, base, 'n', script)
+  const tags = (path: string, agency = 'ag-sol') => earlyReadsTags(earlyReads(path)!, agency, base, script)
   // as the browser runs the page's <head>: the data element in the document, then the script
-  const runScript = (html: string) => {
+  const runScript = (html: string, path: string) => {
+    window.history.replaceState(null, '', path)
     document.head.innerHTML = html
     new Function(document.head.querySelector('script:not([type])')!.textContent!)()
   }
@@ -98,7 +114,7 @@ describe('the script and the client', () => {
   })
 
   it('sends what the client would send, and the client takes each answer once instead of asking', async () => {
-    runScript(tags('/booking/bkg-1'))
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     expect(fetchMock).toHaveBeenCalledTimes(3)
     const [url, init] = fetchMock.mock.calls[0]! as [string, RequestInit]
     expect(url).toBe(`${base}/booking/bkg-1`)
@@ -112,7 +128,7 @@ describe('the script and the client', () => {
   })
 
   it('another language, session or a late read: the client asks itself', async () => {
-    runScript(tags('/booking/bkg-1'))
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     setRequestLanguage('es')
     await apiFetch('/booking/bkg-1')
     expect(fetchMock).toHaveBeenCalledTimes(4)
@@ -130,14 +146,14 @@ describe('the script and the client', () => {
 
   it('a failed early read is asked again; without a session a signed-in page starts nothing', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('network'))
-    runScript(tags('/travelgroup/tg-1'))
+    runScript(tags('/travelgroup/tg-1'), '/travelgroup/tg-1')
     expect(await apiFetch('/travelgroup/tg-1')).toEqual({ url: `${base}/travelgroup/tg-1` })
     expect(fetchMock).toHaveBeenCalledTimes(6)
 
     delete window.__EARLY_READS__
     setToken(null)
     fetchMock.mockClear()
-    runScript(tags('/booking/bkg-1'))
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     expect(fetchMock).not.toHaveBeenCalled()
     expect(window.__EARLY_READS__).toBeUndefined()
   })

@@ -10,7 +10,7 @@ import { EARLY_READS_DATA_ID, type EarlyReadsData } from '../src/lib/api/early-r
 import type { EarlyReads } from './page-routes.ts'
 
 /** The page's data and the compiled script, as two elements of its <head>. */
-export const earlyReadsTags = (reads: EarlyReads, agencyId: string, apiBase: string, nonce: string, script: string): string => {
-  const data: EarlyReadsData = { always: reads.always, withToken: reads.withToken, agency: agencyId, base: apiBase.replace(/\/$/, '') }
-  return `<script type="application/json" id="${EARLY_READS_DATA_ID}" nonce="${nonce}">${inlineJson(data)}</script><script nonce="${nonce}">${script}</script>`
+export const earlyReadsTags = (reads: EarlyReads, agencyId: string, apiBase: string, script: string): string => {
+  const data: EarlyReadsData = { always: reads.always, withToken: reads.withToken, params: reads.params, agency: agencyId, base: apiBase.replace(/\/$/, '') }
+  return `<script type="application/json" id="${EARLY_READS_DATA_ID}">${inlineJson(data)}</script><script>${script}</script>`
 }

@@ -1,6 +1,7 @@
 // The page the production server sends: the build's index.html with the agency's branding in the
 // <head> (title, link preview, colours, app manifest), the first route's preloads, the inlined entry
 // stylesheet and the early reads. Pure functions of their inputs; portal-server.ts serves them.
+import { createHash } from 'node:crypto'
 import type { Agency } from '../../contract/generated/model/agency.ts'
 import type { Config } from '../../contract/generated/model/config.ts'
 import { escapeMarkup } from '../../core/markup.ts'
@@ -11,7 +12,7 @@ import { type EarlyReads, matchPage } from './page-routes.ts'
 import { ICON_PATH, MANIFEST_PATH } from './web-app-manifest.ts'
 
 /** The branded <head> additions for an agency (or the neutral defaults when none was found). */
-export const brandedHead = (agency: Agency | null, nonce: string): string => {
+export const brandedHead = (agency: Agency | null): string => {
   const title = agency ? escapeMarkup(agency.name) : 'Portal de viajes'
   const description = agency
     ? `${escapeMarkup(agency.name)}: reservas, pagos y documentación de tus viajes en grupo.`
@@ -27,14 +28,14 @@ export const brandedHead = (agency: Agency | null, nonce: string): string => {
     `<link rel="manifest" href="${MANIFEST_PATH}" />`,
     `<link rel="icon" href="${ICON_PATH}" type="image/svg+xml" />`,
     `<meta name="theme-color" content="${safeHex(agency?.color1, DEFAULT_COLOURS.color1)}" />`,
-    `<style nonce="${nonce}" id="brand-vars">${brandVariablesCss(agency)}</style>`,
+    `<style id="brand-vars">${brandVariablesCss(agency)}</style>`,
   ]
   if (agency?.logo)
     parts.push(`<meta property="og:image" content="${escapeMarkup(agency.logo.images.original.startsWith('data:') ? '' : agency.logo.images.original)}" />`)
-  if (agency?.css_extra) parts.push(`<style nonce="${nonce}" id="brand-extra">${sanitizeTenantCss(agency.css_extra)}</style>`)
+  if (agency?.css_extra) parts.push(`<style id="brand-extra">${sanitizeTenantCss(agency.css_extra)}</style>`)
   // the page never sees the raw extra CSS, only its neutralized form
   const pageAgency = agency ? { ...agency, css_extra: agency.css_extra ? sanitizeTenantCss(agency.css_extra) : null } : null
-  parts.push(`<script nonce="${nonce}">window.__AGENCY__=${inlineJson(pageAgency)};</script>`)
+  parts.push(`<script>window.__AGENCY__=${inlineJson(pageAgency)};</script>`)
   return parts.join('\n    ')
 }
 
@@ -99,40 +100,49 @@ const preloadTags = (preloads: Preloads): string =>
  * Painted from the HTML while the app loads (replaced by its first render): the agency's name, so the
  * screen is not blank on a slow connection. Decorative: the app's own page is what is announced.
  */
-export const bootSplash = (agency: Agency | null, nonce: string): { style: string; markup: string } => ({
-  style: `<style nonce="${nonce}" id="boot-splash-style">.boot-splash{box-sizing:border-box;min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:1.5rem;margin:0;font:800 1.25rem/1.2 system-ui,sans-serif;color:var(--brand-3,#1e293b);text-align:center}</style>`,
+export const bootSplash = (agency: Agency | null): { style: string; markup: string } => ({
+  style: `<style id="boot-splash-style">.boot-splash{box-sizing:border-box;min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:1.5rem;margin:0;font:800 1.25rem/1.2 system-ui,sans-serif;color:var(--brand-3,#1e293b);text-align:center}</style>`,
   markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeMarkup(agency.name) : 'Portal de viajes'}</p>`,
 })
 
 export const renderIndexHtml = (
   template: string,
   agency: Agency | null,
-  nonce: string,
   preloads: Preloads = { first: [], js: [], css: [] },
   config: Config | null = null,
   early: { reads: EarlyReads; apiBase: string; script: string } | null = null,
 ): string => {
-  const splash = bootSplash(agency, nonce)
+  const splash = bootSplash(agency)
   // The page's first API reads, started before the app's code (early-reads.ts); not during maintenance,
   // when every page goes to the notice.
-  const earlyScript = early && agency && !config?.maintenance ? earlyReadsTags(early.reads, agency.id, early.apiBase, nonce, early.script) : ''
+  const earlyScript = early && agency && !config?.maintenance ? earlyReadsTags(early.reads, agency.id, early.apiBase, early.script) : ''
   // The agency's config (maintenance, build) in the page: the first route's guard needs it, and asking
   // for it from the page costs a round trip before anything shows. The page still polls it.
-  const configScript = config ? `<script nonce="${nonce}">window.__CONFIG__=${inlineJson(config)};</script>` : ''
+  const configScript = config ? `<script>window.__CONFIG__=${inlineJson(config)};</script>` : ''
   const extra = [earlyScript, preloadTags(preloads), splash.style, configScript].filter(Boolean).join('\n    ')
-  // The build's own tags get the nonce first, before anything from the agency is spliced in.
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return (
     template
-      .replace(/<script(?![^>]*nonce=)/g, `<script nonce="${nonce}"`)
-      .replace(/<style(?![^>]*nonce=)/g, `<style nonce="${nonce}"`)
-      .replace(/<link rel="stylesheet"/g, `<link nonce="${nonce}" rel="stylesheet"`)
       .replace(/<title>[\s\S]*?<\/title>/, '')
       // the agency's icon (brandedHead) replaces the empty one the development page keeps
       .replace(/\s*<!--[^>]*-->\s*<link rel="icon" href="data:," \/>/, '')
-      .replace('</head>', () => `    ${brandedHead(agency, nonce)}\n    ${extra}\n  </head>`)
+      .replace('</head>', () => `    ${brandedHead(agency)}\n    ${extra}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${splash.markup}</div>`)
   )
+}
+
+/**
+ * The CSP sources that allow exactly the page's own inline scripts and styles: the SHA-256 of each
+ * element's text, as browsers compute it. The page is made once per agency, route, language and build
+ * (portal-server.ts caches it), so a per-request nonce would forbid that cache; a hash allows the same
+ * inline code and nothing else, and an injected element (whose text is not hashed) still does not run.
+ * A data block (`type="application/json"`) is never executed and needs none.
+ */
+export const inlineSourceHashes = (html: string): { scripts: string[]; styles: string[] } => {
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+  const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => hash(match[1]!))
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => hash(match[1]!))
+  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] }
 }
 
 /** Stylesheets up to this size are put into the page rather than linked. */

@@ -24,15 +24,22 @@ export const matchPage = (pathname: string): PageMatch | null => {
   return { route, params: match.params, module: `src/app/routes/${route.page}.tsx`, firstBundle: route.page === FIRST_BUNDLE_PAGE }
 }
 
-export type EarlyReads = Pick<EarlyReadsData, 'always' | 'withToken'>
+export type EarlyReads = Pick<EarlyReadsData, 'always' | 'withToken' | 'params'>
 
 const address = (read: { queryKey: readonly unknown[] }) => String(read.queryKey[0])
 
-/** What the page at `pathname` reads first, or null when it reads nothing worth starting early. */
+/**
+ * What a page of this route reads first, or null when it reads nothing worth starting early. The addresses
+ * are the route's, with `:id` where the address's id goes, and `params` says which segment of the page's
+ * address holds it: the HTML is the same for every booking (cacheable per route), and the script fills in
+ * the id the browser's address has.
+ */
 export const earlyReads = (pathname: string): EarlyReads | null => {
   const page = matchPage(pathname)
   if (!page || (!page.route.reads && !page.route.awaits)) return null
-  const paths = pageReads(page.route, { id: page.params.id ?? '' }).map(address)
+  const paths = pageReads(page.route, { id: ':id' }).map(address)
   const signedIn = SIGNED_IN_READS().map(address)
-  return page.route.access === 'customer' ? { always: [], withToken: [...paths, ...signedIn] } : { always: paths, withToken: signedIn }
+  const index = page.route.path.split('/').findIndex((segment) => segment === ':id' || segment === ':id?')
+  const params: Record<string, number> = index < 0 ? {} : { id: index }
+  return page.route.access === 'customer' ? { always: [], withToken: [...paths, ...signedIn], params } : { always: paths, withToken: signedIn, params }
 }

@@ -3,7 +3,6 @@
 // (cached), and writes the branding into the HTML so the first paint is already the agency's.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { randomBytes } from 'node:crypto'
 import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
@@ -12,8 +11,9 @@ import type { Config } from '../../contract/generated/model/config.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
-import { type BuildManifest, inlineStylesheets, pagePreloads, renderIndexHtml } from './index-html.ts'
-import { earlyReads } from './page-routes.ts'
+import { type BuildManifest, inlineSourceHashes, inlineStylesheets, pagePreloads, renderIndexHtml } from './index-html.ts'
+import { createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
+import { earlyReads, matchPage } from './page-routes.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
 
 export type PortalServerOptions = {
@@ -37,7 +37,18 @@ export type PortalServerOptions = {
   maxCachedHosts?: number
   /** how long a host with no agency (or a failed look-up) is remembered (default 5 s) */
   unknownHostCacheMs?: number
+  /** pages kept made and compressed, one per agency, route, language and config (default 5000) */
+  maxCachedPages?: number
 }
+
+/**
+ * A page's HTML is the same for everyone on that host, route and language: a CDN or a reverse proxy may
+ * keep it (`s-maxage`) and serve it a while longer as it checks for a new one; a browser checks every
+ * time (`max-age=0`) and gets a 304 for what it has. The language comes from the `lang` cookie, else
+ * Accept-Language: a cache in front keys on both (docs/deployment.md).
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=300'
+export const PAGE_VARY = 'Accept-Encoding, Accept-Language, Cookie'
 
 const MIME: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -89,19 +100,26 @@ export const cspOrigin = (url: string | null | undefined): string | null => {
 }
 
 /**
+ * inline: the hash sources of the page's inline scripts and styles.
  * browserApiUrl: where the pages call the API (the build's VITE_API_URL): a path on the portal's own
  * origin needs nothing beyond 'self'; another origin is named. paymentOrigins: where a form may post
  * besides the portal itself (the card provider); anything not a plain origin is left out.
  */
-export const contentSecurityPolicy = (nonce: string, browserApiUrl: string | null, agency: Agency | null, paymentOrigins: readonly string[] = []): string => {
+export const contentSecurityPolicy = (
+  inline: { scripts: readonly string[]; styles: readonly string[] },
+  browserApiUrl: string | null,
+  agency: Agency | null,
+  paymentOrigins: readonly string[] = [],
+): string => {
   const api = cspOrigin(browserApiUrl)
   const formTargets = [...new Set(paymentOrigins.map(cspOrigin).filter((o): o is string => o !== null))]
   const logo = agency?.logo?.images.original
   const logoSource = logo?.startsWith('data:') ? 'data:' : cspOrigin(logo)
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // the page's own inline elements by their hashes (index-html.ts inlineSourceHashes), no 'unsafe-inline'
+    `script-src 'self'${inline.scripts.map((source) => ` ${source}`).join('')}`,
+    `style-src 'self'${inline.styles.map((source) => ` ${source}`).join('')}`,
     // the logo's origin only: tenant CSS (already neutralized) could not load from anywhere else either
     `img-src 'self' data: blob:${logoSource && logoSource !== 'data:' ? ` ${logoSource}` : ''}`,
     "font-src 'self'",
@@ -157,6 +175,17 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const agencies = new LRUCache<string, { agency: Agency | null }>({ max: options.maxCachedHosts ?? 1000 })
   const unknownHostMs = options.unknownHostCacheMs ?? 5_000
   const gzipCache = new Map<string, Buffer>()
+  const pages = createPageCache(options.maxCachedPages ?? 5000)
+  // An agency's record is kept per host for cacheMs and then looked up again: a new record (new branding)
+  // is a new page, so each record gets a number of its own for the pages' key.
+  const agencyVersions = new WeakMap<Agency, number>()
+  let agencyVersion = 0
+  const versionOf = (agency: Agency | null) => {
+    if (!agency) return 0
+    let version = agencyVersions.get(agency)
+    if (version === undefined) agencyVersions.set(agency, (version = ++agencyVersion))
+    return version
+  }
   const cacheMs = options.cacheMs ?? 5 * 60_000
   const log = options.log ?? ((line: string) => console.log(line))
   const doFetch = options.fetchImpl ?? fetch
@@ -292,22 +321,32 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       res.end()
       return
     }
-    // every other path is a page of the app: branded HTML
-    const nonce = randomBytes(16).toString('base64')
-    const agency = await resolveAgency(requestOrigin(req))
+    // every other path is a page of the app: branded HTML, made once per agency, route, language and config
+    const origin = requestOrigin(req)
+    const agency = await resolveAgency(origin)
     const config = agency ? await resolveConfig(agency.id) : null
-    const reads = earlyReadsScript ? earlyReads(pathname) : null
-    const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
-    const html = renderIndexHtml(template, agency, nonce, pagePreloads(manifest, pathname, pageLocale(req)), config, early)
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, browserApiUrl, agency, paymentOrigins))
+    const locale = pageLocale(req)
+    const route = matchPage(pathname)?.route.page ?? ''
+    const key = JSON.stringify([origin, versionOf(agency), route, locale, config])
+    const page = await pages.get(key, () => {
+      const reads = earlyReadsScript ? earlyReads(pathname) : null
+      const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
+      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), config, early)
+      return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
+    })
+    res.setHeader('Content-Security-Policy', page.csp)
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
-    res.setHeader('Cache-Control', 'no-store')
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-    const body = gzip ? gzipSync(html) : Buffer.from(html)
-    if (gzip) {
-      res.setHeader('Content-Encoding', 'gzip')
-      res.setHeader('Vary', 'Accept-Encoding')
+    res.setHeader('Cache-Control', PAGE_CACHE_CONTROL)
+    res.setHeader('Vary', PAGE_VARY)
+    res.setHeader('ETag', page.etag)
+    if (matchesEtag(req.headers['if-none-match'], page.etag)) {
+      res.statusCode = 304
+      res.end()
+      return
     }
+    const encoding = pickEncoding(req.headers['accept-encoding'])
+    const body = page.bodies[encoding]
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
     res.setHeader('Content-Length', body.length)
     res.end(req.method === 'HEAD' ? undefined : body)
   })

@@ -30,7 +30,7 @@ const assets = new CacheFirst({
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), assets)
 warmStrategyCache({ urls: self.__WB_MANIFEST.map((entry) => (typeof entry === 'string' ? entry : entry.url)), strategy: assets })
 
-// Pages: from the network (each carries its own CSP nonce and the agency's branding), the last answer
+// Pages: from the network (each carries the agency's branding and its CSP), the last answer
 // kept whole, headers and all. Offline, an address never opened gets the newest page kept: it is the
 // same app, and its router draws the right screen.
 const newestPage = async (): Promise<Response | undefined> => {

@@ -51,7 +51,7 @@ const upsertStyle = (doc: Document, id: string, css: string) => {
 
 /**
  * Brand colours and the agency's (neutralized) extra CSS as <style> elements, plus the title.
- * The production server writes the same elements into the HTML (with a CSP nonce); when they are
+ * The production server writes the same elements into the HTML (allowed by their CSP hashes); when they are
  * there already nothing is touched, since a script-made <style> would break that policy.
  */
 export function applyBranding(agency: Agency, doc: Document = document): void {

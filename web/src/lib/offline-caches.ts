@@ -3,7 +3,7 @@
 
 /** The build's hashed scripts and styles: never change, kept for a few builds. */
 export const ASSETS_CACHE = 'portal-assets'
-/** Pages as the server built them (agency, nonce): the app's shell offline. No customer data. */
+/** Pages as the server built them (the agency's): the app's shell offline. No customer data. */
 export const PAGES_CACHE = 'portal-pages'
 /** The customer's files already opened (invoices, authorizations, documents): removed on sign-out. */
 export const FILES_CACHE = 'portal-files'

@@ -9,7 +9,7 @@ import { EARLY_READS_DATA_ID, type EarlyReadsData, startEarlyReads } from './ear
 const element = typeof document === 'undefined' ? null : document.getElementById(EARLY_READS_DATA_ID)
 if (element?.textContent) {
   try {
-    startEarlyReads(JSON.parse(element.textContent) as EarlyReadsData)
+    startEarlyReads(JSON.parse(element.textContent) as EarlyReadsData, window.location.pathname)
   } catch {
     // nothing started: the app asks for its data itself
   }

@@ -38,19 +38,47 @@ export function takeEarlyRead(url: string, key: string, now = Date.now()): Promi
 export const EARLY_READS_DATA_ID = 'early-reads-data'
 
 export type EarlyReadsData = {
-  /** started in any case (public pages) */
+  /** started in any case (public pages); `:id` stands for the page's id (`params`) */
   always: string[]
   /** started only when the browser holds a session */
   withToken: string[]
+  /** where each `:name` of the addresses is in the page's address: its segment (`/booking/b-1`: id at 1) */
+  params: Record<string, number>
   agency: string
   /** the API's base address, without a trailing slash */
   base: string
 }
 
-export function startEarlyReads(data: EarlyReadsData): void {
+/**
+ * The addresses with the page's own ids in them, as React Router gives the page its params (decoded);
+ * one whose id the address lacks (or cannot decode) is left out.
+ */
+export function fillAddresses(templates: readonly string[], params: Readonly<Record<string, number>>, pathname: string): string[] {
+  const segments = pathname.split('/').filter((segment) => segment !== '')
+  const filled: string[] = []
+  for (const template of templates) {
+    let complete = true
+    const path = template.replace(/:(\w+)/g, (_match, name: string) => {
+      const at = Object.hasOwn(params, name) ? params[name] : undefined
+      const segment = at === undefined ? undefined : segments[at]
+      let value = ''
+      try {
+        value = segment === undefined ? '' : decodeURIComponent(segment)
+      } catch {
+        value = ''
+      }
+      if (value === '') complete = false
+      return value
+    })
+    if (complete) filled.push(path)
+  }
+  return filled
+}
+
+export function startEarlyReads(data: EarlyReadsData, pathname: string): void {
   const token = getToken()
   const language = detectLocale()
-  const paths = token ? [...data.always, ...data.withToken] : data.always
+  const paths = fillAddresses(token ? [...data.always, ...data.withToken] : data.always, data.params, pathname)
   if (paths.length === 0) return
   const headers = identityHeaders(token, data.agency, language)
   const reads: EarlyReads['reads'] = {}
