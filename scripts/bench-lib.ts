@@ -3,6 +3,7 @@
 // the results file. Loopback only; every wait is bounded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -267,6 +268,60 @@ export const runAutocannon = async (spec: LoadSpec): Promise<LoadResult> => {
     maxMs: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+  }
+}
+
+/**
+ * A steady rate, as an open-loop generator sends it (wrk2, k6's constant arrival rate): request i leaves at
+ * start + i / rate whatever the answers before it did, over up to `connections` keep-alive sockets, and
+ * its latency counts from when it was due, so a stalled server shows as latency instead of as fewer
+ * requests (coordinated omission). autocannon's overallRate sends each second's share in a burst at the
+ * start of the second, which measures its bursts rather than the server.
+ */
+export const runSteadyRate = async (spec: LoadSpec & { rate: number }): Promise<LoadResult> => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections })
+  const total = Math.round(spec.rate * spec.durationS)
+  const latencies: number[] = []
+  let non2xx = 0
+  let errors = 0
+  const started = performance.now()
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.get(spec.url, { agent, headers: spec.headers, timeout: 5_000 }, (response) => {
+        if ((response.statusCode ?? 0) >= 400) non2xx += 1
+        response.resume()
+        response.once('end', () => {
+          latencies.push(performance.now() - due)
+          resolve()
+        })
+      })
+      request.once('error', () => {
+        errors += 1
+        resolve()
+      })
+      request.once('timeout', () => request.destroy(new Error('timeout')))
+    })
+  const pending: Promise<void>[] = []
+  let sent = 0
+  while (sent < total) {
+    const now = performance.now()
+    while (sent < total && started + (sent * 1000) / spec.rate <= now) pending.push(send(started + (sent++ * 1000) / spec.rate))
+    await new Promise((resolve) => setTimeout(resolve, 1))
+  }
+  await Promise.all(pending)
+  agent.destroy()
+  const sorted = latencies.sort((a, b) => a - b)
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  return {
+    tool: 'open-loop (node:http)',
+    requests: sorted.length,
+    rps: (sorted.length * 1000) / (performance.now() - started),
+    p50Ms: at(50),
+    p90Ms: at(90),
+    p99Ms: at(99),
+    maxMs: sorted.at(-1) ?? Number.NaN,
+    non2xx,
+    errors,
   }
 }
 

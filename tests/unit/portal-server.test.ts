@@ -9,6 +9,8 @@ import { apiTarget } from '../../web/server/api-proxy.ts'
 import { contentSecurityPolicy, createPortalServer, redactPath } from '../../web/server/portal-server.ts'
 import { type BuildManifest, INLINE_CSS_MAX_BYTES, inlineStylesheets, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
 import { matchPage } from '../../web/server/page-routes.ts'
+import { createPageCache, matchesEtag, pickEncoding } from '../../web/server/page-cache.ts'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 const agencies: Record<string, unknown> = {
   'http://localhost:4173': {
@@ -545,5 +547,47 @@ describe('the agency’s config in the page', () => {
     expect(norte).not.toContain('__CONFIG__')
     const unknown = await (await get(`/`, { headers: { host: 'nobody.example' } })).text()
     expect(unknown).not.toContain('__CONFIG__')
+  })
+})
+
+describe('what a page request gets (web/server/page-cache.ts)', () => {
+  it('picks Brotli, then gzip, then none; a q=0 refuses one', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br')
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip')
+    expect(pickEncoding('*')).toBe('gzip')
+    expect(pickEncoding('identity')).toBe('identity')
+    expect(pickEncoding(undefined)).toBe('identity')
+    expect(pickEncoding('br;q=0, gzip;q=0.0')).toBe('identity')
+  })
+
+  it('answers 304 to a tag it sent, weak or strong, in a list or as *', () => {
+    const etag = 'W/"abc"'
+    expect(matchesEtag('W/"abc"', etag)).toBe(true)
+    expect(matchesEtag('"abc"', etag)).toBe(true)
+    expect(matchesEtag('"x", W/"abc"', etag)).toBe(true)
+    expect(matchesEtag('*', etag)).toBe(true)
+    expect(matchesEtag('"abcd"', etag)).toBe(false)
+    expect(matchesEtag(undefined, etag)).toBe(false)
+  })
+
+  it('makes a page once however many ask for it at the same time, and every encoding says the same', async () => {
+    const cache = createPageCache(2)
+    let made = 0
+    const make = () => {
+      made += 1
+      return { html: '<p>hola</p>'.repeat(100), csp: "default-src 'self'" }
+    }
+    const [a, b] = await Promise.all([cache.get('k', make), cache.get('k', make)])
+    expect(made).toBe(1)
+    expect(a).toBe(b)
+    expect(gunzipSync(a.bodies.gzip).toString()).toBe(a.bodies.identity.toString())
+    expect(brotliDecompressSync(a.bodies.br).toString()).toBe(a.bodies.identity.toString())
+    expect(a.bodies.br.length).toBeLessThan(a.bodies.identity.length / 10)
+    // bounded: the least recently used goes
+    await cache.get('k2', make)
+    await cache.get('k3', make)
+    expect(cache.size).toBe(2)
+    await cache.get('k', make)
+    expect(made).toBe(4)
   })
 })

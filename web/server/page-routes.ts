@@ -1,6 +1,7 @@
 // A first load's page, matched by React Router's own matcher against the app's one list of pages
 // (web/src/config/routes.universal.ts): which chunks to preload with the HTML, and which API reads its script
 // starts before the app's code has arrived (web/src/lib/api/early-reads-script.ts).
+import { LRUCache } from 'lru-cache'
 import { matchRoutes } from 'react-router'
 import { FIRST_BUNDLE_PAGE, PAGE_ROUTES, type PageRoute, pageReads, SIGNED_IN_READS } from '../src/config/routes.universal.ts'
 import type { EarlyReadsData } from '../src/lib/api/early-reads.universal.ts'
@@ -17,11 +18,24 @@ export type PageMatch = {
   firstBundle: boolean
 }
 
+// React Router flattens and ranks the whole list on every call (about three quarters of a cached page's
+// cost when measured): the answer per address is kept, bounded (addresses come from anyone).
+const matches = new LRUCache<string, { match: PageMatch | null }>({ max: 10_000 })
+
 export const matchPage = (pathname: string): PageMatch | null => {
-  const match = matchRoutes(MATCHABLE, pathname)?.at(-1)
-  if (!match) return null
-  const { route } = match.route
-  return { route, params: match.params, module: `src/app/routes/${route.page}.tsx`, firstBundle: route.page === FIRST_BUNDLE_PAGE }
+  const kept = matches.get(pathname)
+  if (kept) return kept.match
+  const found = matchRoutes(MATCHABLE, pathname)?.at(-1)
+  const match = found
+    ? {
+        route: found.route.route,
+        params: found.params,
+        module: `src/app/routes/${found.route.route.page}.tsx`,
+        firstBundle: found.route.route.page === FIRST_BUNDLE_PAGE,
+      }
+    : null
+  matches.set(pathname, { match })
+  return match
 }
 
 export type EarlyReads = Pick<EarlyReadsData, 'always' | 'withToken' | 'params'>

@@ -171,8 +171,6 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   // The page's first reads go where its client will ask (web/early-reads-plugin.ts writes the script).
   const earlyReadsPath = join(distDir, '.vite', 'early-reads.js')
   const earlyReadsScript = existsSync(earlyReadsPath) ? readFileSync(earlyReadsPath, 'utf8') : null
-  // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
-  const agencies = new LRUCache<string, { agency: Agency | null }>({ max: options.maxCachedHosts ?? 1000 })
   const unknownHostMs = options.unknownHostCacheMs ?? 5_000
   const gzipCache = new Map<string, Buffer>()
   const pages = createPageCache(options.maxCachedPages ?? 5000)
@@ -190,49 +188,59 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const log = options.log ?? ((line: string) => console.log(line))
   const doFetch = options.fetchImpl ?? fetch
 
-  // Per agency, briefly: a maintenance switch reaches new page loads within seconds.
-  const configs = new Map<string, { config: Config | null; expires: number }>()
+  // Per agency, briefly: a maintenance switch reaches new page loads within seconds. Kept past its time
+  // while it is asked for again (stale-while-revalidate): when it expires under load, the pages in flight
+  // do not all wait for the API, and the API is asked once, not once per page.
   const configMs = options.configCacheMs ?? 5_000
-  const resolveConfig = async (agencyId: string): Promise<Config | null> => {
-    const hit = configs.get(agencyId)
-    if (hit && hit.expires > Date.now()) return hit.config
-    let config: Config | null = null
-    try {
-      const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/auth/config`, {
-        headers: { Accept: 'application/json', agencyId },
-        signal: AbortSignal.timeout(1500),
-      })
-      const body = res.ok ? ((await res.json()) as Partial<Config>) : null
-      // anything but the expected shape is left for the page to ask for itself
-      if (body && typeof body.maintenance === 'boolean' && typeof body.build === 'string') config = { maintenance: body.maintenance, build: body.build }
-    } catch {
-      config = null
-    }
-    configs.set(agencyId, { config, expires: Date.now() + (config ? configMs : 1_000) })
-    return config
-  }
+  const configs = new LRUCache<string, { config: Config | null }>({
+    max: options.maxCachedHosts ?? 1000,
+    ttl: configMs,
+    allowStale: true,
+    fetchMethod: async (agencyId, _stale, { options: entry }) => {
+      let config: Config | null = null
+      try {
+        const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/auth/config`, {
+          headers: { Accept: 'application/json', agencyId },
+          signal: AbortSignal.timeout(1500),
+        })
+        const body = res.ok ? ((await res.json()) as Partial<Config>) : null
+        // anything but the expected shape is left for the page to ask for itself
+        if (body && typeof body.maintenance === 'boolean' && typeof body.build === 'string') config = { maintenance: body.maintenance, build: body.build }
+      } catch {
+        config = null
+      }
+      if (!config) entry.ttl = 1_000
+      return { config }
+    },
+  })
+  const resolveConfig = async (agencyId: string): Promise<Config | null> => (await configs.fetch(agencyId))?.config ?? null
 
-  const resolveAgency = async (origin: string): Promise<Agency | null> => {
-    const hit = agencies.get(origin)
-    if (hit) return hit.agency
-    try {
-      const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/agency`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ url: origin }),
-        signal: AbortSignal.timeout(3000),
-      })
-      const agency = res.ok ? ((await res.json()) as Agency) : null
-      // A known host for cacheMs; an unknown one (or an API failure) briefly: it may be set up any
-      // moment, and made-up hosts must not fill the cache for long.
-      agencies.set(origin, { agency }, { ttl: res.ok ? cacheMs : unknownHostMs })
-      return agency
-    } catch (error) {
-      log(`agency lookup for ${origin} failed: ${(error as Error).message}`)
-      agencies.set(origin, { agency: null }, { ttl: unknownHostMs })
-      return null
-    }
-  }
+  // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
+  // A known host for cacheMs; an unknown one (or an API failure) briefly: it may be set up any moment, and
+  // made-up hosts must not fill the cache for long. Kept past its time while it is asked for again.
+  const agencies = new LRUCache<string, { agency: Agency | null }>({
+    max: options.maxCachedHosts ?? 1000,
+    ttl: cacheMs,
+    allowStale: true,
+    fetchMethod: async (origin, _stale, { options: entry }) => {
+      try {
+        const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/agency`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ url: origin }),
+          signal: AbortSignal.timeout(3000),
+        })
+        const agency = res.ok ? ((await res.json()) as Agency) : null
+        if (!agency) entry.ttl = unknownHostMs
+        return { agency }
+      } catch (error) {
+        log(`agency lookup for ${origin} failed: ${(error as Error).message}`)
+        entry.ttl = unknownHostMs
+        return { agency: null }
+      }
+    },
+  })
+  const resolveAgency = async (origin: string): Promise<Agency | null> => (await agencies.fetch(origin))?.agency ?? null
 
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
     const type = MIME[extname(file)] ?? 'application/octet-stream'

@@ -1,0 +1,143 @@
+// `npm run bench:html`: the production portal server's page HTML next to a static asset of the same server,
+// as autocannon measures them (50 connections, 10 s, `accept-encoding: gzip, br`, then without compression):
+// the sign-in page against the build's entry JavaScript. Then a steady 1,000 pages/s for 10 s, p50/p99, with
+// and without compression, sent open-loop (bench-lib's runSteadyRate: autocannon's rate comes in bursts). The server runs as `npm run serve` runs it, in front of the mock; loopback only.
+// Needs a build (`npm run build`); makes one when there is none.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+
+import {
+  cleanUp,
+  fmt,
+  freePort,
+  hasWrk,
+  load1,
+  repoRoot,
+  runAutocannon,
+  runSteadyRate,
+  runWrk,
+  sleep,
+  spawnMock,
+  track,
+  waitFor,
+  type LoadResult,
+} from './bench-lib.ts'
+import { describeMachine, upsertBenchRow } from './bench-readme.ts'
+
+const CONNECTIONS = 50
+const DURATION_S = Number(process.argv.includes('--duration') ? process.argv[process.argv.indexOf('--duration') + 1] : 10)
+const RATE = 1_000
+const ROUNDS = Number(process.argv.includes('--rounds') ? process.argv[process.argv.indexOf('--rounds') + 1] : 3)
+const COMPRESSED = { 'accept-encoding': 'gzip, br' }
+
+try {
+  if (!existsSync(path.join(repoRoot, 'web', 'dist-server', 'main.js'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('npm run build failed')
+  }
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'web', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!.file
+  const loadBefore = load1()
+
+  const mockPort = await freePort()
+  const mock = spawnMock({ port: mockPort })
+  await waitFor(`http://127.0.0.1:${mockPort}/__mock/health`, mock)
+  const port = await freePort()
+  const portal = track(
+    spawn(process.execPath, ['web/dist-server/main.js'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), API_URL: `http://127.0.0.1:${mockPort}/api/customer` },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  )
+  const origin = `http://127.0.0.1:${port}`
+  await waitFor(`${origin}/auth/login`, portal)
+
+  const page = `${origin}/auth/login`
+  const asset = `${origin}/${entry}`
+  // the bytes on the wire (node:http does not decompress, unlike fetch), body and headers
+  const bytes = (url: string) =>
+    new Promise<{ body: number; headers: number }>((resolve, reject) => {
+      http
+        .get(url, { headers: COMPRESSED }, (response) => {
+          let body = 0
+          const headers = response.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0)
+          response.on('data', (chunk: Buffer) => (body += chunk.length))
+          response.once('end', () => resolve({ body, headers }))
+        })
+        .once('error', reject)
+    })
+  const [{ body: pageBytes, headers: pageHeaderBytes }, { body: assetBytes }] = [await bytes(page), await bytes(asset)]
+  const tools: Array<{ name: string; load: typeof runAutocannon }> = [
+    { name: 'autocannon', load: runAutocannon },
+    ...(hasWrk() ? [{ name: 'wrk', load: runWrk }] : []),
+  ]
+  const checked = (url: string, result: LoadResult) => {
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+    return result
+  }
+  // a short warm-up: each page is made and compressed once, the JIT settles
+  for (const url of [page, asset]) for (const headers of [COMPRESSED, {}]) await runAutocannon({ url, headers, connections: 10, durationS: 1 })
+
+  // alternating rounds, medians: the machine's noise lands on both alike
+  type Series = Record<'pageCompressed' | 'assetCompressed' | 'pagePlain' | 'assetPlain', LoadResult[]>
+  const throughput = new Map<string, Series>()
+  for (const tool of tools) {
+    const series: Series = { pageCompressed: [], assetCompressed: [], pagePlain: [], assetPlain: [] }
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const [name, url, headers] of [
+        ['pageCompressed', page, COMPRESSED],
+        ['assetCompressed', asset, COMPRESSED],
+        ['pagePlain', page, {}],
+        ['assetPlain', asset, {}],
+      ] as const) {
+        series[name].push(checked(url, await tool.load({ url, headers, connections: CONNECTIONS, durationS: DURATION_S })))
+        await sleep(500)
+      }
+    }
+    throughput.set(tool.name, series)
+  }
+  const medianOf = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]!
+  const steadyCompressed = checked(page, await runSteadyRate({ url: page, headers: COMPRESSED, connections: CONNECTIONS, durationS: DURATION_S, rate: RATE }))
+  const steadyPlain = checked(page, await runSteadyRate({ url: page, headers: {}, connections: CONNECTIONS, durationS: DURATION_S, rate: RATE }))
+  const steadyAsset = checked(asset, await runSteadyRate({ url: asset, headers: COMPRESSED, connections: CONNECTIONS, durationS: DURATION_S, rate: RATE }))
+  const loadAfter = load1()
+
+  const line = (tool: string) => {
+    const series = throughput.get(tool)!
+    const [pageCompressed, assetCompressed, pagePlain, assetPlain] = [series.pageCompressed, series.assetCompressed, series.pagePlain, series.assetPlain].map(
+      medianOf,
+    ) as [LoadResult, LoadResult, LoadResult, LoadResult]
+    const ratio = assetCompressed.rps / pageCompressed.rps
+    return {
+      ratio,
+      text: `${tool}: sign-in page ${fmt(pageCompressed.rps)} req/s (p50/p99 ${fmt(pageCompressed.p50Ms, 1)}/${fmt(pageCompressed.p99Ms, 1)} ms) · entry JS ${fmt(assetCompressed.rps)} req/s (p50/p99 ${fmt(assetCompressed.p50Ms, 1)}/${fmt(assetCompressed.p99Ms, 1)} ms): **asset ÷ page ${fmt(ratio, 2)}** · without compression: page ${fmt(pagePlain.rps)} req/s, entry JS ${fmt(assetPlain.rps)} req/s`,
+    }
+  }
+  const lines = tools.map((tool) => line(tool.name))
+  // wrk (C, a process of its own) measures the server; autocannon, in the bench process, spends its own
+  // share of the same two cores parsing each answer, the page's 6 KB against the asset's 0.8 KB
+  const judged = lines.at(-1)!
+  const goalMet = judged.ratio <= 2 && steadyCompressed.p99Ms < 20
+  const result = [
+    `sign-in page ${fmt(pageBytes / 1024, 1)} KiB Brotli (${fmt(pageHeaderBytes)} B of headers), entry JS ${fmt(assetBytes)} B gzip`,
+    ...lines.map((entry) => entry.text),
+    `steady ${fmt(RATE)} pages/s: compressed p50/p99 **${fmt(steadyCompressed.p50Ms, 1)}/${fmt(steadyCompressed.p99Ms, 1)} ms** (max ${fmt(steadyCompressed.maxMs)}), uncompressed ${fmt(steadyPlain.p50Ms, 1)}/${fmt(steadyPlain.p99Ms, 1)} ms (max ${fmt(steadyPlain.maxMs)}); the entry JS at the same rate ${fmt(steadyAsset.p50Ms, 1)}/${fmt(steadyAsset.p99Ms, 1)} ms`,
+    `goal (page within 2× of the asset${tools.length > 1 ? ' by wrk' : ''}, p99 < 20 ms at 1,000 pages/s compressed): ${goalMet ? 'met' : 'NOT met'}`,
+  ].join(' · ')
+  process.stdout.write(`${result}\n`)
+  upsertBenchRow({
+    id: 'portal-html',
+    what: "The production portal server's page HTML next to a static asset of the same server (`npm run serve` in front of the mock)",
+    how: `\`npm run bench:html\`: autocannon (in the bench process) and, where installed, wrk (1 thread, a process of its own) on loopback, ${CONNECTIONS} connections, ${DURATION_S} s each after a 1 s warm-up, ${ROUNDS} alternating rounds (medians), \`accept-encoding: gzip, br\` then none; the sign-in page against the build's entry JavaScript; then a steady ${fmt(RATE)} req/s for ${DURATION_S} s from an open-loop generator (each request due at its time, latency counted from then; up to ${CONNECTIONS} keep-alive sockets)`,
+    machine: `${describeMachine()}; load average ${loadBefore} → ${loadAfter}`,
+    result,
+  })
+} finally {
+  cleanUp()
+}
