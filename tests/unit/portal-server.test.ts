@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTarget } from '../../web/server/api-proxy.ts'
 import { contentSecurityPolicy, createPortalServer, redactPath } from '../../web/server/portal-server.ts'
-import { type BuildManifest, INLINE_CSS_MAX_BYTES, inlineStylesheets, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
+import { type BuildManifest, INLINE_CSS_MAX_BYTES, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
 import { matchPage } from '../../web/server/page-routes.ts'
 import { createPageCache, matchesEtag, pickEncoding } from '../../web/server/page-cache.ts'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -333,7 +333,7 @@ describe('production portal server', () => {
   it('announces the page’s chunks and its language’s catalog in the HTML, and paints the agency’s name while the app loads', async () => {
     const res = await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } })
     const html = await res.text()
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-en.js" />')
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-en.js" />')
     expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/booking.js" />')
     expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/tabs.js" />')
     expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-en-booking.js" />')
@@ -589,5 +589,17 @@ describe('what a page request gets (web/server/page-cache.ts)', () => {
     expect(cache.size).toBe(2)
     await cache.get('k', make)
     expect(made).toBe(4)
+  })
+})
+
+describe('the page before its code', () => {
+  it('says its language from the first byte and lets the app’s code load after what the first paint needs', async () => {
+    const english = await (await get(`/faq`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } })).text()
+    expect(english).toMatch(/^<!doctype html><html lang="en">/)
+    const spanish = await (await get(`/faq`, { headers: { host: 'localhost:4173' } })).text()
+    expect(spanish).toMatch(/^<!doctype html><html lang="es">/)
+    expect(lowPriorityAppCode('<script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js">')).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/a.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/b.js">',
+    )
   })
 })

@@ -91,7 +91,7 @@ export const pagePreloads = (manifest: BuildManifest | null, pathname: string, l
 // the first paint needs (the entry, its stylesheet, the first catalog part).
 const preloadTags = (preloads: Preloads): string =>
   [
-    ...preloads.first.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeMarkup(file)}" />`),
+    ...preloads.first.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
     ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
     ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
   ].join('\n    ')
@@ -111,6 +111,7 @@ export const renderIndexHtml = (
   preloads: Preloads = { first: [], js: [], css: [] },
   config: Config | null = null,
   early: { reads: EarlyReads; apiBase: string; script: string } | null = null,
+  locale: Locale = 'es',
 ): string => {
   const splash = bootSplash(agency)
   // The page's first API reads, started before the app's code (early-reads.ts); not during maintenance,
@@ -123,6 +124,8 @@ export const renderIndexHtml = (
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return (
     template
+      // the page's language from its first byte (the app sets the same once its catalog is in)
+      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}"`)
       .replace(/<title>[\s\S]*?<\/title>/, '')
       // the agency's icon (brandedHead) replaces the empty one the development page keeps
       .replace(/\s*<!--[^>]*-->\s*<link rel="icon" href="data:," \/>/, '')
@@ -144,6 +147,17 @@ export const inlineSourceHashes = (html: string): { scripts: string[]; styles: s
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => hash(match[1]!))
   return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] }
 }
+
+/**
+ * The app's code at low priority: the page paints from its HTML (the shell, the inlined stylesheet), so
+ * nothing of the code is needed for that first paint, and a browser on a slow connection should give
+ * the HTML's own requests (its data, its first API reads) the line first. The code still starts loading
+ * at once: nothing else waits in front of it.
+ */
+export const lowPriorityAppCode = (template: string): string =>
+  template
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"')
 
 /** Stylesheets up to this size are put into the page rather than linked. */
 export const INLINE_CSS_MAX_BYTES = 32 * 1024

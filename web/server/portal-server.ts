@@ -11,7 +11,7 @@ import type { Config } from '../../contract/generated/model/config.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
-import { type BuildManifest, inlineSourceHashes, inlineStylesheets, pagePreloads, renderIndexHtml } from './index-html.ts'
+import { type BuildManifest, inlineSourceHashes, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
@@ -155,10 +155,12 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const indexPath = join(distDir, 'index.html')
   const serviceWorkerPath = join(distDir, 'service-worker.js')
   if (!existsSync(indexPath)) throw new Error(`No build at ${distDir}: run \`npm run build\` first.`)
-  const template = inlineStylesheets(readFileSync(indexPath, 'utf8'), (href) => {
-    const file = join(distDir, href)
-    return file.startsWith(join(distDir, 'assets')) && existsSync(file) ? readFileSync(file, 'utf8') : null
-  })
+  const template = lowPriorityAppCode(
+    inlineStylesheets(readFileSync(indexPath, 'utf8'), (href) => {
+      const file = join(distDir, href)
+      return file.startsWith(join(distDir, 'assets')) && existsSync(file) ? readFileSync(file, 'utf8') : null
+    }),
+  )
   const readBuildJson = <T>(name: string): T | null => {
     const path = join(distDir, '.vite', name)
     return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null
@@ -339,7 +341,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const page = await pages.get(key, () => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
       const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
-      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), config, early)
+      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), config, early, locale)
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
     })
     res.setHeader('Content-Security-Policy', page.csp)

@@ -3,7 +3,7 @@
 // Tokens and element defaults first: every component's CSS comes after them.
 import '@/styles/base.css'
 import { i18n } from '@lingui/core'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { keepQueriesOffline } from '@/app/offline-queries'
@@ -87,12 +87,17 @@ if (!agency) {
   queryClient.setQueryData(getGetAgencyQueryKey(), agency)
   const router = createAppRouter(queryClient)
   setUnauthorizedHandler(createUnauthorizedHandler(router, queryClient))
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <App router={router} />
-      </AppProvider>
-    </StrictMode>,
+  // A transition: React renders the first page in slices, giving the browser its turn between them, so
+  // a tap on the page already painted from the HTML is never held behind one long task.
+  const appRoot = createRoot(root)
+  startTransition(() =>
+    appRoot.render(
+      <StrictMode>
+        <AppProvider>
+          <App router={router} />
+        </AppProvider>
+      </StrictMode>,
+    ),
   )
 }
 
