@@ -20,6 +20,9 @@ const GROUP = '/api/customer/travelgroup/tg-sol-lon'
 
 type Answer = { status: number; body: unknown }
 
+// MSW answers from its service worker (the suite blocks them elsewhere)
+test.use({ serviceWorkers: 'allow' })
+
 let server: ViteDevServer
 let origin: string
 

@@ -14,6 +14,8 @@ const serviceWorkerFile = fileURLToPath(new URL('../../web/dist/service-worker.j
 let server: ProductionServer
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 })
+// what this file is about: the service worker (the suite blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' })
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)

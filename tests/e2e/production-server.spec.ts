@@ -27,6 +27,8 @@ const get = (path: string, headers: Record<string, string>) =>
   })
 
 test.describe.configure({ mode: 'serial' })
+// the portal installs as an app: its service worker (the suite blocks them elsewhere)
+test.use({ serviceWorkers: 'allow' })
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)

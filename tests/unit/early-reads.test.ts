@@ -24,7 +24,11 @@ const filled = (path: string, which: 'always' | 'withToken') => {
 
 describe('which reads a page starts early', () => {
   it('are the route’s, the same for every id: the page’s address fills it in', () => {
-    expect(earlyReads('/booking/bkg-1')).toEqual({ always: [], withToken: ['/booking/:id', '/booking/:id/travel-group', '/auth/profile'], params: { id: 1 } })
+    expect(earlyReads('/booking/bkg-1')).toEqual({
+      always: ['/auth/config'],
+      withToken: ['/booking/:id', '/booking/:id/travel-group', '/auth/profile'],
+      params: { id: 1 },
+    })
     expect(earlyReads('/booking/bkg-2')).toEqual(earlyReads('/booking/bkg-1'))
     expect(filled('/booking/bkg%2F%C3%B1', 'withToken')).toEqual(['/booking/bkg/ñ', '/booking/bkg/ñ/travel-group', '/auth/profile'])
     // an id the address does not have, or cannot decode: that read is left out
@@ -33,10 +37,11 @@ describe('which reads a page starts early', () => {
     expect(fillAddresses(['/booking/:constructor'], { id: 1 }, '/booking/bkg-1')).toEqual([])
   })
 
-  it('the four data pages; nothing for the others', () => {
-    expect(earlyReads('/')).toEqual({ always: [], withToken: ['/booking', '/auth/profile'], params: {} })
+  it('the agency’s config on every page (the first route’s guard needs it), and the four data pages’ own reads', () => {
+    expect(earlyReads('/')).toEqual({ always: ['/auth/config'], withToken: ['/booking', '/auth/profile'], params: {} })
     expect(filled('/booking/bkg-1', 'withToken')).toEqual(['/booking/bkg-1', '/booking/bkg-1/travel-group', '/auth/profile'])
     expect(filled('/travelgroup/tg-1', 'always')).toEqual([
+      '/auth/config',
       '/travelgroup/tg-1',
       '/travelgroup/tg-1/pack-seats',
       '/travelgroup/tg-1/extras',
@@ -52,9 +57,9 @@ describe('which reads a page starts early', () => {
       '/travelgroup/tg-1/booking',
       '/auth/profile',
     ])
-    expect(earlyReads('/faq')).toBeNull()
-    expect(earlyReads('/auth/login')).toBeNull()
-    expect(earlyReads('/booking/bkg-1/payments')).toBeNull()
+    for (const path of ['/faq', '/auth/login', '/booking/bkg-1/payments', '/no-such-page']) {
+      expect(earlyReads(path), path).toEqual({ always: ['/auth/config'], withToken: [], params: {} })
+    }
   })
 
   it('are the reads the router starts with the same page’s code', async () => {
@@ -77,7 +82,8 @@ describe('which reads a page starts early', () => {
     ] as const) {
       asked.length = 0
       await loader(page)!(args(path.split('/')[2] ?? ''))
-      expect([...filled(path, 'always'), ...filled(path, 'withToken')].filter((p) => p !== '/auth/profile').sort(), path).toEqual([...asked].sort())
+      const pageOwn = (read: string) => read !== '/auth/profile' && read !== '/auth/config'
+      expect([...filled(path, 'always'), ...filled(path, 'withToken')].filter(pageOwn).sort(), path).toEqual([...asked].sort())
     }
     expect(loader('faq')).toBeUndefined()
   })
@@ -115,47 +121,57 @@ describe('the script and the client', () => {
 
   it('sends what the client would send, and the client takes each answer once instead of asking', async () => {
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
-    expect(fetchMock).toHaveBeenCalledTimes(3)
-    const [url, init] = fetchMock.mock.calls[0]! as [string, RequestInit]
-    expect(url).toBe(`${base}/booking/bkg-1`)
+    // the config, the booking, its travel group, the profile
+    expect(fetchMock).toHaveBeenCalledTimes(4)
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `${base}/auth/config`,
+      `${base}/booking/bkg-1`,
+      `${base}/booking/bkg-1/travel-group`,
+      `${base}/auth/profile`,
+    ])
+    const [, init] = fetchMock.mock.calls[1]! as [string, RequestInit]
     expect(init.headers).toEqual({ agencyId: 'ag-sol', 'Accept-Language': 'en', Authorization: 'Bearer tok-1' })
 
     expect(await apiFetch('/booking/bkg-1')).toEqual({ url: `${base}/booking/bkg-1` })
-    expect(fetchMock).toHaveBeenCalledTimes(3)
+    expect(await apiFetch('/auth/config')).toEqual({ url: `${base}/auth/config` })
+    expect(fetchMock).toHaveBeenCalledTimes(4)
     // a second read of the same address is the client's own
     await apiFetch('/booking/bkg-1')
-    expect(fetchMock).toHaveBeenCalledTimes(4)
+    expect(fetchMock).toHaveBeenCalledTimes(5)
   })
 
   it('another language, session or a late read: the client asks itself', async () => {
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     setRequestLanguage('es')
     await apiFetch('/booking/bkg-1')
-    expect(fetchMock).toHaveBeenCalledTimes(4)
+    expect(fetchMock).toHaveBeenCalledTimes(5)
 
     setRequestLanguage('en')
     setToken('tok-2')
     await apiFetch('/booking/bkg-1/travel-group')
-    expect(fetchMock).toHaveBeenCalledTimes(5)
+    expect(fetchMock).toHaveBeenCalledTimes(6)
 
     setToken('tok-1')
     window.__EARLY_READS__!.at -= EARLY_READ_MAX_AGE_MS + 1
     await apiFetch('/auth/profile')
-    expect(fetchMock).toHaveBeenCalledTimes(6)
+    expect(fetchMock).toHaveBeenCalledTimes(7)
   })
 
-  it('a failed early read is asked again; without a session a signed-in page starts nothing', async () => {
+  it('a failed early read is asked again; without a session a signed-in page starts only the config', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('network'))
     runScript(tags('/travelgroup/tg-1'), '/travelgroup/tg-1')
-    expect(await apiFetch('/travelgroup/tg-1')).toEqual({ url: `${base}/travelgroup/tg-1` })
+    // the config, the group and its three reads, the profile; the config's failed
     expect(fetchMock).toHaveBeenCalledTimes(6)
+    expect(await apiFetch('/auth/config')).toEqual({ url: `${base}/auth/config` })
+    expect(await apiFetch('/travelgroup/tg-1')).toEqual({ url: `${base}/travelgroup/tg-1` })
+    expect(fetchMock).toHaveBeenCalledTimes(7)
 
     delete window.__EARLY_READS__
     setToken(null)
     fetchMock.mockClear()
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
-    expect(fetchMock).not.toHaveBeenCalled()
-    expect(window.__EARLY_READS__).toBeUndefined()
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${base}/auth/config`])
+    expect(Object.keys(window.__EARLY_READS__!.reads)).toEqual([`${base}/auth/config`])
   })
 
   it('the agency and the API base come from the server, never the token', () => {

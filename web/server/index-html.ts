@@ -3,7 +3,6 @@
 // stylesheet and the early reads. Pure functions of their inputs; portal-server.ts serves them.
 import { createHash } from 'node:crypto'
 import type { Agency } from '../../contract/generated/model/agency.ts'
-import type { Config } from '../../contract/generated/model/config.ts'
 import { escapeMarkup } from '../../core/markup.ts'
 import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/branding.universal.ts'
 import type { Locale } from '../src/lib/i18n-locales.universal.ts'
@@ -109,18 +108,16 @@ export const renderIndexHtml = (
   template: string,
   agency: Agency | null,
   preloads: Preloads = { first: [], js: [], css: [] },
-  config: Config | null = null,
   early: { reads: EarlyReads; apiBase: string; script: string } | null = null,
   locale: Locale = 'es',
 ): string => {
   const splash = bootSplash(agency)
-  // The page's first API reads, started before the app's code (early-reads.ts); not during maintenance,
-  // when every page goes to the notice.
-  const earlyScript = early && agency && !config?.maintenance ? earlyReadsTags(early.reads, agency.id, early.apiBase, early.script) : ''
-  // The agency's config (maintenance, build) in the page: the first route's guard needs it, and asking
-  // for it from the page costs a round trip before anything shows. The page still polls it.
-  const configScript = config ? `<script>window.__CONFIG__=${inlineJson(config)};</script>` : ''
-  const extra = [earlyScript, preloadTags(preloads), splash.style, configScript].filter(Boolean).join('\n    ')
+  // The page's first API reads, started before the app's code (early-reads.ts): the agency's config
+  // (maintenance, build) on every page, which the first route's guard needs, and the page's own data.
+  // The config is read, not written into the page: a page kept by a cache in front must not hold a
+  // maintenance switch back.
+  const earlyScript = early && agency ? earlyReadsTags(early.reads, agency.id, early.apiBase, early.script) : ''
+  const extra = [earlyScript, preloadTags(preloads), splash.style].filter(Boolean).join('\n    ')
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return (
     template

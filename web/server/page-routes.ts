@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache'
 import { matchRoutes } from 'react-router'
 import { FIRST_BUNDLE_PAGE, PAGE_ROUTES, type PageRoute, pageReads, SIGNED_IN_READS } from '../src/config/routes.universal.ts'
 import type { EarlyReadsData } from '../src/lib/api/early-reads.universal.ts'
+import { getGetConfigQueryOptions } from '../src/lib/api/generated/endpoints/auth/auth.ts'
 
 // Flat: the layouts and guards add no path, so the ranking is the app's.
 const MATCHABLE = PAGE_ROUTES.map((route) => ({ path: route.path === '' ? '/' : route.path, route }))
@@ -43,17 +44,20 @@ export type EarlyReads = Pick<EarlyReadsData, 'always' | 'withToken' | 'params'>
 const address = (read: { queryKey: readonly unknown[] }) => String(read.queryKey[0])
 
 /**
- * What a page of this route reads first, or null when it reads nothing worth starting early. The addresses
- * are the route's, with `:id` where the address's id goes, and `params` says which segment of the page's
- * address holds it: the HTML is the same for every booking (cacheable per route), and the script fills in
- * the id the browser's address has.
+ * What a page of this route reads first: the agency's config on every page (the first route's guard
+ * needs it), and the page's own reads. The addresses are the route's, with `:id` where the address's id
+ * goes, and `params` says which segment of the page's address holds it: the HTML is the same for every
+ * booking (cacheable per route), and the script fills in the id the browser's address has.
  */
-export const earlyReads = (pathname: string): EarlyReads | null => {
+export const earlyReads = (pathname: string): EarlyReads => {
+  const config = address(getGetConfigQueryOptions())
   const page = matchPage(pathname)
-  if (!page || (!page.route.reads && !page.route.awaits)) return null
+  if (!page || (!page.route.reads && !page.route.awaits)) return { always: [config], withToken: [], params: {} }
   const paths = pageReads(page.route, { id: ':id' }).map(address)
   const signedIn = SIGNED_IN_READS().map(address)
   const index = page.route.path.split('/').findIndex((segment) => segment === ':id' || segment === ':id?')
   const params: Record<string, number> = index < 0 ? {} : { id: index }
-  return page.route.access === 'customer' ? { always: [], withToken: [...paths, ...signedIn], params } : { always: paths, withToken: signedIn, params }
+  return page.route.access === 'customer'
+    ? { always: [config], withToken: [...paths, ...signedIn], params }
+    : { always: [config, ...paths], withToken: signedIn, params }
 }

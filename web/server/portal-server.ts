@@ -7,7 +7,6 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import type { Agency } from '../../contract/generated/model/agency.ts'
-import type { Config } from '../../contract/generated/model/config.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
@@ -31,13 +30,11 @@ export type PortalServerOptions = {
   fetchImpl?: typeof fetch
   /** how long an API call through the server may take (default 30 s) */
   apiTimeoutMs?: number
-  /** how long an agency's config (maintenance, build) written into pages is reused (default 5 s) */
-  configCacheMs?: number
   /** hosts whose agency is remembered at most (least recently used first out; default 1000) */
   maxCachedHosts?: number
   /** how long a host with no agency (or a failed look-up) is remembered (default 5 s) */
   unknownHostCacheMs?: number
-  /** pages kept made and compressed, one per agency, route, language and config (default 5000) */
+  /** pages kept made and compressed, one per agency, route and language (default 5000) */
   maxCachedPages?: number
 }
 
@@ -190,33 +187,6 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const log = options.log ?? ((line: string) => console.log(line))
   const doFetch = options.fetchImpl ?? fetch
 
-  // Per agency, briefly: a maintenance switch reaches new page loads within seconds. Kept past its time
-  // while it is asked for again (stale-while-revalidate): when it expires under load, the pages in flight
-  // do not all wait for the API, and the API is asked once, not once per page.
-  const configMs = options.configCacheMs ?? 5_000
-  const configs = new LRUCache<string, { config: Config | null }>({
-    max: options.maxCachedHosts ?? 1000,
-    ttl: configMs,
-    allowStale: true,
-    fetchMethod: async (agencyId, _stale, { options: entry }) => {
-      let config: Config | null = null
-      try {
-        const res = await doFetch(`${options.apiUrl.replace(/\/$/, '')}/auth/config`, {
-          headers: { Accept: 'application/json', agencyId },
-          signal: AbortSignal.timeout(1500),
-        })
-        const body = res.ok ? ((await res.json()) as Partial<Config>) : null
-        // anything but the expected shape is left for the page to ask for itself
-        if (body && typeof body.maintenance === 'boolean' && typeof body.build === 'string') config = { maintenance: body.maintenance, build: body.build }
-      } catch {
-        config = null
-      }
-      if (!config) entry.ttl = 1_000
-      return { config }
-    },
-  })
-  const resolveConfig = async (agencyId: string): Promise<Config | null> => (await configs.fetch(agencyId))?.config ?? null
-
   // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
   // A known host for cacheMs; an unknown one (or an API failure) briefly: it may be set up any moment, and
   // made-up hosts must not fill the cache for long. Kept past its time while it is asked for again.
@@ -331,17 +301,16 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       res.end()
       return
     }
-    // every other path is a page of the app: branded HTML, made once per agency, route, language and config
+    // every other path is a page of the app: branded HTML, made once per agency, route and language
     const origin = requestOrigin(req)
     const agency = await resolveAgency(origin)
-    const config = agency ? await resolveConfig(agency.id) : null
     const locale = pageLocale(req)
     const route = matchPage(pathname)?.route.page ?? ''
-    const key = JSON.stringify([origin, versionOf(agency), route, locale, config])
+    const key = JSON.stringify([origin, versionOf(agency), route, locale])
     const page = await pages.get(key, () => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
       const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
-      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), config, early, locale)
+      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), early, locale)
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
     })
     res.setHeader('Content-Security-Policy', page.csp)

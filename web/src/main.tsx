@@ -16,10 +16,8 @@ import { UnknownAgency } from '@/app/unknown-agency'
 import { captureCredentialsFromUrl } from '@/features/auth/link-credentials'
 import { applyBranding, resolveAgency, setCurrentAgency } from '@/lib/agency'
 import { getGetAgencyQueryKey } from '@/lib/api/generated/endpoints/agency/agency'
-import { getGetConfigQueryKey, getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
-import type { Config } from '@contract/generated/model/config'
+import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
-import { reloadAfterChunkError } from '@/lib/chunk-reload'
 import { initI18n } from '@/lib/i18n'
 import { isLocale } from '@/lib/i18n-locales.universal'
 import { startFromBrowserNetworkState } from '@/lib/network-status'
@@ -37,26 +35,16 @@ Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true })
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html must contain #root')
 
-// A stale deploy's CSS/JS preload failed: fetch the new build (at most once a minute).
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadAfterChunkError()) event.preventDefault()
-})
+// A stale deploy's chunk failed to load (Vite's 'vite:preloadError' included): nothing is done here. The
+// error reaches the page being opened, whose error boundary reloads onto that page for the new build (at
+// most once a minute, app/route-error.tsx); reloading here would reload the page being left.
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merging into Window needs an interface
-  interface Window {
-    /** The agency's config when the page was served (web/server/portal-server.ts), if it had it. */
-    __CONFIG__?: Config
-  }
-}
-
-// The production server already named the agency, and usually wrote its config (maintenance, build)
-// into the page too; else ask for it now, while the catalog loads, not after. The first route's guard
+// The production server already named the agency, and its page started reading the config (maintenance,
+// build) with the HTML: take that read now, while the catalog loads, not after. The first route's guard
 // reads it from the cache; ConfigWatcher polls it from there on.
 if (window.__AGENCY__) {
   setCurrentAgency(window.__AGENCY__)
-  if (window.__CONFIG__) queryClient.setQueryData(getGetConfigQueryKey(), window.__CONFIG__)
-  else void queryClient.prefetchQuery(getGetConfigQueryOptions())
+  void queryClient.prefetchQuery(getGetConfigQueryOptions())
 }
 
 // The reads saved on an earlier visit come back first, so a booking opened offline shows at once.
