@@ -147,6 +147,32 @@ test('in the browser: branded first paint, no lookup from the page, sign-in work
   expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
 })
 
+test('before its code: the first paint is the agency’s, in the visitor’s language (two agencies, Spanish and English)', async ({ browser }) => {
+  for (const [host, name, brand] of [
+    ['sol.localhost', 'Viajes Sol', '#c2410c'],
+    ['norte.localhost', 'Aventura Norte', '#0f766e'],
+  ] as const) {
+    for (const [language, lang] of [
+      ['es-ES', 'es'],
+      ['en-GB', 'en'],
+    ] as const) {
+      const context = await browser.newContext({ locale: language, serviceWorkers: 'block' })
+      const page = await context.newPage()
+      // what a phone shows while the app's code is still on its way: the HTML alone
+      await page.route(/\/assets\/.+\.js$/, (route) => route.abort())
+      const res = await page.goto(`http://${host}:${port}/faq`)
+      expect(res!.headers()['cache-control']).toContain('s-maxage=')
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+      await expect(page).toHaveTitle(name)
+      await expect(page.locator('.boot-splash')).toHaveText(name)
+      await expect(page.locator('.boot-splash')).toBeVisible()
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())).toBe(brand)
+      await page.screenshot({ path: `test-results/screenshots/first-paint-${host.split('.')[0]}-${lang}.png` })
+      await context.close()
+    }
+  }
+})
+
 test('a booking opened from its address: its data asked for once, started by the page itself before the app', async ({ page, context, request }) => {
   const origin = `http://norte.localhost:${port}`
   const token = await signInFast(context, request, 'laura.martin@example.com', origin, 'ag-norte')
