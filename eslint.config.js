@@ -75,6 +75,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'web/dist/**',
       'web/dist-server/**',
+      'web/dist-shell/**',
       'web/public/**',
       'web/src/lib/api/generated/**',
       'contract/generated/**',

@@ -147,7 +147,7 @@ test('in the browser: branded first paint, no lookup from the page, sign-in work
   expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
 })
 
-test('before its code: the first paint is the agency’s, in the visitor’s language (two agencies, Spanish and English)', async ({ browser }) => {
+test('before its code: the first paint is the agency’s frame, in the visitor’s language (two agencies, Spanish and English)', async ({ browser }) => {
   for (const [host, name, brand] of [
     ['sol.localhost', 'Viajes Sol', '#c2410c'],
     ['norte.localhost', 'Aventura Norte', '#0f766e'],
@@ -164,8 +164,12 @@ test('before its code: the first paint is the agency’s, in the visitor’s lan
       expect(res!.headers()['cache-control']).toContain('s-maxage=')
       expect(await page.locator('html').getAttribute('lang')).toBe(lang)
       await expect(page).toHaveTitle(name)
-      await expect(page.locator('.boot-splash')).toHaveText(name)
-      await expect(page.locator('.boot-splash')).toBeVisible()
+      // the app's own frame, from the server: the agency's mark, the language, signing in, the loading state
+      await expect(page.getByRole('banner').getByRole('link', { name: lang === 'es' ? `${name}: inicio` : `${name}: home` })).toBeVisible()
+      await expect(page.getByRole('button', { name: lang === 'es' ? 'Idioma: Español' : 'Language: English' })).toBeVisible()
+      await expect(page.getByRole('link', { name: lang === 'es' ? 'Acceder' : 'Sign in' })).toBeVisible()
+      await expect(page.getByRole('status').first()).toHaveText(lang === 'es' ? 'Cargando…' : 'Loading…')
+      await expect(page.getByRole('contentinfo')).toContainText(name)
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())).toBe(brand)
       await page.screenshot({ path: `test-results/screenshots/first-paint-${host.split('.')[0]}-${lang}.png` })
       await context.close()

@@ -566,7 +566,7 @@ describe('what a page request gets (web/server/page-cache.ts)', () => {
   it('makes a page once however many ask for it at the same time, and every encoding says the same', async () => {
     const cache = createPageCache(2)
     let made = 0
-    const make = () => {
+    const make = async () => {
       made += 1
       return { html: '<p>hola</p>'.repeat(100), csp: "default-src 'self'" }
     }
@@ -594,5 +594,58 @@ describe('the page before its code', () => {
     expect(lowPriorityAppCode('<script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js">')).toBe(
       '<script type="module" fetchpriority="low" crossorigin src="/a.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/b.js">',
     )
+  })
+})
+
+describe('the page’s frame in the page', () => {
+  const startWith = async (renderShell: NonNullable<Parameters<typeof createPortalServer>[0]['renderShell']>) => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>x</title></head><body><div id="root"></div></body></html>')
+    const seen: string[] = []
+    const server = createPortalServer({
+      distDir: dist,
+      apiUrl: 'http://api.invalid/api/customer',
+      fetchImpl: fakeFetch,
+      log: (line) => seen.push(line),
+      renderShell,
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const page = async (path: string, host: string) => {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { headers: { 'x-forwarded-host': host } })
+      return res.text()
+    }
+    return { page, seen, close: () => server.close() }
+  }
+
+  it('is painted in #root instead of the agency’s name, rendered once per route and language', async () => {
+    const calls: string[] = []
+    const { page, close } = await startWith(async ({ agency, locale, access, pathname }) => {
+      calls.push(`${agency.id} ${locale} ${access} ${pathname}`)
+      return `<header class="frame">${agency.id}</header>`
+    })
+    try {
+      const html = await page('/booking/b-1', 'localhost:4173')
+      expect(html).toContain('<div id="root"><header class="frame">ag-sol</header></div>')
+      expect(html).not.toContain('boot-splash')
+      await page('/booking/b-2', 'localhost:4173')
+      await page('/auth/login', 'localhost:4173')
+      expect(calls).toEqual(['ag-sol es customer /booking/b-1', 'ag-sol es guest /auth/login'])
+      // a host with no agency: the app's own page says so, no frame
+      expect(await page('/', 'nobody.example')).toContain('boot-splash')
+    } finally {
+      close()
+    }
+  })
+
+  it('a frame that fails leaves the agency’s name, and says why in the log', async () => {
+    const { page, seen, close } = await startWith(async () => {
+      throw new Error('no catalog')
+    })
+    try {
+      expect(await page('/faq', 'localhost:4173')).toContain('<p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;</p>')
+      expect(seen.join('\n')).toContain("the page's frame could not be rendered: no catalog")
+    } finally {
+      close()
+    }
   })
 })

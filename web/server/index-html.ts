@@ -110,8 +110,10 @@ export const renderIndexHtml = (
   preloads: Preloads = { first: [], js: [], css: [] },
   early: { reads: EarlyReads; apiBase: string; script: string } | null = null,
   locale: Locale = 'es',
+  shell: string | null = null,
 ): string => {
-  const splash = bootSplash(agency)
+  // the page's frame from the app's own layouts (web/src/app/shell/render-shell.tsx), else the agency's name
+  const splash = shell === null ? bootSplash(agency) : { style: '', markup: shell }
   // The page's first API reads, started before the app's code (early-reads.ts): the agency's config
   // (maintenance, build) on every page, which the first route's guard needs, and the page's own data.
   // The config is read, not written into the page: a page kept by a cache in front must not hold a

@@ -1,7 +1,8 @@
 // `npm run serve`: the production portal on PORT (default 4173), branded per host from API_URL.
-import { fileURLToPath } from 'node:url'
+import { existsSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
-import { createPortalServer } from './portal-server.ts'
+import { createPortalServer, type PortalServerOptions } from './portal-server.ts'
 
 const port = Number(process.env.PORT ?? 4173)
 const host = process.env.HOST ?? '127.0.0.1'
@@ -11,7 +12,13 @@ const distDir = fileURLToPath(new URL('../dist', import.meta.url))
 // API's origin, where the mock serves its test provider.
 const paymentOrigins = process.env.PAYMENT_ORIGINS?.split(/\s+/).filter(Boolean)
 
-const server = createPortalServer({ distDir, apiUrl, ...(paymentOrigins?.length ? { paymentOrigins } : {}) })
+// The page's frame from the app's own layouts, built beside the server (web/shell.vite.config.ts).
+const shellModule = fileURLToPath(new URL('../dist-shell/render-shell.js', import.meta.url))
+const renderShell = existsSync(shellModule)
+  ? ((await import(pathToFileURL(shellModule).href)) as { renderShell: NonNullable<PortalServerOptions['renderShell']> }).renderShell
+  : undefined
+
+const server = createPortalServer({ distDir, apiUrl, ...(paymentOrigins?.length ? { paymentOrigins } : {}), ...(renderShell ? { renderShell } : {}) })
 server.listen(port, host, () => console.log(`Portal on http://${host === '127.0.0.1' ? 'localhost' : host}:${port} (API ${apiUrl})`))
 const stop = () => server.close(() => process.exit(0))
 process.on('SIGINT', stop)

@@ -59,7 +59,7 @@ export async function compressPage(html: string, csp: string): Promise<CachedPag
 
 export type PageCache = {
   /** The page for `key`, made (once, however many ask at the same time) by `make` when it is not kept. */
-  get(key: string, make: () => { html: string; csp: string }): Promise<CachedPage>
+  get(key: string, make: () => Promise<{ html: string; csp: string }>): Promise<CachedPage>
   readonly size: number
 }
 
@@ -69,8 +69,7 @@ export function createPageCache(maxPages: number): PageCache {
     get(key, make) {
       const kept = pages.get(key)
       if (kept) return kept
-      const { html, csp } = make()
-      const made = compressPage(html, csp)
+      const made = make().then(({ html, csp }) => compressPage(html, csp))
       pages.set(key, made)
       // a page that could not be compressed is not kept: the next request tries again
       made.catch(() => pages.delete(key))

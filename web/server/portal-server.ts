@@ -13,6 +13,7 @@ import { apiTarget, proxyApi } from './api-proxy.ts'
 import { type BuildManifest, inlineSourceHashes, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
+import type { PageAccess } from '../src/config/routes.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
 
 export type PortalServerOptions = {
@@ -36,6 +37,11 @@ export type PortalServerOptions = {
   unknownHostCacheMs?: number
   /** pages kept made and compressed, one per agency, route and language (default 5000) */
   maxCachedPages?: number
+  /**
+   * The page's frame as HTML, from the app's own layouts (web/dist-shell/render-shell.js, built by
+   * `npm run build`): painted before the app's code arrives. Without it the page shows the agency's name.
+   */
+  renderShell?: (input: { agency: Agency; locale: Locale; access: PageAccess; pathname: string }) => Promise<string>
 }
 
 /**
@@ -214,6 +220,17 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   })
   const resolveAgency = async (origin: string): Promise<Agency | null> => (await agencies.fetch(origin))?.agency ?? null
 
+  // The frame, or null (no agency: the page that says so is the app's; a failure: the agency's name instead).
+  const frameOf = async (agency: Agency | null, locale: Locale, access: PageAccess, pathname: string): Promise<string | null> => {
+    if (!agency || !options.renderShell) return null
+    try {
+      return await options.renderShell({ agency, locale, access, pathname })
+    } catch (error) {
+      log(`the page's frame could not be rendered: ${(error as Error).message}`)
+      return null
+    }
+  }
+
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
     const type = MIME[extname(file)] ?? 'application/octet-stream'
     res.setHeader('Content-Type', type)
@@ -305,12 +322,13 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const origin = requestOrigin(req)
     const agency = await resolveAgency(origin)
     const locale = pageLocale(req)
-    const route = matchPage(pathname)?.route.page ?? ''
-    const key = JSON.stringify([origin, versionOf(agency), route, locale])
-    const page = await pages.get(key, () => {
+    const route = matchPage(pathname)?.route
+    const key = JSON.stringify([origin, versionOf(agency), route?.page ?? '', locale])
+    const page = await pages.get(key, async () => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
       const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
-      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), early, locale)
+      const shell = await frameOf(agency, locale, route?.access ?? 'public', pathname)
+      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), early, locale, shell)
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
     })
     res.setHeader('Content-Security-Policy', page.csp)
