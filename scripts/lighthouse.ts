@@ -15,7 +15,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -102,6 +102,13 @@ const main = async (): Promise<number> => {
       },
     )
     if (build.status !== 0) throw new Error('vite build failed')
+    // the page's frame the server paints before the app's code, as `npm run build` makes it (in web/dist-shell:
+    // it imports React from the repository's node_modules)
+    const shellBuild = spawnSync('node_modules/.bin/vite', ['build', '--config', 'web/shell.vite.config.ts'], { cwd: repoRoot, stdio: 'inherit' })
+    if (shellBuild.status !== 0) throw new Error('vite build of the shell failed')
+    const { renderShell } = (await import(pathToFileURL(join(repoRoot, 'web', 'dist-shell', 'render-shell.js')).href)) as {
+      renderShell: NonNullable<Parameters<typeof createPortalServer>[0]['renderShell']>
+    }
 
     const mock = spawn('node_modules/.bin/tsx', ['mock/src/main.ts', '--port', String(mockPort), '--fresh', '--quiet', '--data-dir', join(work, 'mock-data')], {
       cwd: repoRoot,
@@ -110,7 +117,7 @@ const main = async (): Promise<number> => {
     children.push(mock)
     await waitFor(`http://localhost:${mockPort}/__mock/health`)
 
-    portal = createPortalServer({ distDir: join(work, 'dist'), apiUrl: api, log: (line) => serverLog.push(line) })
+    portal = createPortalServer({ distDir: join(work, 'dist'), apiUrl: api, log: (line) => serverLog.push(line), renderShell })
     const portalPort = await freePort()
     await new Promise<void>((resolve) => portal!.listen(portalPort, '127.0.0.1', resolve))
     const origin = `http://localhost:${portalPort}`
