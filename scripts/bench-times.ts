@@ -177,7 +177,7 @@ const main = async (): Promise<number> => {
       upsertBenchRow({
         id: 'npm-test',
         what: 'The whole `npm test`',
-        how: '`npm run bench:times -- --npm-test`: its stages one after the other as `npm test` chains them, each timed (wall clock); e2e starts its own mock and dev server unless they are already up',
+        how: '`npm run bench:times -- --npm-test`: its stages one after the other as `npm test` chains them, each timed (wall clock); e2e builds the portal and starts its own mock and production server unless they are already up',
         machine,
         result: `${fmt(total / 1000, 0)} s in all: ${stages.map((s) => `${s.stage} ${fmt(s.ms / 1000, 1)} s${s.ok ? '' : ' (FAILED)'}`).join(', ')}`,
         date: startedAt.toISOString().slice(0, 10),
