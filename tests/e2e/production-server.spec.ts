@@ -175,6 +175,15 @@ test('before its code: the first paint is the agencyâ€™s frame, in the visitorâ€
       await context.close()
     }
   }
+  // a page only a customer sees: the account menu (nameless: nothing personal is in a page), not "Acceder"
+  const context = await browser.newContext({ locale: 'es-ES', serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort())
+  await page.goto(`http://sol.localhost:${port}/booking/bkg-sol-1001`)
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi cuenta' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Acceder' })).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/screenshots/first-paint-sol-es-booking.png' })
+  await context.close()
 })
 
 test('a booking opened from its address: its data asked for once, started by the page itself before the app', async ({ page, context, request }) => {

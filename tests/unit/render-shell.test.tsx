@@ -30,6 +30,15 @@ describe('the page’s frame, rendered on the server', () => {
     expect(html).not.toMatch(/ style=|<script|on[a-z]+=/)
   })
 
+  it('a page only a customer sees: the account menu, nameless, instead of signing in', async () => {
+    const html = await renderShell({ agency: sol, locale: 'es', access: 'customer', pathname: '/booking/b-1' })
+    expect(html).toContain('Mi cuenta')
+    expect(html).toContain('aria-haspopup="menu"')
+    expect(html).not.toContain('Acceder')
+    expect(html).not.toContain('b-1')
+    expect(html).not.toMatch(/ style=|<script|on[a-z]+=/)
+  })
+
   it('a sign-in page: the bare frame, in Spanish', async () => {
     const html = await renderShell({ agency: sol, locale: 'es', access: 'guest', pathname: '/auth/login' })
     expect(html).toContain('<div class="guest-layout">')

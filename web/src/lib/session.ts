@@ -1,7 +1,7 @@
 // The signed-in session as the app sees it: whether a token is held, how it was opened, and where
 // the user was headed when sign-in was asked for. The token itself lives in request-context
 // (cookie + local storage "auth._token.local", 30 days); this module adds change notification.
-import { useSyncExternalStore } from 'react'
+import { createContext, useContext, useSyncExternalStore } from 'react'
 import { getToken, setToken } from '@/lib/api/request-context.universal'
 import { forgetOfflineData } from '@/lib/offline-data'
 
@@ -42,9 +42,16 @@ export const sessionStore = {
 
 export const isSignedIn = (): boolean => Boolean(getToken())
 
+/**
+ * What a page rendered on the server assumes, where no token can be read (web/src/app/shell/render-shell.tsx):
+ * signed in on the pages only a customer sees, so their frame shows the account menu rather than "Acceder".
+ */
+export const ServerSessionContext = createContext(false)
+
 /** True while a token is held; re-renders on sign-in and sign-out (also from other tabs). */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, () => false)
+  const onServer = useContext(ServerSessionContext)
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, () => onServer)
 }
 
 // Whoever signs in or out, nothing the last customer left for offline reading stays (issue 16).

@@ -2,7 +2,8 @@
 // agency's mark, the language, the header and footer (the default layout) or the bare sign-in frame (the
 // guest layout), and the same loading state the app shows while a page's code arrives. Built apart for
 // Node (web/shell.vite.config.ts → web/dist-shell/render-shell.js) and loaded by web/server/portal-server.ts;
-// the app's first render replaces it. Signed out as far as the server knows: nothing personal is in a page.
+// the app's first render replaces it. Nothing personal is in a page: a page only a customer sees shows the
+// account menu without a name ("Mi cuenta"), the others the way to sign in.
 import { i18n, type Messages } from '@lingui/core'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router'
@@ -14,6 +15,7 @@ import { createQueryClient } from '@/app/query-client'
 import { PageSpinner } from '@/components/page-spinner'
 import type { PageAccess } from '@/config/routes.universal'
 import { setCurrentAgency } from '@/lib/agency'
+import { ServerSessionContext } from '@/lib/session'
 import type { Locale } from '@/lib/i18n-locales.universal'
 import { messages as en } from '@/locales/en/messages.po?catalog=startup'
 import { messages as es } from '@/locales/es/messages.po?catalog=startup'
@@ -34,7 +36,9 @@ export async function renderShell({ agency, locale, access, pathname }: ShellInp
   const router = createStaticRouter(handler.dataRoutes, context)
   return renderToString(
     <AppProvider queryClient={createQueryClient()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <ServerSessionContext value={access === 'customer'}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ServerSessionContext>
     </AppProvider>,
   )
 }
