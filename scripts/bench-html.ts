@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 
 import {
   cleanUp,
@@ -26,10 +27,16 @@ import {
 } from './bench-lib.ts'
 import { describeMachine, upsertBenchRow } from './bench-readme.ts'
 
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '10' },
+  },
+})
 const CONNECTIONS = 50
-const DURATION_S = Number(process.argv.includes('--duration') ? process.argv[process.argv.indexOf('--duration') + 1] : 10)
+const DURATION_S = Number(args.duration)
 const RATE = 1_000
-const ROUNDS = Number(process.argv.includes('--rounds') ? process.argv[process.argv.indexOf('--rounds') + 1] : 3)
+const ROUNDS = Number(args.rounds)
 const COMPRESSED = { 'accept-encoding': 'gzip, br' }
 
 try {

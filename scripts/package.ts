@@ -13,7 +13,7 @@ import { build, type Metafile } from 'esbuild'
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const packageOutDir = path.join(repoRoot, 'dist', 'package')
 
-type PackageJson = { name: string; description?: string; dependencies?: Record<string, string>; license?: string }
+type PackageJson = { name: string; license?: string }
 
 const contractVersion = (): string => {
   const contract = JSON.parse(readFileSync(path.join(repoRoot, 'contract', 'openapi.json'), 'utf8')) as { info: { version: string } }

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { packageRoot } from '../../cli/src/package-paths.ts'
+import { freePort } from '../shared/free-port.ts'
 import { installPackage, type InstalledPackage } from '../toolchain/helpers/installed-package.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 
@@ -27,15 +27,6 @@ afterAll(async () => {
   await mock.dispose()
   await pkg.remove()
 })
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 it('runs verbatim: the sign-in passes, the missing tenant header is a finding, the report says so', { timeout: 60_000 }, async () => {
   const readme = await readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url'
 
 import { startBrokenBackend, type BrokenBackend } from '../cli/fixtures/broken-backend'
 import { MOCK, signInWithPassword } from './support/portal'
-import { buildOnce, freePort, startProductionServer, type ProductionServer } from './support/production-server'
+import { freePort } from '../shared/free-port'
+import { buildOnce, startProductionServer, type ProductionServer } from './support/production-server'
 import { expect, test } from './support/test'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))

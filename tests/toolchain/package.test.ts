@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startBrokenBackend } from '../cli/fixtures/broken-backend.ts'
+import { freePort } from '../shared/free-port.ts'
 import { installPackage, runIn, type InstalledPackage } from './helpers/installed-package.ts'
 
 // The package as a backend team gets it: `npm run package`'s tarball installed with `npm install --global`
@@ -14,16 +14,6 @@ import { installPackage, runIn, type InstalledPackage } from './helpers/installe
 
 let pkg: InstalledPackage
 let mock: { child: ChildProcess; url: string } | undefined
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 const run = (command: string, args: readonly string[]) => runIn(pkg.dir, pkg.env, command, args)
 

@@ -9,7 +9,7 @@ import { apiTarget } from '../../web/server/api-proxy.ts'
 import { contentSecurityPolicy, createPortalServer, redactPath } from '../../web/server/portal-server.ts'
 import { type BuildManifest, INLINE_CSS_MAX_BYTES, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
 import { matchPage } from '../../web/server/page-routes.ts'
-import { createPageCache, matchesEtag, pickEncoding } from '../../web/server/page-cache.ts'
+import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from '../../web/server/page-cache.ts'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 const agencies: Record<string, unknown> = {
@@ -551,6 +551,12 @@ describe('what a page request gets (web/server/page-cache.ts)', () => {
     expect(pickEncoding('identity')).toBe('identity')
     expect(pickEncoding(undefined)).toBe('identity')
     expect(pickEncoding('br;q=0, gzip;q=0.0')).toBe('identity')
+  })
+
+  it('sends a file gzipped only to a client that takes gzip', async () => {
+    expect((await get(`/assets/app.js`, { headers: { 'accept-encoding': 'gzip, br' } })).headers.get('content-encoding')).toBe('gzip')
+    expect((await get(`/assets/app.js`, { headers: { 'accept-encoding': 'br, gzip;q=0' } })).headers.get('content-encoding')).toBeNull()
+    expect([...acceptedEncodings('*')]).toEqual(['*', 'gzip'])
   })
 
   it('answers 304 to a tag it sent, weak or strong, in a list or as *', () => {

@@ -104,13 +104,20 @@ export const bootSplash = (agency: Agency | null): { style: string; markup: stri
   markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeMarkup(agency.name) : 'Portal de viajes'}</p>`,
 })
 
+export type PageParts = {
+  /** the page's chunks and catalog parts to announce (pagePreloads) */
+  preloads?: Preloads
+  /** the page's first API reads and the script that starts them */
+  early?: { reads: EarlyReads; apiBase: string; script: string } | null
+  locale?: Locale
+  /** the page's frame for #root (web/src/app/shell/render-shell.tsx) */
+  shell?: string | null
+}
+
 export const renderIndexHtml = (
   template: string,
   agency: Agency | null,
-  preloads: Preloads = { first: [], js: [], css: [] },
-  early: { reads: EarlyReads; apiBase: string; script: string } | null = null,
-  locale: Locale = 'es',
-  shell: string | null = null,
+  { preloads = { first: [], js: [], css: [] }, early = null, locale = 'es', shell = null }: PageParts = {},
 ): string => {
   // the page's frame from the app's own layouts (web/src/app/shell/render-shell.tsx), else the agency's name
   const splash = shell === null ? bootSplash(agency) : { style: '', markup: shell }

@@ -20,8 +20,8 @@ export type CachedPage = {
   csp: string
 }
 
-/** What a request takes: Brotli, else gzip, else the bytes as they are (a `;q=0` refuses one). */
-export const pickEncoding = (acceptEncoding: string | undefined): PageEncoding => {
+/** The content codings an Accept-Encoding allows (`*` stands for gzip here; a `;q=0` refuses one). */
+export const acceptedEncodings = (acceptEncoding: string | undefined): ReadonlySet<string> => {
   const accepted = new Set(
     String(acceptEncoding ?? '')
       .split(',')
@@ -29,9 +29,14 @@ export const pickEncoding = (acceptEncoding: string | undefined): PageEncoding =
       .filter((part) => part !== '' && !/;\s*q=0(?:\.0*)?$/.test(part))
       .map((part) => part.split(';')[0]!.trim()),
   )
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
-  return 'identity'
+  if (accepted.has('*')) accepted.add('gzip')
+  return accepted
+}
+
+/** What a page request takes: Brotli, else gzip, else the bytes as they are. */
+export const pickEncoding = (acceptEncoding: string | undefined): PageEncoding => {
+  const accepted = acceptedEncodings(acceptEncoding)
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity'
 }
 
 /** Whether the client's If-None-Match names this page (a list, `*` or a weak tag, as RFC 9110 compares them). */

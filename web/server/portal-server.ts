@@ -2,6 +2,7 @@
 // host the request came to (X-Forwarded-Host/Proto, else Host; http by default), asks the API once per host
 // (cached), and writes the branding into the HTML so the first paint is already the agency's.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -11,7 +12,7 @@ import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
 import { type BuildManifest, inlineSourceHashes, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
-import { createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
+import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
 import type { PageAccess } from '../src/config/routes.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
@@ -179,24 +180,21 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const unknownHostMs = options.unknownHostCacheMs ?? 5_000
   const gzipCache = new Map<string, Buffer>()
   const pages = createPageCache(options.maxCachedPages ?? 5000)
-  // An agency's record is kept per host for cacheMs and then looked up again: a new record (new branding)
-  // is a new page, so each record gets a number of its own for the pages' key.
-  const agencyVersions = new WeakMap<Agency, number>()
-  let agencyVersion = 0
-  const versionOf = (agency: Agency | null) => {
-    if (!agency) return 0
-    let version = agencyVersions.get(agency)
-    if (version === undefined) agencyVersions.set(agency, (version = ++agencyVersion))
-    return version
-  }
   const cacheMs = options.cacheMs ?? 5 * 60_000
   const log = options.log ?? ((line: string) => console.log(line))
   const doFetch = options.fetchImpl ?? fetch
 
   // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
   // A known host for cacheMs; an unknown one (or an API failure) briefly: it may be set up any moment, and
-  // made-up hosts must not fill the cache for long. Kept past its time while it is asked for again.
-  const agencies = new LRUCache<string, { agency: Agency | null }>({
+  // made-up hosts must not fill the cache for long. Kept past its time while it is asked for again. Each
+  // record carries its digest: the pages' key, so a record that changed (new branding) makes new pages and
+  // one looked up again unchanged keeps them.
+  type HostAgency = { agency: Agency | null; digest: string }
+  const withDigest = (agency: Agency | null): HostAgency => ({
+    agency,
+    digest: agency ? createHash('sha256').update(JSON.stringify(agency)).digest('base64url').slice(0, 16) : '',
+  })
+  const agencies = new LRUCache<string, HostAgency>({
     max: options.maxCachedHosts ?? 1000,
     ttl: cacheMs,
     allowStale: true,
@@ -210,15 +208,16 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
         })
         const agency = res.ok ? ((await res.json()) as Agency) : null
         if (!agency) entry.ttl = unknownHostMs
-        return { agency }
+        return withDigest(agency)
       } catch (error) {
         log(`agency lookup for ${origin} failed: ${(error as Error).message}`)
         entry.ttl = unknownHostMs
-        return { agency: null }
+        return withDigest(null)
       }
     },
   })
-  const resolveAgency = async (origin: string): Promise<Agency | null> => (await agencies.fetch(origin))?.agency ?? null
+  const resolveHost = async (origin: string): Promise<HostAgency> => (await agencies.fetch(origin)) ?? withDigest(null)
+  const resolveAgency = async (origin: string): Promise<Agency | null> => (await resolveHost(origin)).agency
 
   // The frame, or null (no agency: the page that says so is the app's; a failure: the agency's name instead).
   const frameOf = async (agency: Agency | null, locale: Locale, access: PageAccess, pathname: string): Promise<string | null> => {
@@ -237,7 +236,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const immutable = file.includes(`${join(distDir, 'assets')}`)
     // the service worker is checked for a new build on every navigation, never from a cache
     res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : file === serviceWorkerPath ? 'no-cache' : 'public, max-age=300')
-    const gzipOk = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /javascript|css|json|svg|html/.test(type)
+    const gzipOk = acceptedEncodings(req.headers['accept-encoding']).has('gzip') && /javascript|css|json|svg|html/.test(type)
     if (gzipOk) {
       let body = gzipCache.get(file)
       if (!body) {
@@ -318,17 +317,17 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       res.end()
       return
     }
-    // every other path is a page of the app: branded HTML, made once per agency, route and language
-    const origin = requestOrigin(req)
-    const agency = await resolveAgency(origin)
+    // every other path is a page of the app: branded HTML, made once per agency (every host of it, and every
+    // host with none, share it), route and language
+    const { agency, digest } = await resolveHost(requestOrigin(req))
     const locale = pageLocale(req)
     const route = matchPage(pathname)?.route
-    const key = JSON.stringify([origin, versionOf(agency), route?.page ?? '', locale])
+    const key = JSON.stringify([digest, route?.page ?? '', locale])
     const page = await pages.get(key, async () => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
       const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
       const shell = await frameOf(agency, locale, route?.access ?? 'public', pathname)
-      const html = renderIndexHtml(template, agency, pagePreloads(manifest, pathname, locale), early, locale, shell)
+      const html = renderIndexHtml(template, agency, { preloads: pagePreloads(manifest, pathname, locale), early, locale, shell })
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
     })
     res.setHeader('Content-Security-Policy', page.csp)

@@ -2,10 +2,10 @@
 // test run however many workers ask, then one server per spec on a free loopback port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../../shared/free-port'
 import { API } from './portal'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
@@ -49,16 +49,6 @@ export async function buildOnce(): Promise<void> {
     await sleep(250)
   }
 }
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: found } = probe.address() as { port: number }
-      probe.close(() => resolve(found))
-    })
-  })
 
 export type ProductionServer = {
   port: number
