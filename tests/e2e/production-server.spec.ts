@@ -5,7 +5,7 @@ import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
 import { bookByApi, freshCustomer, provider } from './support/checkout'
-import { API, signInFast, chooseLanguage, TOKEN_KEY } from './support/portal'
+import { API, apiToken, signInFast, chooseLanguage, TOKEN_KEY } from './support/portal'
 import { buildOnce, type ProductionServer, startProductionServer } from './support/production-server'
 
 let server: ProductionServer | undefined
@@ -183,6 +183,107 @@ test('before its code: the first paint is the agencyâ€™s frame, in the visitorâ€
   await expect(page.getByRole('banner').getByRole('button', { name: 'Mi cuenta' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Acceder' })).toHaveCount(0)
   await page.screenshot({ path: 'test-results/screenshots/first-paint-sol-es-booking.png' })
+  await context.close()
+})
+
+test('the sign-in form is in the page before its code: what is typed there stays, and nothing is sent before the app can', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-ES', serviceWorkers: 'block' })
+  const page = await context.newPage()
+  // the app's code held back, as on a slow phone, until the traveller has typed
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const pages: string[] = []
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) pages.push(request.url())
+  })
+  await page.goto(`http://sol.localhost:${port}/auth/login`, { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Accede a tus reservas' })).toBeVisible()
+  const email = page.getByLabel('Email', { exact: true })
+  await email.fill('ana.garcia@example.com')
+  // Enter, and the button: the browser would send the form itself, the address in the page's URL
+  await email.press('Enter')
+  const send = page.getByRole('button', { name: 'Enviarme el enlace' })
+  await expect(send).toBeDisabled()
+  await page.screenshot({ path: 'test-results/screenshots/first-paint-sol-es-login.png' })
+  release()
+  await expect(send).toBeEnabled()
+  await expect(email).toHaveValue('ana.garcia@example.com')
+  await send.click()
+  await expect(page.getByRole('status').filter({ hasText: 'Te hemos enviado un enlace de acceso' })).toBeVisible()
+  expect(pages).toEqual([`http://sol.localhost:${port}/auth/login`])
+  await context.close()
+})
+
+test('the app takes over the frame as painted: hydrated, never drawn again or taken away, in Spanish and English', async ({ browser, request }) => {
+  // Before the app's code runs: the layout the server painted, watched from then on. Replaced (a render
+  // instead of hydration) or taken away for a moment (a first render without it), the watcher says so.
+  const watchFrame = () => {
+    const w = window as unknown as { frameLayout?: Element | null; frameLost?: boolean }
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return
+      w.frameLayout = document.querySelector('#root > .layout, #root > .guest-layout')
+      new MutationObserver(() => {
+        if (w.frameLayout && !w.frameLayout.isConnected) w.frameLost = true
+      }).observe(document.getElementById('root')!, { childList: true })
+    })
+  }
+  const origin = `http://sol.localhost:${port}`
+  const token = await apiToken(request, 'ana.garcia@example.com')
+  for (const [locale, lang] of [
+    ['es-ES', 'es'],
+    ['en-GB', 'en'],
+  ] as const) {
+    for (const [path, signedIn, ready] of [
+      ['/auth/login', false, { es: 'Accede a tus reservas', en: 'Sign in to your bookings' }],
+      ['/faq', false, { es: 'Preguntas frecuentes', en: 'FAQ' }],
+      ['/', true, { es: 'Mis reservas', en: 'My bookings' }],
+      ['/booking/bkg-sol-1001', true, null],
+    ] as const) {
+      const context = await browser.newContext({ locale, serviceWorkers: 'block' })
+      if (signedIn) await context.addCookies([{ name: TOKEN_KEY, value: token, url: origin }])
+      const page = await context.newPage()
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+      })
+      page.on('pageerror', (error) => problems.push(error.message))
+      await page.addInitScript(watchFrame)
+      await page.goto(`${origin}${path}`)
+      if (ready) await expect(page.getByRole('heading', { level: 1, name: ready[lang] })).toBeVisible()
+      else await expect(page.getByRole('tablist')).toBeVisible()
+      const frame = await page.evaluate(() => {
+        const w = window as unknown as { frameLayout?: Element | null; frameLost?: boolean }
+        return { painted: Boolean(w.frameLayout), kept: w.frameLayout?.isConnected === true, lost: w.frameLost === true }
+      })
+      expect(frame, `${path} in ${lang}`).toEqual({ painted: true, kept: true, lost: false })
+      // React says so when a hydration fails (in production: errors #418, #423, #425)
+      expect(problems.filter((text) => /hydrat|#41[89]|#42[35]/i.test(text)), `${path} in ${lang}`).toEqual([])
+      await context.close()
+    }
+  }
+  // A browser whose own languages differ from what it sent (a headless one sends no Accept-Language):
+  // the page stays in the language it was drawn in, the frame kept, its catalog the only one fetched.
+  const context = await browser.newContext({ locale: 'es-ES', serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'languages', { get: () => ['en-US'] })
+    Object.defineProperty(navigator, 'language', { get: () => 'en-US' })
+  })
+  const catalogs: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/messages-/.test(request.url())) catalogs.push(request.url())
+  })
+  await page.addInitScript(watchFrame)
+  await page.goto(`${origin}/faq`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible()
+  expect(await page.locator('html').getAttribute('lang')).toBe('es')
+  expect(await page.evaluate(() => (window as unknown as { frameLost?: boolean }).frameLost === true)).toBe(false)
+  const { body: html } = await get('/faq', { Host: `sol.localhost:${port}`, 'Accept-Language': 'es-ES' })
+  expect(catalogs.every((url) => html.includes(new URL(url).pathname)), catalogs.join(', ')).toBe(true)
   await context.close()
 })
 

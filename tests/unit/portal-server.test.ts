@@ -594,9 +594,9 @@ describe('what a page request gets (web/server/page-cache.ts)', () => {
 describe('the page before its code', () => {
   it('says its language from the first byte and lets the app’s code load after what the first paint needs', async () => {
     const english = await (await get(`/faq`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } })).text()
-    expect(english).toMatch(/^<!doctype html><html lang="en">/)
+    expect(english).toMatch(/^<!doctype html><html lang="en" data-server-lang>/)
     const spanish = await (await get(`/faq`, { headers: { host: 'localhost:4173' } })).text()
-    expect(spanish).toMatch(/^<!doctype html><html lang="es">/)
+    expect(spanish).toMatch(/^<!doctype html><html lang="es" data-server-lang>/)
     expect(lowPriorityAppCode('<script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js">')).toBe(
       '<script type="module" fetchpriority="low" crossorigin src="/a.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/b.js">',
     )
@@ -625,17 +625,18 @@ describe('the page’s frame in the page', () => {
 
   it('is painted in #root instead of the agency’s name, rendered once per route and language', async () => {
     const calls: string[] = []
-    const { page, close } = await startWith(async ({ agency, locale, access, pathname }) => {
-      calls.push(`${agency.id} ${locale} ${access} ${pathname}`)
-      return `<header class="frame">${agency.id}</header>`
+    const { page, close } = await startWith(({ agency, locale, pathname }) => {
+      calls.push(`${agency.id} ${locale} ${pathname}`)
+      return { markup: `<header class="frame">${agency.id}</header>`, frame: pathname.startsWith('/auth') ? 'guest' : 'customer' }
     })
     try {
       const html = await page('/booking/b-1', 'localhost:4173')
-      expect(html).toContain('<div id="root"><header class="frame">ag-sol</header></div>')
+      // the kind of page it frames, for the browser to check before hydrating it
+      expect(html).toContain('<div id="root" data-frame="customer"><header class="frame">ag-sol</header></div>')
       expect(html).not.toContain('boot-splash')
       await page('/booking/b-2', 'localhost:4173')
       await page('/auth/login', 'localhost:4173')
-      expect(calls).toEqual(['ag-sol es customer /booking/b-1', 'ag-sol es guest /auth/login'])
+      expect(calls).toEqual(['ag-sol es /booking/b-1', 'ag-sol es /auth/login'])
       // a host with no agency: the app's own page says so, no frame
       expect(await page('/', 'nobody.example')).toContain('boot-splash')
     } finally {
@@ -644,11 +645,12 @@ describe('the page’s frame in the page', () => {
   })
 
   it('a frame that fails leaves the agency’s name, and says why in the log', async () => {
-    const { page, seen, close } = await startWith(async () => {
+    const { page, seen, close } = await startWith(() => {
       throw new Error('no catalog')
     })
     try {
-      expect(await page('/faq', 'localhost:4173')).toContain('<p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;</p>')
+      const html = await page('/faq', 'localhost:4173')
+      expect(html).toContain('<div id="root"><p class="boot-splash" aria-hidden="true">Viajes &lt;Sol&gt;</p>')
       expect(seen.join('\n')).toContain("the page's frame could not be rendered: no catalog")
     } finally {
       close()

@@ -1,5 +1,6 @@
 // The page's frame the production server paints before the app's code (web/src/app/shell/render-shell.tsx):
-// the app's own layouts, in the page's language, signed out, with the loading state the app shows.
+// the app's own tree in the state its router starts in: the layouts, in the page's language, with the loading
+// state the app shows. tests/unit/frame-hydration.test.tsx hydrates it.
 import { describe, expect, it } from 'vitest'
 import { renderShell } from '@/app/shell/render-shell'
 import type { Agency } from '@contract/generated/model/agency'
@@ -18,8 +19,9 @@ const sol = {
 } as unknown as Agency
 
 describe('the page’s frame, rendered on the server', () => {
-  it('a public page: the header with the agency’s logo, the language and signing in; the footer; the loading state', async () => {
-    const html = await renderShell({ agency: sol, locale: 'en', access: 'public', pathname: '/faq' })
+  it('a public page: the header with the agency’s logo, the language and signing in; the footer; the loading state', () => {
+    const { markup: html, frame } = renderShell({ agency: sol, locale: 'en', pathname: '/faq' })
+    expect(frame).toBe('public')
     expect(html).toContain('<header class="site-header">')
     expect(html).toContain('<img class="brand-mark__logo" src="https://cdn.sol.example/logo.png" alt="Viajes &lt;Sol&gt;"/>')
     expect(html).toContain('aria-label="Language: English"')
@@ -30,8 +32,9 @@ describe('the page’s frame, rendered on the server', () => {
     expect(html).not.toMatch(/ style=|<script|on[a-z]+=/)
   })
 
-  it('a page only a customer sees: the account menu, nameless, instead of signing in', async () => {
-    const html = await renderShell({ agency: sol, locale: 'es', access: 'customer', pathname: '/booking/b-1' })
+  it('a page only a customer sees: the account menu, nameless, instead of signing in', () => {
+    const { markup: html, frame } = renderShell({ agency: sol, locale: 'es', pathname: '/booking/b-1' })
+    expect(frame).toBe('customer')
     expect(html).toContain('Mi cuenta')
     expect(html).toContain('aria-haspopup="menu"')
     expect(html).not.toContain('Acceder')
@@ -39,11 +42,20 @@ describe('the page’s frame, rendered on the server', () => {
     expect(html).not.toMatch(/ style=|<script|on[a-z]+=/)
   })
 
-  it('a sign-in page: the bare frame, in Spanish', async () => {
-    const html = await renderShell({ agency: sol, locale: 'es', access: 'guest', pathname: '/auth/login' })
+  it('the sign-in page: the bare frame and the page itself, in Spanish', () => {
+    const { markup: html, frame } = renderShell({ agency: sol, locale: 'es', pathname: '/auth/login' })
+    expect(frame).toBe('guest')
     expect(html).toContain('<div class="guest-layout">')
     expect(html).toContain('aria-label="Idioma: Español"')
-    expect(html).toContain('<span class="visually-hidden">Cargando…</span>')
+    expect(html).not.toContain('Cargando…')
     expect(html).not.toContain('site-header')
+    // the page itself, needing no data: its form, which cannot be sent before the app handles it
+    expect(html).toContain('Accede a tus reservas')
+    expect(html).toMatch(/<input[^>]*type="email"/)
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/)
+  })
+
+  it('an address that is no page: the not-found page’s frame, public', () => {
+    expect(renderShell({ agency: sol, locale: 'es', pathname: '/no/such/page' }).frame).toBe('public')
   })
 })

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto'
 import type { Agency } from '../../contract/generated/model/agency.ts'
 import { escapeMarkup } from '../../core/markup.ts'
 import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/branding.universal.ts'
-import type { Locale } from '../src/lib/i18n-locales.universal.ts'
+import { type Locale, SERVER_LANG_ATTRIBUTE } from '../src/lib/i18n-locales.universal.ts'
+import type { PageAccess } from '../src/config/routes.universal.ts'
 import { earlyReadsTags } from './early-reads.ts'
 import { type EarlyReads, matchPage } from './page-routes.ts'
 import { ICON_PATH, MANIFEST_PATH } from './web-app-manifest.ts'
@@ -104,14 +105,16 @@ export const bootSplash = (agency: Agency | null): { style: string; markup: stri
   markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeMarkup(agency.name) : 'Portal de viajes'}</p>`,
 })
 
+/** The page's frame for #root (web/src/app/shell/render-shell.tsx) and the kind of page it frames, which the browser checks before hydrating it. */
+export type PageFrame = { markup: string; frame: PageAccess }
+
 export type PageParts = {
   /** the page's chunks and catalog parts to announce (pagePreloads) */
   preloads?: Preloads
   /** the page's first API reads and the script that starts them */
   early?: { reads: EarlyReads; apiBase: string; script: string } | null
   locale?: Locale
-  /** the page's frame for #root (web/src/app/shell/render-shell.tsx) */
-  shell?: string | null
+  shell?: PageFrame | null
 }
 
 export const renderIndexHtml = (
@@ -120,7 +123,8 @@ export const renderIndexHtml = (
   { preloads = { first: [], js: [], css: [] }, early = null, locale = 'es', shell = null }: PageParts = {},
 ): string => {
   // the page's frame from the app's own layouts (web/src/app/shell/render-shell.tsx), else the agency's name
-  const splash = shell === null ? bootSplash(agency) : { style: '', markup: shell }
+  const splash = shell === null ? bootSplash(agency) : { style: '', markup: shell.markup }
+  const root = shell === null ? '<div id="root">' : `<div id="root" data-frame="${shell.frame}">`
   // The page's first API reads, started before the app's code (early-reads.ts): the agency's config
   // (maintenance, build) on every page, which the first route's guard needs, and the page's own data.
   // The config is read, not written into the page: a page kept by a cache in front must not hold a
@@ -130,13 +134,13 @@ export const renderIndexHtml = (
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return (
     template
-      // the page's language from its first byte (the app sets the same once its catalog is in)
-      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}"`)
+      // the page's language from its first byte; the app keeps it (detectLocale) unless the cookie says otherwise
+      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}" ${SERVER_LANG_ATTRIBUTE}`)
       .replace(/<title>[\s\S]*?<\/title>/, '')
       // the agency's icon (brandedHead) replaces the empty one the development page keeps
       .replace(/\s*<!--[^>]*-->\s*<link rel="icon" href="data:," \/>/, '')
       .replace('</head>', () => `    ${brandedHead(agency)}\n    ${extra}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${splash.markup}</div>`)
+      .replace('<div id="root"></div>', () => `${root}${splash.markup}</div>`)
   )
 }
 

@@ -11,10 +11,9 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
-import { type BuildManifest, inlineSourceHashes, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
+import { type BuildManifest, inlineSourceHashes, type PageFrame, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
-import type { PageAccess } from '../src/config/routes.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
 
 export type PortalServerOptions = {
@@ -39,10 +38,10 @@ export type PortalServerOptions = {
   /** pages kept made and compressed, one per agency, route and language (default 5000) */
   maxCachedPages?: number
   /**
-   * The page's frame as HTML, from the app's own layouts (web/dist-shell/render-shell.js, built by
-   * `npm run build`): painted before the app's code arrives. Without it the page shows the agency's name.
+   * The page's frame, from the app itself (web/dist-shell/render-shell.js, built by `npm run build`):
+   * painted before the app's code arrives, then hydrated. Without it the page shows the agency's name.
    */
-  renderShell?: (input: { agency: Agency; locale: Locale; access: PageAccess; pathname: string }) => Promise<string>
+  renderShell?: (input: { agency: Agency; locale: Locale; pathname: string }) => PageFrame
 }
 
 /**
@@ -220,10 +219,10 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const resolveAgency = async (origin: string): Promise<Agency | null> => (await resolveHost(origin)).agency
 
   // The frame, or null (no agency: the page that says so is the app's; a failure: the agency's name instead).
-  const frameOf = async (agency: Agency | null, locale: Locale, access: PageAccess, pathname: string): Promise<string | null> => {
+  const frameOf = (agency: Agency | null, locale: Locale, pathname: string): PageFrame | null => {
     if (!agency || !options.renderShell) return null
     try {
-      return await options.renderShell({ agency, locale, access, pathname })
+      return options.renderShell({ agency, locale, pathname })
     } catch (error) {
       log(`the page's frame could not be rendered: ${(error as Error).message}`)
       return null
@@ -322,11 +321,12 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const { agency, digest } = await resolveHost(requestOrigin(req))
     const locale = pageLocale(req)
     const route = matchPage(pathname)?.route
-    const key = JSON.stringify([digest, route?.page ?? '', locale])
+    // the footer's year is in the frame: a new year, a new page
+    const key = JSON.stringify([digest, route?.page ?? '', locale, new Date().getFullYear()])
     const page = await pages.get(key, async () => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
       const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
-      const shell = await frameOf(agency, locale, route?.access ?? 'public', pathname)
+      const shell = frameOf(agency, locale, pathname)
       const html = renderIndexHtml(template, agency, { preloads: pagePreloads(manifest, pathname, locale), early, locale, shell })
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
     })

@@ -4,11 +4,12 @@
 import '@/styles/base.css'
 import { i18n } from '@lingui/core'
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { keepQueriesOffline } from '@/app/offline-queries'
 import { AppProvider } from '@/app/provider'
 import { queryClient } from '@/app/query-client'
+import { pageAccessOf } from '@/app/page-access'
 import { createAppRouter } from '@/app/router'
 import { registerServiceWorkerWhenSettled } from '@/app/service-worker-registration'
 import { createUnauthorizedHandler } from '@/app/session-expiry'
@@ -73,20 +74,23 @@ if (!agency) {
   setCurrentAgency(agency)
   applyBranding(agency)
   queryClient.setQueryData(getGetAgencyQueryKey(), agency)
-  const router = createAppRouter(queryClient)
+  // The production server drew this page's frame into #root (app/shell/render-shell.tsx): React hydrates it,
+  // keeping what is painted, and the router's first navigation (guards, the page) waits for that. A frame for
+  // another kind of page or language (a page kept for offline use and opened at another address) is
+  // replaced instead.
+  let frameHydrated = () => {}
+  const firstNavigationAfter = new Promise<void>((resolve) => (frameHydrated = resolve))
+  const router = createAppRouter(queryClient, { firstNavigationAfter })
   setUnauthorizedHandler(createUnauthorizedHandler(router, queryClient))
-  // A transition: React renders the first page in slices, giving the browser its turn between them, so
-  // a tap on the page already painted from the HTML is never held behind one long task.
-  const appRoot = createRoot(root)
-  startTransition(() =>
-    appRoot.render(
-      <StrictMode>
-        <AppProvider>
-          <App router={router} />
-        </AppProvider>
-      </StrictMode>,
-    ),
-  )
+  const app = <App router={router} onFirstCommit={frameHydrated} />
+  const frame = root.dataset.frame
+  const hydrates = frame !== undefined && frame === pageAccessOf(router.state.matches.map((match) => match.route.id)) && document.documentElement.lang === locale
+  // A transition: React hydrates or renders the first page in slices, giving the browser its turn between
+  // them, so a tap on the page already painted from the HTML is never held behind one long task.
+  startTransition(() => {
+    if (hydrates) hydrateRoot(root, app)
+    else createRoot(root).render(app)
+  })
 }
 
 // The service worker keeps the app's code, its pages and the customer's files for offline use

@@ -1,7 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { StrictMode, useLayoutEffect } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import type { DataRouter } from 'react-router'
+import { AppProvider } from '@/app/provider'
 
-/** The portal: every page comes from the router (app/router.tsx). */
-export function App({ router }: { router: DataRouter }) {
-  return <RouterProvider router={router} />
+export type AppProps = {
+  router: DataRouter
+  queryClient?: QueryClient
+  /** After the first commit (the frame from the HTML is hydrated then): main.tsx lets the router go on. */
+  onFirstCommit?: () => void
+}
+
+/**
+ * The portal: every page comes from the router (app/router.tsx). The one tree both sides render: the
+ * browser, and the production server for a page's frame (app/shell/render-shell.tsx), so that React
+ * hydrates what the server drew.
+ */
+export function App({ router, queryClient, onFirstCommit }: AppProps) {
+  // A parent's layout effect runs after its children's: the router is subscribed to by then.
+  useLayoutEffect(() => onFirstCommit?.(), [onFirstCommit])
+  return (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  )
 }

@@ -34,7 +34,10 @@ export function RootLayout() {
   )
 }
 
-/** The first page's code arriving (from the service worker's cache when offline). */
-export function RootHydrateFallback() {
+/**
+ * A page's content on a first load, inside its layout, until the router has run its guards and the page's
+ * code is in (from the service worker's cache when offline): the frame the server renders (app/shell).
+ */
+export function PageFallback() {
   return <PageSpinner readsFromNetwork={false} />
 }

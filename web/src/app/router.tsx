@@ -2,13 +2,13 @@
 // kind of page live here, each page's code is web/src/app/routes/{page}.tsx (lazy-loaded: only the
 // sign-in page ships in the first bundle), and a page's first reads start with its code.
 import type { QueryClient } from '@tanstack/react-query'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, type MiddlewareFunction, type RouteObject } from 'react-router'
 import { createGuards } from '@/app/guards'
 import { DefaultLayout } from '@/app/layouts/default-layout'
 import { GuestLayout } from '@/app/layouts/guest-layout'
 import { page } from '@/app/lazy-messages'
 import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
-import { RootLayout, RootHydrateFallback } from '@/app/root-layout'
+import { PageFallback, RootLayout } from '@/app/root-layout'
 import { pageLoader } from '@/app/route-prefetch'
 import * as firstBundleRoute from '@/app/routes/login'
 import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes.universal'
@@ -20,31 +20,54 @@ const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>
   PAGE_ROUTES.filter((route) => route.access === access).map((route) => {
     const loader = pageLoader(client, route)
     const where = route.path === '' ? { index: true as const } : { path: route.path }
-    if (route.page === FIRST_BUNDLE_PAGE) return { ...where, ...firstBundleRoute, ...(loader && { loader }) }
+    // Needing no data, the page in the first bundle is its own first-load state: the server draws it whole
+    // (the sign-in form) and the browser hydrates it, keeping what was typed, while its guards run.
+    if (route.page === FIRST_BUNDLE_PAGE) return { ...where, ...firstBundleRoute, HydrateFallback: firstBundleRoute.Component, ...(loader && { loader }) }
     const load = lazyPages[`./routes/${route.page}.tsx`]
     if (!load) throw new Error(`No route module web/src/app/routes/${route.page}.tsx`)
     return { ...where, ...(loader && { loader }), lazy: page(route.page, load) }
   })
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * The pages of one kind, under their layout. The group's id is its access (app/page-access.ts reads it back)
+ * and its HydrateFallback is what a first load draws inside the layout until the router has run its guards
+ * and the page's code is in: the frame the production server renders into the HTML, then hydrates.
+ */
+const pageGroup = (client: QueryClient, access: PageAccess, middleware: MiddlewareFunction[]): RouteObject => ({
+  id: access,
+  ErrorBoundary: RouteErrorBoundary,
+  HydrateFallback: PageFallback,
+  middleware,
+  children: pagesOf(client, access),
+})
+
+export type RoutesOptions = {
+  /**
+   * Held by the first navigation before any guard runs: the router's first state must still be the one the
+   * page's frame was rendered from when React hydrates it (main.tsx opens it once the frame is hydrated).
+   */
+  firstNavigationAfter?: Promise<void>
+}
+
+export function createRoutes(queryClient: QueryClient, { firstNavigationAfter }: RoutesOptions = {}): RouteObject[] {
   const guards = createGuards(queryClient)
+  const holdFirstNavigation: MiddlewareFunction[] = firstNavigationAfter ? [() => firstNavigationAfter] : []
   return [
     {
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RootErrorBoundary,
-      HydrateFallback: RootHydrateFallback,
-      middleware: guards('maintenance'),
+      middleware: [...holdFirstNavigation, ...guards('maintenance')],
       children: [
         // Guest layout (bare): signing in and the maintenance notice. All public.
-        { Component: GuestLayout, ErrorBoundary: RouteErrorBoundary, middleware: guards('i18n'), children: pagesOf(queryClient, 'guest') },
+        { Component: GuestLayout, ErrorBoundary: RouteErrorBoundary, children: [pageGroup(queryClient, 'guest', guards('i18n'))] },
         // Default layout: header, footer.
         {
           Component: DefaultLayout,
           children: [
             // Signed-in customers only (docs/decisions/004-routes-and-session.md).
-            { ErrorBoundary: RouteErrorBoundary, middleware: guards('auth', 'i18n'), children: pagesOf(queryClient, 'customer') },
-            { ErrorBoundary: RouteErrorBoundary, middleware: guards('i18n'), children: pagesOf(queryClient, 'public') },
+            pageGroup(queryClient, 'customer', guards('auth', 'i18n')),
+            pageGroup(queryClient, 'public', guards('i18n')),
           ],
         },
       ],
@@ -52,4 +75,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ]
 }
 
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient))
+export const createAppRouter = (queryClient: QueryClient, options?: RoutesOptions) => createBrowserRouter(createRoutes(queryClient, options))

@@ -1,6 +1,7 @@
 import { type ButtonHTMLAttributes, type MouseEvent, useRef, useState } from 'react'
 import { Spinner } from '@/components/spinner'
 import { OFFLINE_NOTICE_ID } from '@/components/offline-notice'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { useOnline } from '@/hooks/use-online'
 import './button.css'
 
@@ -40,6 +41,10 @@ export function Button({
 }: ButtonProps) {
   const online = useOnline()
   const waitsForNetwork = needsNetwork && !online
+  // A form drawn by the server (the sign-in page's frame) cannot be sent before the app handles it: the
+  // browser would send it itself, what was typed in the address. Disabled, Enter does nothing either.
+  const hydrated = useHydrated()
+  const awaitsApp = type === 'submit' && !hydrated
   const [pending, setPending] = useState(false)
   // State updates are async; the ref stops a second click in the same frame.
   const inFlight = useRef(false)
@@ -71,7 +76,7 @@ export function Button({
       {...rest}
       type={type}
       className={classes}
-      disabled={disabled || busy || waitsForNetwork}
+      disabled={disabled || busy || waitsForNetwork || awaitsApp}
       aria-busy={busy || undefined}
       aria-describedby={waitsForNetwork ? [rest['aria-describedby'], OFFLINE_NOTICE_ID].filter(Boolean).join(' ') : rest['aria-describedby']}
       onClick={handleClick}

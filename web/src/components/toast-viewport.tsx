@@ -6,6 +6,10 @@ import { truncate } from '@/lib/format'
 import { TOAST_MAX_LENGTH, type ToastItem, type ToastMessage, toast, toastStore } from '@/lib/toast'
 import './toast-viewport.css'
 
+const NO_TOASTS: readonly ToastItem[] = []
+const noToasts = () => NO_TOASTS
+const noDialog = () => null
+
 const icons: Record<ToastItem['kind'], string> = {
   success: 'M5 12.5l4.5 4.5L19 7.5',
   error: 'M12 7.5v5.5M12 16.5v.01',
@@ -22,8 +26,9 @@ const icons: Record<ToastItem['kind'], string> = {
  */
 export function ToastViewport() {
   const { i18n, t } = useLingui()
-  const items = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot)
-  const openDialogId = useSyncExternalStore(dialogStore.subscribe, dialogStore.getSnapshot, dialogStore.getSnapshot)
+  // none on the server's frame, nor while the browser hydrates it
+  const items = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, noToasts)
+  const openDialogId = useSyncExternalStore(dialogStore.subscribe, dialogStore.getSnapshot, noDialog)
   const [dialogElement, setDialogElement] = useState<HTMLElement | null>(null)
   // After commit: the <dialog> node only exists once the Dialog has rendered.
   useLayoutEffect(() => {

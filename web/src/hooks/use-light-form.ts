@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 
 // A form without react-hook-form and zod, for the sign-in page only: it ships in the first bundle
 // (≤ 150 KB of gzipped JavaScript, scripts/bundle-budgets.json), where the two would add ~25 KB.
@@ -77,6 +77,16 @@ export function useLightForm<T extends Record<string, string>>(fieldRules: FormR
   const submitted = useRef(false)
   const inFlight = useRef(false)
   const elements = useRef<Record<string, HTMLInputElement | null>>({})
+
+  // The sign-in form is in the server's HTML (app/shell): what was typed there, or filled in by a password
+  // manager, before the app's code ran is in the fields but not in the state (React does not replay it when
+  // it hydrates). Taken in once, as if typed, before the first re-render would write the state back over it.
+  useEffect(() => {
+    const typed = Object.entries(elements.current).filter(([name, element]) => element && element.value !== (initial[name] ?? ''))
+    if (typed.length === 0) return
+    setValues((current) => ({ ...current, ...Object.fromEntries(typed.map(([name, element]) => [name, element!.value])) }))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the first commit
+  }, [])
 
   const check = (name: keyof T & string, next: T) => {
     const result = validate({ [name]: fieldRules[name] } as FormRules<T>, next)

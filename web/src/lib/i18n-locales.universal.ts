@@ -59,10 +59,20 @@ export const acceptLanguageTags = (header: string): string[] =>
     .map((part) => part.split(';')[0]!.trim())
     .filter(Boolean)
 
+/** Marks a page whose `<html lang>` the production server chose, by the same rule, from the request (web/server/index-html.ts). */
+export const SERVER_LANG_ATTRIBUTE = 'data-server-lang'
+
+/**
+ * In the browser: the cookie, then the language the server drew the page in (it read the Accept-Language
+ * the browser sent; a browser whose own list says otherwise, like a headless one sending none, must not
+ * switch a page already painted), then the browser's languages.
+ */
 export function detectLocale(): Locale {
+  const root = typeof document === 'undefined' ? null : document.documentElement
+  const drawnIn = root?.hasAttribute(SERVER_LANG_ATTRIBUTE) ? [root.lang] : []
   return resolveLocale({
     cookie: typeof document === 'undefined' ? '' : document.cookie,
-    languages: typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+    languages: [...drawnIn, ...(typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language])],
   })
 }
 

@@ -1,7 +1,7 @@
 // The signed-in session as the app sees it: whether a token is held, how it was opened, and where
 // the user was headed when sign-in was asked for. The token itself lives in request-context
 // (cookie + local storage "auth._token.local", 30 days); this module adds change notification.
-import { createContext, useContext, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { getToken, setToken } from '@/lib/api/request-context.universal'
 import { forgetOfflineData } from '@/lib/offline-data'
 
@@ -43,15 +43,12 @@ export const sessionStore = {
 export const isSignedIn = (): boolean => Boolean(getToken())
 
 /**
- * What a page rendered on the server assumes, where no token can be read (web/src/app/shell/render-shell.tsx):
- * signed in on the pages only a customer sees, so their frame shows the account menu rather than "Acceder".
+ * True while a token is held; re-renders on sign-in and sign-out (also from other tabs). `assumed` is
+ * what a page rendered where no token can be read says (the production server's frame, and the browser
+ * hydrating it: app/shell/render-shell.tsx): signed in on the pages only a customer sees.
  */
-export const ServerSessionContext = createContext(false)
-
-/** True while a token is held; re-renders on sign-in and sign-out (also from other tabs). */
-export function useSignedIn(): boolean {
-  const onServer = useContext(ServerSessionContext)
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, () => onServer)
+export function useSignedIn(assumed = false): boolean {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, () => assumed)
 }
 
 // Whoever signs in or out, nothing the last customer left for offline reading stays (issue 16).

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, Outlet, useLocation } from 'react-router'
+import { Link, Outlet, useLocation, useMatches } from 'react-router'
 import { BrandMark } from '@/app/layouts/brand-mark'
+import { pageAccessOf } from '@/app/page-access'
 import { LanguageSwitcher } from '@/components/language-switcher'
 import { OfflineNotice } from '@/components/offline-notice'
 import { useAgency } from '@/lib/agency'
@@ -10,7 +11,8 @@ import './layouts.css'
 
 /** Header (logo or name, language, user menu) and footer (agency contact, legal notice). */
 export function DefaultLayout() {
-  const signedIn = useSignedIn()
+  // a page only a customer sees is drawn signed in until the browser can tell (the server's frame)
+  const signedIn = useSignedIn(pageAccessOf(useMatches().map((match) => match.id)) === 'customer')
   const { pathname, search } = useLocation()
   return (
     <div className="layout">

@@ -6,6 +6,7 @@ import { Button } from '@/components/button'
 import { TabPanel, Tabs } from '@/components/tabs'
 import { Field, FormError } from '@/components/form/field-base'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { type LightForm, useLightForm } from '@/hooks/use-light-form'
 import { isApiError } from '@/lib/api/api-error'
 import { getLoginMutationOptions, getRememberMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
@@ -24,12 +25,14 @@ export function LoginPage() {
   const { t } = useLingui()
   // Read once: after signing in here, the form itself navigates to the target.
   const [alreadySignedIn] = useState(isSignedIn)
+  // the server's frame draws the form (it cannot tell): the browser hydrates it, then leaves
+  const hydrated = useHydrated()
   const [method, setMethod] = useState<Method>('link')
   // the address typed for a password that was refused too often, carried to the link form
   const [linkEmail, setLinkEmail] = useState<string | null>(null)
   useDocumentTitle(t`Acceder`)
 
-  if (alreadySignedIn) return <Navigate to="/" replace />
+  if (alreadySignedIn && hydrated) return <Navigate to="/" replace />
 
   return (
     <section className="auth-card" aria-labelledby="login-title">

@@ -4,6 +4,7 @@ import { useGetProfile } from '@/lib/api/generated/endpoints/auth/auth'
 import { TruncatedText } from '@/components/truncated-text'
 import { displayName } from '@/features/auth/display-name'
 import { useSignOut } from '@/features/auth/use-sign-out'
+import { useHydrated } from '@/hooks/use-hydrated'
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -15,8 +16,10 @@ const icon = (d: string) => (
 export function UserMenu() {
   const { t } = useLingui()
   const profile = useGetProfile({ query: { staleTime: 5 * 60_000 } })
+  // a profile kept from an earlier visit is there at once, but the frame being hydrated is nameless
+  const customer = useHydrated() ? profile.data : undefined
   const signOut = useSignOut()
-  const name = profile.data ? displayName(profile.data) : t`Mi cuenta`
+  const name = customer ? displayName(customer) : t`Mi cuenta`
   return (
     <MenuButton
       label={<TruncatedText text={name} />}
@@ -27,10 +30,10 @@ export function UserMenu() {
         </span>
       }
       header={
-        profile.data ? (
+        customer ? (
           <>
             <strong className="user-menu__name">{name}</strong>
-            {name !== profile.data.email && <span>{profile.data.email}</span>}
+            {name !== customer.email && <span>{customer.email}</span>}
           </>
         ) : undefined
       }
