@@ -7,7 +7,6 @@ import { act } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { createMemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Agency } from '@contract/generated/model/agency'
 import { App } from '@/app/app'
 import { createQueryClient } from '@/app/query-client'
 import { createRoutes } from '@/app/router'
@@ -15,19 +14,9 @@ import { renderShell } from '@/app/shell/render-shell'
 import { getGetProfileQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
 import { setToken } from '@/lib/api/request-context.universal'
 import { detectLocale, type Locale, SERVER_LANG_ATTRIBUTE } from '@/lib/i18n-locales.universal'
+import { solAgency } from './support/agency-fixture'
 
-const sol = {
-  id: 'ag-sol',
-  name: 'Viajes Sol',
-  logo: { images: { original: 'https://cdn.sol.example/logo.png' } },
-  color1: '#c2410c',
-  color3: '#1e3a5f',
-  color4: '#fff7ed',
-  css_extra: null,
-  email: 'hola@sol.example',
-  phone: '+34 910 000 111',
-  legal_notice_html: '',
-} as unknown as Agency
+const sol = solAgency
 
 beforeEach(() => {
   // what the app reads once it runs (the config, the profile) never answers here: only the first render counts

@@ -3,20 +3,9 @@
 // state the app shows. tests/unit/frame-hydration.test.tsx hydrates it.
 import { describe, expect, it } from 'vitest'
 import { renderShell } from '@/app/shell/render-shell'
-import type { Agency } from '@contract/generated/model/agency'
+import { solAgency } from './support/agency-fixture'
 
-const sol = {
-  id: 'ag-sol',
-  name: 'Viajes <Sol>',
-  logo: { images: { original: 'https://cdn.sol.example/logo.png' } },
-  color1: '#c2410c',
-  color3: '#1e3a5f',
-  color4: '#fff7ed',
-  css_extra: null,
-  email: 'hola@sol.example',
-  phone: '+34 910 000 111',
-  legal_notice_html: '',
-} as unknown as Agency
+const sol = solAgency
 
 describe('the page’s frame, rendered on the server', () => {
   it('a public page: the header with the agency’s logo, the language and signing in; the footer; the loading state', () => {
