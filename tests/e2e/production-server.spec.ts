@@ -261,7 +261,10 @@ test('the app takes over the frame as painted: hydrated, never drawn again or ta
       })
       expect(frame, `${path} in ${lang}`).toEqual({ painted: true, kept: true, lost: false })
       // React says so when a hydration fails (in production: errors #418, #423, #425)
-      expect(problems.filter((text) => /hydrat|#41[89]|#42[35]/i.test(text)), `${path} in ${lang}`).toEqual([])
+      expect(
+        problems.filter((text) => /hydrat|#41[89]|#42[35]/i.test(text)),
+        `${path} in ${lang}`,
+      ).toEqual([])
       await context.close()
     }
   }
@@ -283,8 +286,28 @@ test('the app takes over the frame as painted: hydrated, never drawn again or ta
   expect(await page.locator('html').getAttribute('lang')).toBe('es')
   expect(await page.evaluate(() => (window as unknown as { frameLost?: boolean }).frameLost === true)).toBe(false)
   const { body: html } = await get('/faq', { Host: `sol.localhost:${port}`, 'Accept-Language': 'es-ES' })
-  expect(catalogs.every((url) => html.includes(new URL(url).pathname)), catalogs.join(', ')).toBe(true)
+  expect(
+    catalogs.every((url) => html.includes(new URL(url).pathname)),
+    catalogs.join(', '),
+  ).toBe(true)
   await context.close()
+
+  // A page drawn in Spanish (kept by the service worker before the traveller chose English) opened with the
+  // English cookie: the app draws its page in English over the frame, no hydration of the other language.
+  const chosen = await browser.newContext({ locale: 'es-ES', serviceWorkers: 'block' })
+  await chosen.addCookies([{ name: 'lang', value: 'en', url: origin }])
+  const reopened = await chosen.newPage()
+  const problems: string[] = []
+  reopened.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  reopened.on('pageerror', (error) => problems.push(error.message))
+  await reopened.route(`${origin}/faq`, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }))
+  await reopened.goto(`${origin}/faq`)
+  await expect(reopened.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible()
+  await expect(reopened.getByRole('button', { name: 'Language: English' })).toBeVisible()
+  expect(problems.filter((text) => /hydrat|#41[89]|#42[35]/i.test(text))).toEqual([])
+  await chosen.close()
 })
 
 test('a booking opened from its address: its data asked for once, started by the page itself before the app', async ({ page, context, request }) => {

@@ -48,6 +48,9 @@ if (window.__AGENCY__) {
   void queryClient.prefetchQuery(getGetConfigQueryOptions())
 }
 
+// The language the page's frame was drawn in, read before the app's own language is set on <html>.
+const frameLanguage = document.documentElement.lang
+
 // The reads saved on an earlier visit come back first, so a booking opened offline shows at once.
 const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__), keepQueriesOffline(queryClient)])
 setRequestLanguage(locale)
@@ -84,7 +87,7 @@ if (!agency) {
   setUnauthorizedHandler(createUnauthorizedHandler(router, queryClient))
   const app = <App router={router} onFirstCommit={frameHydrated} />
   const frame = root.dataset.frame
-  const hydrates = frame !== undefined && frame === pageAccessOf(router.state.matches.map((match) => match.route.id)) && document.documentElement.lang === locale
+  const hydrates = frame !== undefined && frame === pageAccessOf(router.state.matches.map((match) => match.route.id)) && frameLanguage === locale
   // A transition: React hydrates or renders the first page in slices, giving the browser its turn between
   // them, so a tap on the page already painted from the HTML is never held behind one long task.
   startTransition(() => {
