@@ -4,7 +4,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,15 +13,7 @@ export const resultsDir = path.join(repoRoot, 'bench-results')
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
+export { freePort } from './free-port.ts'
 
 export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix))
 

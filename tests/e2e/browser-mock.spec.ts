@@ -10,7 +10,7 @@ import { createServer, type ViteDevServer } from 'vite'
 import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime } from '../../mock/src/runtime.ts'
 import { createMemoryStore } from '../../mock/src/store/memory-store.ts'
-import { freePort } from '../shared/free-port'
+import { freePort } from '../../scripts/free-port'
 import { expect, test } from './support/test'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))

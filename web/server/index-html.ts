@@ -6,7 +6,7 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { escapeMarkup } from '../../core/markup.ts'
 import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/branding.universal.ts'
 import { type Locale, SERVER_LANG_ATTRIBUTE } from '../src/lib/i18n-locales.universal.ts'
-import type { PageAccess } from '../src/config/routes.universal.ts'
+import type { Shell } from '../src/app/shell/render-shell.tsx'
 import { earlyReadsTags } from './early-reads.ts'
 import { type EarlyReads, matchPage } from './page-routes.ts'
 import { ICON_PATH, MANIFEST_PATH } from './web-app-manifest.ts'
@@ -105,16 +105,14 @@ export const bootSplash = (agency: Agency | null): { style: string; markup: stri
   markup: `<p class="boot-splash" aria-hidden="true">${agency ? escapeMarkup(agency.name) : 'Portal de viajes'}</p>`,
 })
 
-/** The page's frame for #root (web/src/app/shell/render-shell.tsx) and the kind of page it frames, which the browser checks before hydrating it. */
-export type PageFrame = { markup: string; frame: PageAccess }
-
 export type PageParts = {
   /** the page's chunks and catalog parts to announce (pagePreloads) */
   preloads?: Preloads
   /** the page's first API reads and the script that starts them */
   early?: { reads: EarlyReads; apiBase: string; script: string } | null
   locale?: Locale
-  shell?: PageFrame | null
+  /** the page's frame for #root, and the kind of page it frames (web/src/app/shell/render-shell.tsx) */
+  shell?: Shell | null
 }
 
 export const renderIndexHtml = (

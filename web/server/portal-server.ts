@@ -11,9 +11,10 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
-import { type BuildManifest, inlineSourceHashes, type PageFrame, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
+import { type BuildManifest, inlineSourceHashes, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
+import type { Shell, ShellInput } from '../src/app/shell/render-shell.tsx'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
 
 export type PortalServerOptions = {
@@ -41,7 +42,7 @@ export type PortalServerOptions = {
    * The page's frame, from the app itself (web/dist-shell/render-shell.js, built by `npm run build`):
    * painted before the app's code arrives, then hydrated. Without it the page shows the agency's name.
    */
-  renderShell?: (input: { agency: Agency; locale: Locale; pathname: string }) => PageFrame
+  renderShell?: (input: ShellInput) => Shell
 }
 
 /**
@@ -219,7 +220,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const resolveAgency = async (origin: string): Promise<Agency | null> => (await resolveHost(origin)).agency
 
   // The frame, or null (no agency: the page that says so is the app's; a failure: the agency's name instead).
-  const frameOf = (agency: Agency | null, locale: Locale, pathname: string): PageFrame | null => {
+  const frameOf = (agency: Agency | null, locale: Locale, pathname: string): Shell | null => {
     if (!agency || !options.renderShell) return null
     try {
       return options.renderShell({ agency, locale, pathname })

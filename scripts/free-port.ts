@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 
-/** A loopback port nothing listens on right now (the suites' servers and proxies start on one). */
+/** A loopback port nothing listens on right now: the benchmarks, and the test suites, start their servers and proxies on one. */
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer()
