@@ -14,7 +14,7 @@ import { apiTarget, proxyApi } from './api-proxy.ts'
 import { type BuildManifest, inlineSourceHashes, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
-import type { Shell, ShellInput } from '../src/app/shell/render-shell.tsx'
+import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
 
 export type PortalServerOptions = {

@@ -13,22 +13,17 @@ import {
   UNSAFE_defaultMapRouteProperties as mapRouteProperties,
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
 } from 'react-router'
-import type { Agency } from '@contract/generated/model/agency'
 import { App } from '@/app/app'
 import { createQueryClient } from '@/app/query-client'
 import { pageAccessOf } from '@/app/page-access'
 import { createRoutes } from '@/app/router'
-import type { PageAccess } from '@/config/routes.universal'
+import type { Shell, ShellInput } from '@/app/shell/shell.universal'
 import { setCurrentAgency } from '@/lib/agency'
 import type { Locale } from '@/lib/i18n-locales.universal'
 import { messages as en } from '@/locales/en/messages.po?catalog=startup'
 import { messages as es } from '@/locales/es/messages.po?catalog=startup'
 
 const catalogs: Record<Locale, Messages> = { es, en }
-
-export type ShellInput = { agency: Agency; locale: Locale; pathname: string }
-/** The frame's HTML for #root, and the kind of page it is the frame of (what the browser checks before hydrating). */
-export type Shell = { markup: string; frame: PageAccess }
 
 /** The frame of the page at `pathname`, as the browser's first render will draw it. */
 export function renderShell({ agency, locale, pathname }: ShellInput): Shell {
