@@ -10,7 +10,7 @@ import { contentSecurityPolicy, createPortalServer, redactPath } from '../../web
 import { type BuildManifest, INLINE_CSS_MAX_BYTES, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
 import { matchPage } from '../../web/server/page-routes.ts'
 import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from '../../web/server/page-cache.ts'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 
 const agencies: Record<string, unknown> = {
   'http://localhost:4173': {
@@ -78,16 +78,20 @@ const manifest: BuildManifest = {
   'src/locales/en/messages.po?catalog=route-booking': { file: 'assets/messages-en-booking.js' },
 }
 
+const PAGE_JS = `export const page = '${'Mis reservas '.repeat(40)}'`
+
 // fetch cannot set Host; node:http can, like a reverse proxy would
 const get = (path: string, { headers = {} }: { headers?: Record<string, string> } = {}) =>
-  new Promise<{ status: number; headers: Headers; text: () => Promise<string> }>((resolve, reject) => {
+  new Promise<{ status: number; headers: Headers; body: Buffer; text: () => Promise<string> }>((resolve, reject) => {
     const req = request(`${base}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
         const h = new Headers()
         for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v)
-        resolve({ status: res.statusCode ?? 0, headers: h, text: async () => Buffer.concat(chunks).toString('utf8') })
+        // the bytes as sent: node:http decodes no Content-Encoding
+        const body = Buffer.concat(chunks)
+        resolve({ status: res.statusCode ?? 0, headers: h, body, text: async () => body.toString('utf8') })
       })
     })
     req.on('error', reject)
@@ -103,6 +107,10 @@ beforeAll(async () => {
   )
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)')
   writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}')
+  // compressed ahead by the build (vite-plugin-compression2), as `npm run build` leaves them
+  writeFileSync(join(dist, 'assets', 'page.js'), PAGE_JS)
+  writeFileSync(join(dist, 'assets', 'page.js.br'), brotliCompressSync(PAGE_JS))
+  writeFileSync(join(dist, 'assets', 'page.js.gz'), gzipSync(PAGE_JS))
   mkdirSync(join(dist, '.vite'))
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest))
   const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) })
@@ -557,6 +565,25 @@ describe('what a page request gets (web/server/page-cache.ts)', () => {
     expect((await get(`/assets/app.js`, { headers: { 'accept-encoding': 'gzip, br' } })).headers.get('content-encoding')).toBe('gzip')
     expect((await get(`/assets/app.js`, { headers: { 'accept-encoding': 'br, gzip;q=0' } })).headers.get('content-encoding')).toBeNull()
     expect([...acceptedEncodings('*')]).toEqual(['*', 'gzip'])
+  })
+
+  it('sends the Brotli or gzip body the build made ahead, by what the browser takes: the same file once decoded', async () => {
+    const take = (acceptEncoding: string) => get(`/assets/page.js`, { headers: { 'accept-encoding': acceptEncoding } })
+    const br = await take('gzip, deflate, br, zstd')
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(Number(br.headers.get('content-length'))).toBe(br.body.length)
+    expect(brotliDecompressSync(br.body).toString()).toBe(PAGE_JS)
+    const gz = await take('gzip, br;q=0')
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(PAGE_JS)
+    const plain = await take('identity')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    expect(plain.body.toString()).toBe(PAGE_JS)
+    // a file the build did not compress (the service worker is written after it) goes gzipped
+    expect((await get(`/assets/app.js`, { headers: { 'accept-encoding': 'br, gzip' } })).headers.get('content-encoding')).toBe('gzip')
   })
 
   it('answers 304 to a tag it sent, weak or strong, in a list or as *', () => {

@@ -178,7 +178,6 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const earlyReadsPath = join(distDir, '.vite', 'early-reads.js')
   const earlyReadsScript = existsSync(earlyReadsPath) ? readFileSync(earlyReadsPath, 'utf8') : null
   const unknownHostMs = options.unknownHostCacheMs ?? 5_000
-  const gzipCache = new Map<string, Buffer>()
   const pages = createPageCache(options.maxCachedPages ?? 5000)
   const cacheMs = options.cacheMs ?? 5 * 60_000
   const log = options.log ?? ((line: string) => console.log(line))
@@ -230,24 +229,38 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     }
   }
 
+  // A script, stylesheet or SVG as the browser takes it: what the build made ahead (`.br` and `.gz` beside
+  // each, web/vite.config.ts), else gzip made here once (the service worker is written after the build
+  // compresses). Keyed by the build's own files only: a request reaches this for a file that exists.
+  const encodedBodies = new Map<string, Buffer | null>()
+  const encodedBody = (file: string, encoding: 'br' | 'gzip'): Buffer | null => {
+    const key = `${encoding}:${file}`
+    let body = encodedBodies.get(key)
+    if (body === undefined) {
+      const ahead = `${file}.${encoding === 'br' ? 'br' : 'gz'}`
+      body = existsSync(ahead) ? readFileSync(ahead) : encoding === 'gzip' ? gzipSync(readFileSync(file), { level: 9 }) : null
+      encodedBodies.set(key, body)
+    }
+    return body
+  }
+
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
     const type = MIME[extname(file)] ?? 'application/octet-stream'
     res.setHeader('Content-Type', type)
     const immutable = file.includes(`${join(distDir, 'assets')}`)
     // the service worker is checked for a new build on every navigation, never from a cache
     res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : file === serviceWorkerPath ? 'no-cache' : 'public, max-age=300')
-    const gzipOk = acceptedEncodings(req.headers['accept-encoding']).has('gzip') && /javascript|css|json|svg|html/.test(type)
-    if (gzipOk) {
-      let body = gzipCache.get(file)
-      if (!body) {
-        body = gzipSync(readFileSync(file), { level: 9 })
-        gzipCache.set(file, body)
-      }
-      res.setHeader('Content-Encoding', 'gzip')
+    if (/javascript|css|json|svg|html/.test(type)) {
       res.setHeader('Vary', 'Accept-Encoding')
-      res.setHeader('Content-Length', body.length)
-      res.end(req.method === 'HEAD' ? undefined : body)
-      return
+      const accepted = acceptedEncodings(req.headers['accept-encoding'])
+      const encoding = accepted.has('br') && encodedBody(file, 'br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+      const body = encoding && encodedBody(file, encoding)
+      if (encoding && body) {
+        res.setHeader('Content-Encoding', encoding)
+        res.setHeader('Content-Length', body.length)
+        res.end(req.method === 'HEAD' ? undefined : body)
+        return
+      }
     }
     res.setHeader('Content-Length', statSync(file).size)
     if (req.method === 'HEAD') res.end()

@@ -1,7 +1,8 @@
 // A bank account a refund is paid to (PUT /bank-account, and the one a cancellation gives): an owner
 // and an IBAN, both required, the IBAN by its check digits (core/iban.ts), stored in its electronic form.
 import type { BankAccount, FieldError } from '../../../contract/generated/model/index.ts'
-import { isValidIban, normalizeIban } from '../../../core/iban.ts'
+import { isValidIban } from '../../../core/iban.ts'
+import { normalizeIban } from '../../../core/iban-text.ts'
 import { fail } from './rule-failure.ts'
 
 /** The portal's Spanish messages for the two fields, which differ between the refunds tab and the cancellation. */

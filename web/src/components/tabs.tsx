@@ -27,11 +27,14 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
   const listRef = useRef<HTMLDivElement>(null)
   const more = useScrollMore(listRef, variant === 'strip')
 
-  // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=).
+  // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=). Not for
+  // the first tab: it starts in view, and one chosen from the keyboard is scrolled to by its focus; asking
+  // where it is would force the page's layout inside its first render (one long task on a phone).
   useEffect(() => {
     const tab = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')
     const list = listRef.current
     if (!tab || !list || typeof tab.scrollIntoView !== 'function') return
+    if (tab === list.firstElementChild) return
     // Only when it is not wholly in view, and to the strip's start: the strip snaps each tab's start,
     // and 'nearest' left the tab's end at the edge, where the snap pulled it half out of view again.
     const [t, l] = [tab.getBoundingClientRect(), list.getBoundingClientRect()]
@@ -105,10 +108,12 @@ function useScrollMore(ref: RefObject<HTMLElement | null>, enabled: boolean) {
       const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 8
       setMore((was) => (was.start === start && was.end === end ? was : { start, end }))
     }
-    measure()
     element.addEventListener('scroll', measure, { passive: true })
+    // observing reports the first size once the browser has laid the strip out anyway; measuring here
+    // would force that layout inside the render's task
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    resize?.observe(element)
+    if (resize) resize.observe(element)
+    else measure()
     return () => {
       element.removeEventListener('scroll', measure)
       resize?.disconnect()
