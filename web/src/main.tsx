@@ -21,6 +21,7 @@ import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/aut
 import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
 import { initI18n } from '@/lib/i18n'
 import { isLocale } from '@/lib/i18n-locales.universal'
+import { yieldToBrowser } from '@/lib/main-thread'
 import { startFromBrowserNetworkState } from '@/lib/network-status'
 
 captureCredentialsFromUrl()
@@ -86,6 +87,8 @@ if (!agency) {
   const router = createAppRouter(queryClient, { firstNavigationAfter })
   setUnauthorizedHandler(createUnauthorizedHandler(router, queryClient))
   const app = <App router={router} onFirstCommit={frameHydrated} />
+  // The router's start and React's are a task each: one after the other they were one long task on a phone.
+  await yieldToBrowser()
   const frame = root.dataset.frame
   const hydrates = frame !== undefined && frame === pageAccessOf(router.state.matches.map((match) => match.route.id)) && frameLanguage === locale
   // A transition: React hydrates or renders the first page in slices, giving the browser its turn between

@@ -24,7 +24,7 @@ import { formatAmount } from '@core/money'
 import { formatDate } from '@/lib/format'
 import { lazyComponent } from '@/lib/lazy-component'
 import { needsRedirect, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
-import { runWhenIdle } from '@/lib/run-when-idle'
+import { runWhenIdle } from '@/lib/main-thread'
 import { cartPreview } from '@/features/checkout/amounts'
 import { localDay } from '@core/calendar'
 import { isStepId, STEPS, type StepId } from '@/features/checkout/draft'
@@ -148,10 +148,16 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   const { persist } = draftApi
   const reachedIndex = Math.max(STEPS.indexOf(draft.reached), STEPS.indexOf(step))
   useEffect(() => {
-    if (requested !== step) setParams({ step }, { replace: true })
     if (draft.step !== step || STEPS.indexOf(draft.reached) < STEPS.indexOf(step))
       persist((d) => ({ ...d, step, reached: STEPS.indexOf(d.reached) < STEPS.indexOf(step) ? step : d.reached }))
-  }, [requested, step, setParams, draft.step, draft.reached, persist])
+  }, [step, draft.step, draft.reached, persist])
+  // The address follows once the browser is idle, not in the render's own task: a navigation makes React
+  // Router's scroll restoration read the scroll position, which lays out the page just rendered right there
+  // (checkout's longest task on a phone's first load). Until then the address lacks a step nothing reads.
+  useEffect(() => {
+    if (requested === step) return
+    return runWhenIdle(() => setParams({ step }, { replace: true }), 500)
+  }, [requested, step, setParams])
 
   // Focus the new step's heading (not on the first render: the page heading has it then).
   const previous = useRef(step)

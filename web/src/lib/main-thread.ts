@@ -1,0 +1,27 @@
+// Giving the browser its turn: work that can wait runs when it is idle, and a long start is cut in two so
+// a tap or a paint is not held behind it (on a phone, any task past 50 ms is one the traveller can feel).
+
+/**
+ * Runs `task` once the browser has nothing better to do, or after `timeoutMs` at the latest; at once
+ * where the browser has no idle callbacks. Returns what cancels it.
+ */
+export function runWhenIdle(task: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    task()
+    return () => undefined
+  }
+  const handle = requestIdleCallback(() => task(), { timeout: timeoutMs })
+  return () => cancelIdleCallback(handle)
+}
+
+type WithScheduler = { scheduler?: { yield?: () => Promise<void> } }
+
+/**
+ * Ends the current task and resumes in a new one, after what the browser has waiting (input first):
+ * `scheduler.yield()` where there is one (it resumes ahead of other queued tasks), else a zero timeout.
+ */
+export function yieldToBrowser(): Promise<void> {
+  const { scheduler } = globalThis as WithScheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
