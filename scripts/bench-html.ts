@@ -4,7 +4,7 @@
 // and without compression, sent open-loop (bench-lib's runSteadyRate: autocannon's rate comes in bursts). The server runs as `npm run serve` runs it, in front of the mock; loopback only.
 // Needs a build (`npm run build`); makes one when there is none.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -69,17 +69,25 @@ try {
   const asset = `${origin}/${entry}`
   // the bytes on the wire (node:http does not decompress, unlike fetch), body and headers
   const bytes = (url: string) =>
-    new Promise<{ body: number; headers: number }>((resolve, reject) => {
+    new Promise<{ body: number; headers: number; encoding: string }>((resolve, reject) => {
       http
         .get(url, { headers: COMPRESSED }, (response) => {
           let body = 0
           const headers = response.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0)
           response.on('data', (chunk: Buffer) => (body += chunk.length))
-          response.once('end', () => resolve({ body, headers }))
+          response.once('end', () => resolve({ body, headers, encoding: String(response.headers['content-encoding'] ?? 'identity') }))
         })
         .once('error', reject)
     })
-  const [{ body: pageBytes, headers: pageHeaderBytes }, { body: assetBytes }] = [await bytes(page), await bytes(asset)]
+  const [{ body: pageBytes, headers: pageHeaderBytes }, { body: assetBytes, encoding: assetEncoding }] = [await bytes(page), await bytes(asset)]
+  // The entry is a few hundred bytes: next to it, a static file of the page's own size (the build's script
+  // whose Brotli copy is nearest the page's) says what bytes on the wire cost alone.
+  const assetsDir = path.join(repoRoot, 'web', 'dist', 'assets')
+  const sizedFile = readdirSync(assetsDir)
+    .filter((file) => file.endsWith('.js.br'))
+    .map((file) => ({ file: file.slice(0, -'.br'.length), bytes: statSync(path.join(assetsDir, file)).size }))
+    .sort((a, b) => Math.abs(a.bytes - pageBytes) - Math.abs(b.bytes - pageBytes))[0]!
+  const sized = `${origin}/assets/${sizedFile.file}`
   const tools: Array<{ name: string; load: typeof runAutocannon }> = [
     { name: 'autocannon', load: runAutocannon },
     ...(hasWrk() ? [{ name: 'wrk', load: runWrk }] : []),
@@ -89,17 +97,18 @@ try {
     return result
   }
   // a short warm-up: each page is made and compressed once, the JIT settles
-  for (const url of [page, asset]) for (const headers of [COMPRESSED, {}]) await runAutocannon({ url, headers, connections: 10, durationS: 1 })
+  for (const url of [page, asset, sized]) for (const headers of [COMPRESSED, {}]) await runAutocannon({ url, headers, connections: 10, durationS: 1 })
 
   // alternating rounds, medians: the machine's noise lands on both alike
-  type Series = Record<'pageCompressed' | 'assetCompressed' | 'pagePlain' | 'assetPlain', LoadResult[]>
+  type Series = Record<'pageCompressed' | 'assetCompressed' | 'sizedCompressed' | 'pagePlain' | 'assetPlain', LoadResult[]>
   const throughput = new Map<string, Series>()
   for (const tool of tools) {
-    const series: Series = { pageCompressed: [], assetCompressed: [], pagePlain: [], assetPlain: [] }
+    const series: Series = { pageCompressed: [], assetCompressed: [], sizedCompressed: [], pagePlain: [], assetPlain: [] }
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [name, url, headers] of [
         ['pageCompressed', page, COMPRESSED],
         ['assetCompressed', asset, COMPRESSED],
+        ['sizedCompressed', sized, COMPRESSED],
         ['pagePlain', page, {}],
         ['assetPlain', asset, {}],
       ] as const) {
@@ -117,22 +126,27 @@ try {
 
   const line = (tool: string) => {
     const series = throughput.get(tool)!
-    const [pageCompressed, assetCompressed, pagePlain, assetPlain] = [series.pageCompressed, series.assetCompressed, series.pagePlain, series.assetPlain].map(
-      medianOf,
-    ) as [LoadResult, LoadResult, LoadResult, LoadResult]
+    const [pageCompressed, assetCompressed, sizedCompressed, pagePlain, assetPlain] = [
+      series.pageCompressed,
+      series.assetCompressed,
+      series.sizedCompressed,
+      series.pagePlain,
+      series.assetPlain,
+    ].map(medianOf) as [LoadResult, LoadResult, LoadResult, LoadResult, LoadResult]
     const ratio = assetCompressed.rps / pageCompressed.rps
     return {
       ratio,
-      text: `${tool}: sign-in page ${fmt(pageCompressed.rps)} req/s (p50/p99 ${fmt(pageCompressed.p50Ms, 1)}/${fmt(pageCompressed.p99Ms, 1)} ms) · entry JS ${fmt(assetCompressed.rps)} req/s (p50/p99 ${fmt(assetCompressed.p50Ms, 1)}/${fmt(assetCompressed.p99Ms, 1)} ms): **asset ÷ page ${fmt(ratio, 2)}** · without compression: page ${fmt(pagePlain.rps)} req/s, entry JS ${fmt(assetPlain.rps)} req/s`,
+      text: `${tool}: sign-in page ${fmt(pageCompressed.rps)} req/s (p50/p99 ${fmt(pageCompressed.p50Ms, 1)}/${fmt(pageCompressed.p99Ms, 1)} ms) · entry JS ${fmt(assetCompressed.rps)} req/s (p50/p99 ${fmt(assetCompressed.p50Ms, 1)}/${fmt(assetCompressed.p99Ms, 1)} ms): **asset ÷ page ${fmt(ratio, 2)}** · a script of the page's size ${fmt(sizedCompressed.rps)} req/s: **÷ page ${fmt(sizedCompressed.rps / pageCompressed.rps, 2)}** · without compression: page ${fmt(pagePlain.rps)} req/s, entry JS ${fmt(assetPlain.rps)} req/s`,
     }
   }
   const lines = tools.map((tool) => line(tool.name))
   // wrk (C, a process of its own) measures the server; autocannon, in the bench process, spends its own
-  // share of the same two cores parsing each answer, the page's 6 KB against the asset's 0.8 KB
+  // share of the same two cores reading each answer, the page's 7 KB against the entry's few hundred bytes
+  // (the script of the page's size shows what those bytes alone cost)
   const judged = lines.at(-1)!
   const goalMet = judged.ratio <= 2 && steadyCompressed.p99Ms < 20
   const result = [
-    `sign-in page ${fmt(pageBytes / 1024, 1)} KiB Brotli (${fmt(pageHeaderBytes)} B of headers), entry JS ${fmt(assetBytes)} B gzip`,
+    `sign-in page ${fmt(pageBytes / 1024, 1)} KiB Brotli (${fmt(pageHeaderBytes)} B of headers), entry JS ${fmt(assetBytes)} B ${assetEncoding === 'br' ? 'Brotli' : assetEncoding}, a script of the page's size ${sizedFile.file.replace(/^assets\//, '')} ${fmt(sizedFile.bytes / 1024, 1)} KiB Brotli`,
     ...lines.map((entry) => entry.text),
     `steady ${fmt(RATE)} pages/s: compressed p50/p99 **${fmt(steadyCompressed.p50Ms, 1)}/${fmt(steadyCompressed.p99Ms, 1)} ms** (max ${fmt(steadyCompressed.maxMs)}), uncompressed ${fmt(steadyPlain.p50Ms, 1)}/${fmt(steadyPlain.p99Ms, 1)} ms (max ${fmt(steadyPlain.maxMs)}); the entry JS at the same rate ${fmt(steadyAsset.p50Ms, 1)}/${fmt(steadyAsset.p99Ms, 1)} ms`,
     `goal (page within 2× of the asset${tools.length > 1 ? ' by wrk' : ''}, p99 < 20 ms at 1,000 pages/s compressed): ${goalMet ? 'met' : 'NOT met'}`,
@@ -141,7 +155,7 @@ try {
   upsertBenchRow({
     id: 'portal-html',
     what: "The production portal server's page HTML next to a static asset of the same server (`npm run serve` in front of the mock)",
-    how: `\`npm run bench:html\`: autocannon (in the bench process) and, where installed, wrk (1 thread, a process of its own) on loopback, ${CONNECTIONS} connections, ${DURATION_S} s each after a 1 s warm-up, ${ROUNDS} alternating rounds (medians), \`accept-encoding: gzip, br\` then none; the sign-in page against the build's entry JavaScript; then a steady ${fmt(RATE)} req/s for ${DURATION_S} s from an open-loop generator (each request due at its time, latency counted from then; up to ${CONNECTIONS} keep-alive sockets)`,
+    how: `\`npm run bench:html\`: autocannon (in the bench process) and, where installed, wrk (1 thread, a process of its own) on loopback, ${CONNECTIONS} connections, ${DURATION_S} s each after a 1 s warm-up, ${ROUNDS} alternating rounds (medians), \`accept-encoding: gzip, br\` then none; the sign-in page against the build's entry JavaScript and a script of the page's size; then a steady ${fmt(RATE)} req/s for ${DURATION_S} s from an open-loop generator (each request due at its time, latency counted from then; up to ${CONNECTIONS} keep-alive sockets)`,
     machine: `${describeMachine()}; load average ${loadBefore} → ${loadAfter}`,
     result,
   })

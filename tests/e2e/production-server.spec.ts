@@ -147,7 +147,7 @@ test('in the browser: branded first paint, no lookup from the page, sign-in work
   expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
 })
 
-test('before its code: the first paint is the agency’s frame, in the visitor’s language (two agencies, Spanish and English)', async ({ browser }) => {
+test('before its code: the first paint is the agency’s frame, in the visitor’s language (two agencies, Spanish and English)', async ({ browser, request }) => {
   for (const [host, name, brand] of [
     ['sol.localhost', 'Viajes Sol', '#c2410c'],
     ['norte.localhost', 'Aventura Norte', '#0f766e'],
@@ -175,8 +175,9 @@ test('before its code: the first paint is the agency’s frame, in the visitor�
       await context.close()
     }
   }
-  // a page only a customer sees: the account menu (nameless: nothing personal is in a page), not "Acceder"
+  // a page only a customer sees, opened by one: the account menu (nameless: nothing personal is in a page), not "Acceder"
   const context = await browser.newContext({ locale: 'es-ES', serviceWorkers: 'block' })
+  await context.addCookies([{ name: TOKEN_KEY, value: await apiToken(request, 'ana.garcia@example.com'), url: `http://sol.localhost:${port}` }])
   const page = await context.newPage()
   await page.route(/\/assets\/.+\.js$/, (route) => route.abort())
   await page.goto(`http://sol.localhost:${port}/booking/bkg-sol-1001`)
@@ -308,6 +309,58 @@ test('the app takes over the frame as painted: hydrated, never drawn again or ta
   await expect(reopened.getByRole('button', { name: 'Language: English' })).toBeVisible()
   expect(problems.filter((text) => /hydrat|#41[89]|#42[35]/i.test(text))).toEqual([])
   await chosen.close()
+})
+
+test('the header never says "Acceder" to someone signed in, nor shows an account to someone who is not: before the app and as it takes over', async ({
+  browser,
+  request,
+}) => {
+  const origin = `http://sol.localhost:${port}`
+  const token = await apiToken(request, 'ana.garcia@example.com')
+  // On every frame from the first paint on: was the sign-in link or the account menu on screen?
+  const watchHeader = () => {
+    const w = window as unknown as { shown?: { signIn: boolean; account: boolean } }
+    w.shown = { signIn: false, account: false }
+    const look = () => {
+      const visible = (selector: string) => document.querySelector(selector)?.checkVisibility({ visibilityProperty: true }) === true
+      if (visible('.site-header__signin')) w.shown!.signIn = true
+      if (visible('.user-menu')) w.shown!.account = true
+      requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  }
+  for (const [path, signedIn, shows] of [
+    // a public page: its frame is drawn signed out
+    ['/travelgroup/tg-sol-lon', true, { signIn: false, account: true }],
+    ['/travelgroup/tg-sol-lon', false, { signIn: true, account: false }],
+    // a customer's page: its frame is drawn signed in; without a session the visitor is sent to sign in
+    ['/', true, { signIn: false, account: true }],
+    ['/', false, { signIn: false, account: false }],
+  ] as const) {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    if (signedIn) await context.addCookies([{ name: TOKEN_KEY, value: token, url: origin }])
+    // the frame alone, the app's code held back
+    const before = await context.newPage()
+    await before.route(/\/assets\/.+\.js$/, (route) => route.abort())
+    await before.goto(`${origin}${path}`)
+    await expect(before.locator('.site-header')).toBeVisible()
+    await expect(before.locator(signedIn ? '.site-header__signin' : '.user-menu')).toBeHidden()
+    if (shows.signIn) await expect(before.getByRole('link', { name: 'Acceder' })).toBeVisible()
+    await before.close()
+    // then with the app, watched from the first paint until it has drawn the page itself
+    const page = await context.newPage()
+    await page.addInitScript(watchHeader)
+    await page.goto(`${origin}${path}`)
+    if (shows.account) await expect(page.locator('.user-menu')).toBeVisible()
+    else if (shows.signIn) await expect(page.getByRole('link', { name: 'Acceder' })).toBeVisible()
+    else await expect(page.getByRole('heading', { level: 1, name: 'Accede a tus reservas' })).toBeVisible()
+    await expect(page.locator('html')).not.toHaveAttribute('data-session')
+    const shown = await page.evaluate(() => (window as unknown as { shown: { signIn: boolean; account: boolean } }).shown)
+    // never the wrong one: no "Acceder" for a session, no account without one
+    expect(shown.account, `${path} ${signedIn ? 'signed in' : 'signed out'}`).toBe(signedIn)
+    if (signedIn) expect(shown.signIn, `${path} signed in`).toBe(false)
+    await context.close()
+  }
 })
 
 test('a booking opened from its address: its data asked for once, started by the page itself before the app', async ({ page, context, request }) => {

@@ -9,7 +9,7 @@ import { pageLoader } from '@/app/route-prefetch'
 import { PAGE_ROUTES } from '@/config/routes.universal'
 import { apiBaseUrl } from '@/lib/api/api-base-url'
 import { apiFetch } from '@/lib/api/client'
-import { EARLY_READ_MAX_AGE_MS, fillAddresses } from '@/lib/api/early-reads.universal'
+import { EARLY_READ_MAX_AGE_MS, fillAddresses, SESSION_MARK_ATTRIBUTE } from '@/lib/api/early-reads.universal'
 import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context.universal'
 
 // The production server starts a page's first API reads from its HTML (web/server/early-reads.ts, with
@@ -114,6 +114,7 @@ describe('the script and the client', () => {
   })
   afterEach(() => {
     document.head.innerHTML = ''
+    document.documentElement.removeAttribute(SESSION_MARK_ATTRIBUTE)
     setToken(null)
     delete window.__EARLY_READS__
     document.cookie = 'lang=; Max-Age=0; Path=/'
@@ -121,6 +122,8 @@ describe('the script and the client', () => {
 
   it('sends what the client would send, and the client takes each answer once instead of asking', async () => {
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    // the session held, marked for the frame drawn before the app (layouts.css)
+    expect(document.documentElement.getAttribute(SESSION_MARK_ATTRIBUTE)).toBe('in')
     // the config, the booking, its travel group, the profile
     expect(fetchMock).toHaveBeenCalledTimes(4)
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
@@ -170,6 +173,7 @@ describe('the script and the client', () => {
     setToken(null)
     fetchMock.mockClear()
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    expect(document.documentElement.getAttribute(SESSION_MARK_ATTRIBUTE)).toBe('out')
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${base}/auth/config`])
     expect(Object.keys(window.__EARLY_READS__!.reads)).toEqual([`${base}/auth/config`])
   })

@@ -12,6 +12,7 @@ import { createQueryClient } from '@/app/query-client'
 import { createRoutes } from '@/app/router'
 import { renderShell } from '@/app/shell/render-shell'
 import { getGetProfileQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
+import { SESSION_MARK_ATTRIBUTE } from '@/lib/api/early-reads.universal'
 import { setToken } from '@/lib/api/request-context.universal'
 import { detectLocale, type Locale, SERVER_LANG_ATTRIBUTE } from '@/lib/i18n-locales.universal'
 import { solAgency } from './support/agency-fixture'
@@ -25,6 +26,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.innerHTML = ''
+  document.documentElement.removeAttribute(SESSION_MARK_ATTRIBUTE)
   setToken(null)
 })
 
@@ -81,6 +83,19 @@ describe('the browser hydrates the server’s frame', () => {
     expect(painted.every((element) => root.contains(element))).toBe(true)
     // right after hydrating, what only the browser knew
     expect(root.querySelector('[aria-haspopup="menu"]:not([aria-label^="Idioma"])')?.textContent).toContain('Ana')
+  })
+
+  it('a public page opened signed in: the frame says "Acceder", the page’s mark hides it, and the first render with the session draws the account menu and drops the mark', async () => {
+    setToken('kept-token')
+    // what the page's script (lib/api/early-reads.universal.ts) writes before anything is painted
+    document.documentElement.setAttribute(SESSION_MARK_ATTRIBUTE, 'in')
+    const { markup } = renderShell({ agency: sol, locale: 'es', pathname: '/travelgroup/tg-1' })
+    expect(markup).toContain('site-header__signin')
+    const { root, recoverable } = await hydrate('/travelgroup/tg-1', 'es')
+    expect(recoverable).toEqual([])
+    expect(root.querySelector('.site-header__signin')).toBeNull()
+    expect(root.querySelector('.user-menu [aria-haspopup="menu"]')).not.toBeNull()
+    expect(document.documentElement.hasAttribute(SESSION_MARK_ATTRIBUTE)).toBe(false)
   })
 
   it('a frame for another kind of page is not this page’s first render (main.tsx replaces it instead)', async () => {

@@ -3,6 +3,8 @@ import { StrictMode, useLayoutEffect } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import type { DataRouter } from 'react-router'
 import { AppProvider } from '@/app/provider'
+import { useHydrated } from '@/hooks/use-hydrated'
+import { SESSION_MARK_ATTRIBUTE } from '@/lib/api/early-reads.universal'
 
 export type AppProps = {
   router: DataRouter
@@ -19,6 +21,12 @@ export type AppProps = {
 export function App({ router, queryClient, onFirstCommit }: AppProps) {
   // A parent's layout effect runs after its children's: the router is subscribed to by then.
   useLayoutEffect(() => onFirstCommit?.(), [onFirstCommit])
+  // From the first render with the browser's own state (the session among it), the header says who is
+  // signed in itself: the page script's mark for the server's frame goes, in the commit that draws it.
+  const hydrated = useHydrated()
+  useLayoutEffect(() => {
+    if (hydrated) document.documentElement.removeAttribute(SESSION_MARK_ATTRIBUTE)
+  }, [hydrated])
   return (
     <StrictMode>
       <AppProvider queryClient={queryClient}>

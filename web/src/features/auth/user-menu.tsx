@@ -22,6 +22,7 @@ export function UserMenu() {
   const name = customer ? displayName(customer) : t`Mi cuenta`
   return (
     <MenuButton
+      className="user-menu"
       label={<TruncatedText text={name} />}
       menuLabel={t`Menú de usuario`}
       icon={

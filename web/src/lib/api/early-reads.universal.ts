@@ -75,8 +75,16 @@ export function fillAddresses(templates: readonly string[], params: Readonly<Rec
   return filled
 }
 
+/**
+ * On `<html>`, set by the page's script: whether the browser holds a session ("in", "out"). The frame the
+ * server drew before the app (the same for everyone) guesses the header's sign-in state; the mark lets its
+ * stylesheet hide a wrong guess (web/src/app/layouts/layouts.css) until the app draws the header itself.
+ */
+export const SESSION_MARK_ATTRIBUTE = 'data-session'
+
 export function startEarlyReads(data: EarlyReadsData, pathname: string): void {
   const token = getToken()
+  document.documentElement.setAttribute(SESSION_MARK_ATTRIBUTE, token ? 'in' : 'out')
   const language = detectLocale()
   const paths = fillAddresses(token ? [...data.always, ...data.withToken] : data.always, data.params, pathname)
   if (paths.length === 0) return
