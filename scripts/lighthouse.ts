@@ -18,7 +18,7 @@
 // Reports (HTML + JSON) land in bench-results/lighthouse/. Loopback only; nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { setPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -136,6 +136,9 @@ const main = async (): Promise<number> => {
     })
     children.push(mock)
     await waitFor(`http://localhost:${mockPort}/__mock/health`)
+    // The servers a phone talks to are not on the phone: they yield the two cores to the browser (the mock
+    // here, this process once Chromium is started), or their work lands in the page's tasks as blocking time.
+    setPriority(mock.pid!, 19)
 
     portal = createPortalServer({ distDir: join(work, 'dist'), apiUrl: api, log: (line) => serverLog.push(line), renderShell })
     const portalPort = await freePort()
@@ -154,6 +157,8 @@ const main = async (): Promise<number> => {
     // the edge's certificate is trusted by its key, and by nothing else
     const chromeFlags = edge ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${edge.spkiHash}`] : CHROME_FLAGS
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags, logLevel: 'silent' })
+    // after Chromium's start: its processes keep the normal priority, the portal server and the edge here yield
+    setPriority(10)
     const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
     const cdp = await connectCdp(devtools.webSocketDebuggerUrl)
 
