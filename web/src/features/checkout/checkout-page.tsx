@@ -147,17 +147,14 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   // Keep the address bar and the draft in step with what is shown.
   const { persist } = draftApi
   const reachedIndex = Math.max(STEPS.indexOf(draft.reached), STEPS.indexOf(step))
+  // At once, in the render's own task, although React Router's scroll restoration then lays the page out
+  // there (its scroll position is read on every navigation): written later, the replace could land while the
+  // traveller is already going Back, and the browser would drop that Back.
   useEffect(() => {
+    if (requested !== step) setParams({ step }, { replace: true })
     if (draft.step !== step || STEPS.indexOf(draft.reached) < STEPS.indexOf(step))
       persist((d) => ({ ...d, step, reached: STEPS.indexOf(d.reached) < STEPS.indexOf(step) ? step : d.reached }))
-  }, [step, draft.step, draft.reached, persist])
-  // The address follows once the browser is idle, not in the render's own task: a navigation makes React
-  // Router's scroll restoration read the scroll position, which lays out the page just rendered right there
-  // (checkout's longest task on a phone's first load). Until then the address lacks a step nothing reads.
-  useEffect(() => {
-    if (requested === step) return
-    return runWhenIdle(() => setParams({ step }, { replace: true }), 500)
-  }, [requested, step, setParams])
+  }, [requested, step, setParams, draft.step, draft.reached, persist])
 
   // Focus the new step's heading (not on the first render: the page heading has it then).
   const previous = useRef(step)
