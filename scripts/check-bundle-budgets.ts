@@ -59,8 +59,8 @@ const size = (file: string) => {
   return bytes
 }
 
-// the build's Brotli copy (web/vite.config.ts), where it made one
-const brotliSize = (file: string) => (existsSync(join(dist, `${file}.br`)) ? statSync(join(dist, `${file}.br`)).size : size(file))
+// the build's Brotli copy (web/vite.config.ts); a build without one has no Brotli size to give
+const brotliSize = (file: string) => (existsSync(join(dist, `${file}.br`)) ? statSync(join(dist, `${file}.br`)).size : Number.NaN)
 
 const routesDir = 'src/app/routes/'
 const measure = (sizeOf: (file: string) => number) =>
@@ -141,7 +141,7 @@ if (args.readme) {
     id: 'bundle-budgets',
     what: 'Portal: gzipped JS + CSS of each route’s first load (entry, its static imports, the default catalog, the route’s lazy chunk), against scripts/bundle-budgets.json',
     how: '`npm run build` (vite build, then `npm run budget`: reads web/dist/.vite/manifest.json, gzip -9 as web/server sends a browser without Brotli, kB = 1000 B); fails the build past budget or when a route other than sign-in is not lazy',
-    result: `sign-in ${kb(signIn.js)} kB JS (budget ${signIn.budget.js}; ${signInBrotli ? kb(signInBrotli.js) : '—'} kB as the Brotli browsers get) + ${kb(signIn.css)} kB CSS; ${others.length} lazy routes, largest ${largest ? `${largest.paths[0] ?? largest.route} ${kb(largest.js)} kB JS` : '—'}; all routes JS+CSS kB: ${perRoute}`,
+    result: `sign-in ${kb(signIn.js)} kB JS (budget ${signIn.budget.js}; ${signInBrotli && Number.isFinite(signInBrotli.js) ? `${kb(signInBrotli.js)} kB` : '—'} as the Brotli browsers get) + ${kb(signIn.css)} kB CSS; ${others.length} lazy routes, largest ${largest ? `${largest.paths[0] ?? largest.route} ${kb(largest.js)} kB JS` : '—'}; all routes JS+CSS kB: ${perRoute}`,
   })
   console.log('\nREADME bench row "bundle-budgets" updated.')
 }

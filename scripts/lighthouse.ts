@@ -169,7 +169,6 @@ const main = async (): Promise<number> => {
       scores: Record<Category, number>
       metrics: Record<Metric, number>
       failed: string[]
-      reportPath: string
     }
     const results: PageResult[] = []
     for (const protocol of protocols) {
@@ -230,12 +229,11 @@ const main = async (): Promise<number> => {
           .replace(/^\/$/, 'home')
           .replace(/[^a-z0-9]+/gi, '-')
           .replace(/^-|-$/g, '')
-        const reportPath = join(reports, `${slug}.${protocol}.report.html`)
-        writeFileSync(reportPath, lastReport!.html)
+        writeFileSync(join(reports, `${slug}.${protocol}.report.html`), lastReport!.html)
         writeFileSync(join(reports, `${slug}.${protocol}.report.json`), lastReport!.json)
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(perRun.map((r) => r[c]))])) as Record<Category, number>
         const metrics = Object.fromEntries((Object.keys(METRICS) as Metric[]).map((m) => [m, median(metricRuns.map((r) => r[m]))])) as Record<Metric, number>
-        results.push({ protocol, path: page.path, scores, metrics, failed: failedAudits, reportPath })
+        results.push({ protocol, path: page.path, scores, metrics, failed: failedAudits })
       }
     }
     cdp.close()
@@ -275,7 +273,14 @@ const main = async (): Promise<number> => {
       upsertBenchRow({
         id: 'lighthouse',
         what: 'Portal: Lighthouse performance / accessibility / best practices per page, with FCP, LCP and TBT (targets ≥ 95 / 100 / ≥ 95; goal performance ≥ 99 on a benchmark index above 2,000)',
-        how: `\`npm run bench:lighthouse\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie; each page over HTTP/2 and TLS from an edge in front (scripts/tls-edge.ts, as a CDN serves it) and over HTTP/1.1 from the portal server direct; Lighthouse ${'13.5.0'} mobile defaults (Moto G-class emulation, simulated slow 4G, 4× CPU) in Debian's Chromium, cold cache, median of ${runs}`,
+        how: `\`npm run bench:lighthouse\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${[
+          ...protocols,
+        ]
+          .reverse()
+          .map((protocol) => PROTOCOL_LABELS[protocol])
+          .join(
+            ' and ',
+          )}; Lighthouse ${'13.5.0'} mobile defaults (Moto G-class emulation, simulated slow 4G, 4× CPU) in Debian's Chromium, cold cache, median of ${runs}`,
         result: `${perProtocol.join(' · ')} (benchmark index ${benchmarkIndex}, ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))} over the runs)`,
       })
       console.log('README bench row "lighthouse" updated.')
