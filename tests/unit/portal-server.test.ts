@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTarget } from '../../web/server/api-proxy.ts'
 import { contentSecurityPolicy, createPortalServer, redactPath } from '../../web/server/portal-server.ts'
-import { type BuildManifest, INLINE_CSS_MAX_BYTES, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
+import { type BuildManifest, lowPriorityAppCode, pagePreloads, renderIndexHtml } from '../../web/server/index-html.ts'
 import { matchPage } from '../../web/server/page-routes.ts'
 import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from '../../web/server/page-cache.ts'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
@@ -103,9 +103,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'))
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"></div></body></html>',
   )
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(dist, 'assets', 'app.css'), ':root{--brand-1:#1d4ed8}body{color:red}')
   writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}')
   // compressed ahead by the build (vite-plugin-compression2), as `npm run build` leaves them
   writeFileSync(join(dist, 'assets', 'page.js'), PAGE_JS)
@@ -383,31 +384,16 @@ describe('production portal server', () => {
   })
 })
 
-describe('the entry stylesheet in the page (inlineStylesheets)', () => {
-  const template = '<html><head><link rel="stylesheet" crossorigin href="/assets/app-x.css"></head><body><div id="root"></div></body></html>'
-
-  it('puts a small stylesheet into the page where the link was', () => {
-    const inlined = inlineStylesheets(template, (href) => (href === '/assets/app-x.css' ? 'body{color:red}' : null))
-    // only a disabled link stays (never fetched): lazy chunks' preloader sees the sheet is there
-    expect(inlined).toContain('<link rel="stylesheet" href="/assets/app-x.css" disabled>')
-    expect(inlined.match(/<link/g)).toHaveLength(1)
-    const html = renderIndexHtml(inlined, null)
-    expect(html).toContain('<style data-href="/assets/app-x.css">body{color:red}</style>')
-    // before the agency's own styles, which must win
-    expect(html.indexOf('data-href')).toBeLessThan(html.indexOf('id="brand-vars"'))
-  })
-
-  it('a `</style>` in the CSS cannot close the element', () => {
-    const html = inlineStylesheets(template, () => 'a::after{content:"</style><script>alert(1)</script>"}')
-    expect(html).toContain('content:"<\\/style><script>alert(1)<\\/script>"')
-    expect(html.match(/<\/style>/g)).toHaveLength(1)
-  })
-
-  it('keeps the link for a large stylesheet, a missing one, or relative url()s', () => {
-    expect(inlineStylesheets(template, () => `a{b:c}${' '.repeat(INLINE_CSS_MAX_BYTES)}`)).toBe(template)
-    expect(inlineStylesheets(template, () => null)).toBe(template)
-    expect(inlineStylesheets(template, () => 'a{background:url(img/x.png)}')).toBe(template)
-    expect(inlineStylesheets(template, () => 'a{background:url("data:image/svg+xml,x")} b{background:url(/assets/y.png)}')).toContain('<style')
+describe('the entry stylesheet', () => {
+  it('is linked, not copied into the page, and comes before the agency’s styles, which must win', async () => {
+    const html = await (await get(`/`, { headers: { host: 'localhost:4173' } })).text()
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">')
+    expect(html).not.toContain('body{color:red}')
+    expect(html.indexOf('/assets/app.css')).toBeLessThan(html.indexOf('id="brand-vars"'))
+    // the same file every page links: cached by the browser (and the service worker) once for all of them
+    const css = await get(`/assets/app.css`, { headers: { 'accept-encoding': 'identity' } })
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(css.body.toString()).toBe(':root{--brand-1:#1d4ed8}body{color:red}')
   })
 })
 

@@ -157,7 +157,7 @@ export const inlineSourceHashes = (html: string): { scripts: string[]; styles: s
 }
 
 /**
- * The app's code at low priority: the page paints from its HTML (the shell, the inlined stylesheet), so
+ * The app’s code at low priority: the page paints from its HTML (the shell, the stylesheet), so
  * nothing of the code is needed for that first paint, and a browser on a slow connection should give
  * the HTML's own requests (its data, its first API reads) the line first. The code still starts loading
  * at once: nothing else waits in front of it.
@@ -166,23 +166,3 @@ export const lowPriorityAppCode = (template: string): string =>
   template
     .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"')
-
-/** Stylesheets up to this size are put into the page rather than linked. */
-export const INLINE_CSS_MAX_BYTES = 32 * 1024
-
-/**
- * The build's entry stylesheet, put into the HTML: a linked one blocks the first paint for a round
- * trip (on a phone, 150 ms or more), while the page is fetched once per visit anyway (every later
- * page is drawn by the app). Only `/assets/…` files up to INLINE_CSS_MAX_BYTES; `url()`s in them are
- * absolute or data: (Vite writes them so), so they mean the same from the page.
- */
-export const inlineStylesheets = (template: string, readAsset: (path: string) => string | null): string =>
-  template.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g, (tag, href: string) => {
-    const css = readAsset(href)
-    if (css === null || Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || /url\(\s*(?!['"]?(?:data:|\/|https?:))/i.test(css)) return tag
-    // a `</style` (or any `</`) inside the CSS, in a string, must not end the element: `\/` is the same character to CSS
-    // The disabled link is not fetched; it is what Vite's preloader looks for before loading a lazy
-    // chunk's stylesheets: without it, the first lazy page loaded this one again, after the agency's
-    // branding styles, and put the default colours back over the agency's.
-    return `<style data-href="${href}">${css.replaceAll('</', '<\\/')}</style><link rel="stylesheet" href="${href}" disabled>`
-  })

@@ -1,7 +1,7 @@
 // The portal's production server: serves the built app and, for every page, resolves the agency from the
 // host the request came to (X-Forwarded-Host/Proto, else Host; http by default), asks the API once per host
 // (cached), and writes the branding into the HTML so the first paint is already the agency's.
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
@@ -11,7 +11,7 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
-import { type BuildManifest, inlineSourceHashes, inlineStylesheets, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
+import { type BuildManifest, inlineSourceHashes, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
 import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
@@ -159,12 +159,9 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const indexPath = join(distDir, 'index.html')
   const serviceWorkerPath = join(distDir, 'service-worker.js')
   if (!existsSync(indexPath)) throw new Error(`No build at ${distDir}: run \`npm run build\` first.`)
-  const template = lowPriorityAppCode(
-    inlineStylesheets(readFileSync(indexPath, 'utf8'), (href) => {
-      const file = join(distDir, href)
-      return file.startsWith(join(distDir, 'assets')) && existsSync(file) ? readFileSync(file, 'utf8') : null
-    }),
-  )
+  // The entry stylesheet stays linked (decision 028): cached across pages and visits, and a CDN's
+  // HTTP/2 fetches it beside the page at no cost to the first paint.
+  const template = lowPriorityAppCode(readFileSync(indexPath, 'utf8'))
   const readBuildJson = <T>(name: string): T | null => {
     const path = join(distDir, '.vite', name)
     return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null
@@ -229,17 +226,26 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     }
   }
 
-  // A script, stylesheet or SVG as the browser takes it: what the build made ahead (`.br` and `.gz` beside
-  // each, web/vite.config.ts), else gzip made here once (the service worker is written after the build
-  // compresses). Keyed by the build's own files only: a request reaches this for a file that exists.
-  const encodedBodies = new Map<string, Buffer | null>()
-  const encodedBody = (file: string, encoding: 'br' | 'gzip'): Buffer | null => {
+  // A file of the build as the browser takes it, read once and kept (the build is a few megabytes, and
+  // a request reaches this only for a file that exists): a script, stylesheet or SVG compressed as the
+  // build made it ahead (`.br` and `.gz` beside each, web/vite.config.ts), else gzipped here once (the
+  // service worker is written after the build compresses); anything, as it is.
+  type Encoding = 'br' | 'gzip' | 'identity'
+  const bodies = new Map<string, Buffer | null>()
+  const bodyOf = (file: string, encoding: Encoding): Buffer | null => {
     const key = `${encoding}:${file}`
-    let body = encodedBodies.get(key)
+    let body = bodies.get(key)
     if (body === undefined) {
       const ahead = `${file}.${encoding === 'br' ? 'br' : 'gz'}`
-      body = existsSync(ahead) ? readFileSync(ahead) : encoding === 'gzip' ? gzipSync(readFileSync(file), { level: 9 }) : null
-      encodedBodies.set(key, body)
+      body =
+        encoding === 'identity'
+          ? readFileSync(file)
+          : existsSync(ahead)
+            ? readFileSync(ahead)
+            : encoding === 'gzip'
+              ? gzipSync(readFileSync(file), { level: 9 })
+              : null
+      bodies.set(key, body)
     }
     return body
   }
@@ -250,21 +256,16 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const immutable = file.includes(`${join(distDir, 'assets')}`)
     // the service worker is checked for a new build on every navigation, never from a cache
     res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : file === serviceWorkerPath ? 'no-cache' : 'public, max-age=300')
+    let encoding: Encoding = 'identity'
     if (/javascript|css|json|svg|html/.test(type)) {
       res.setHeader('Vary', 'Accept-Encoding')
       const accepted = acceptedEncodings(req.headers['accept-encoding'])
-      const encoding = accepted.has('br') && encodedBody(file, 'br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
-      const body = encoding && encodedBody(file, encoding)
-      if (encoding && body) {
-        res.setHeader('Content-Encoding', encoding)
-        res.setHeader('Content-Length', body.length)
-        res.end(req.method === 'HEAD' ? undefined : body)
-        return
-      }
+      encoding = accepted.has('br') && bodyOf(file, 'br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity'
+      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
     }
-    res.setHeader('Content-Length', statSync(file).size)
-    if (req.method === 'HEAD') res.end()
-    else createReadStream(file).pipe(res)
+    const body = bodyOf(file, encoding)!
+    res.setHeader('Content-Length', body.length)
+    res.end(req.method === 'HEAD' ? undefined : body)
   }
 
   return createServer(async (req, res) => {
