@@ -11,10 +11,10 @@ import { LRUCache } from 'lru-cache'
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
-export type PageEncoding = 'br' | 'gzip' | 'identity'
+export type ContentEncoding = 'br' | 'gzip' | 'identity'
 
 export type CachedPage = {
-  bodies: Record<PageEncoding, Buffer>
+  bodies: Record<ContentEncoding, Buffer>
   /** weak: the same page whichever encoding carries it */
   etag: string
   csp: string
@@ -34,7 +34,7 @@ export const acceptedEncodings = (acceptEncoding: string | undefined): ReadonlyS
 }
 
 /** What a page request takes: Brotli, else gzip, else the bytes as they are. */
-export const pickEncoding = (acceptEncoding: string | undefined): PageEncoding => {
+export const pickEncoding = (acceptEncoding: string | undefined): ContentEncoding => {
   const accepted = acceptedEncodings(acceptEncoding)
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity'
 }

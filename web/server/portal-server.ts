@@ -12,7 +12,7 @@ import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
 import { type BuildManifest, inlineSourceHashes, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
-import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
+import { acceptedEncodings, type ContentEncoding, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
 import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
@@ -230,9 +230,8 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   // a request reaches this only for a file that exists): a script, stylesheet or SVG compressed as the
   // build made it ahead (`.br` and `.gz` beside each, web/vite.config.ts), else gzipped here once (the
   // service worker is written after the build compresses); anything, as it is.
-  type Encoding = 'br' | 'gzip' | 'identity'
   const bodies = new Map<string, Buffer | null>()
-  const bodyOf = (file: string, encoding: Encoding): Buffer | null => {
+  const bodyOf = (file: string, encoding: ContentEncoding): Buffer | null => {
     const key = `${encoding}:${file}`
     let body = bodies.get(key)
     if (body === undefined) {
@@ -256,7 +255,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const immutable = file.includes(`${join(distDir, 'assets')}`)
     // the service worker is checked for a new build on every navigation, never from a cache
     res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : file === serviceWorkerPath ? 'no-cache' : 'public, max-age=300')
-    let encoding: Encoding = 'identity'
+    let encoding: ContentEncoding = 'identity'
     if (/javascript|css|json|svg|html/.test(type)) {
       res.setHeader('Vary', 'Accept-Encoding')
       const accepted = acceptedEncodings(req.headers['accept-encoding'])

@@ -20,6 +20,25 @@ const restLoaded = new Set<Locale>()
 const routesWanted = new Set<string>()
 const routesLoaded = new Map<Locale, Set<string>>()
 
+// Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's first number
+// formatter loads ICU's number data: 13–20 ms of main thread on a desktop, four times that on a phone. When texts
+// that write a number arrive for a page (its part, or the rest), the formatter is made then, in a task of its
+// own, while the page's code and data are still on their way: not inside the render that draws them. Pages
+// with none (sign-in, My bookings) never pay it; the first bundle's part (error texts) does not count.
+let numberFormatMade = false
+const writesNumber = (message: unknown): boolean =>
+  Array.isArray(message) &&
+  message.some(
+    (token) =>
+      Array.isArray(token) &&
+      (token[1] === 'plural' || token[1] === 'selectordinal' || token[1] === 'number' || (typeof token[2] === 'object' && token[2] !== null && Object.values(token[2]).some(writesNumber))),
+  )
+function makeNumberFormatFor(locale: Locale, messages: Messages) {
+  if (numberFormatMade || !Object.values(messages).some(writesNumber)) return
+  numberFormatMade = true
+  setTimeout(() => new Intl.NumberFormat(locale).format(0), 0)
+}
+
 const routePart = (locale: Locale, route: string) => routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
 
 /** Loads the catalog (once), activates it and sets <html lang>. */
@@ -35,6 +54,7 @@ export function activateLocale(locale: Locale): Promise<void> {
     // A later call won while this catalog was loading: don't flip back.
     if (pendingLocale !== locale) return
     i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((part) => part.messages)) })
+    for (const part of parts.slice(1)) makeNumberFormatFor(locale, part.messages)
     if (withRest) restLoaded.add(locale)
     else restLoaded.delete(locale)
     routesLoaded.set(locale, new Set(routes))
@@ -56,6 +76,7 @@ export async function loadFullCatalog(): Promise<void> {
   const { messages } = await catalogParts[locale].rest()
   if (i18n.locale !== locale || restLoaded.has(locale)) return
   i18n.load(locale, messages)
+  makeNumberFormatFor(locale, messages)
   restLoaded.add(locale)
 }
 
@@ -71,6 +92,7 @@ export async function loadRouteCatalog(route: string): Promise<void> {
   const { messages } = await routePart(locale, route)
   if (i18n.locale !== locale || restLoaded.has(locale)) return
   i18n.load(locale, messages)
+  makeNumberFormatFor(locale, messages)
   routesLoaded.set(locale, new Set([...(routesLoaded.get(locale) ?? []), route]))
 }
 
@@ -85,9 +107,5 @@ export async function initI18n(): Promise<Locale> {
   restWanted = false
   const locale = detectLocale()
   await activateLocale(locale)
-  // Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's first number
-  // formatter loads ICU's number data: 13–20 ms of main thread here, four times that on a phone. In a task of
-  // its own now, that cost lands while the page waits for its data, not in the render that draws it.
-  setTimeout(() => new Intl.NumberFormat(locale).format(0), 0)
   return locale
 }
