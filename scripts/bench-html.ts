@@ -133,8 +133,13 @@ try {
     }
   }
   const byP99 = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.p99Ms - b.p99Ms)[Math.floor(list.length / 2)]!
-  const [steadyCompressed, steadyPlain, steadyAsset] = [steadyRounds.compressed, steadyRounds.plain, steadyRounds.asset].map(byP99) as [LoadResult, LoadResult, LoadResult]
-  const p99Range = (list: LoadResult[]) => `${fmt(Math.min(...list.map((result) => result.p99Ms)), 1)}–${fmt(Math.max(...list.map((result) => result.p99Ms)), 1)}`
+  const [steadyCompressed, steadyPlain, steadyAsset] = [steadyRounds.compressed, steadyRounds.plain, steadyRounds.asset].map(byP99) as [
+    LoadResult,
+    LoadResult,
+    LoadResult,
+  ]
+  const p99Range = (list: LoadResult[]) =>
+    `${fmt(Math.min(...list.map((result) => result.p99Ms)), 1)}–${fmt(Math.max(...list.map((result) => result.p99Ms)), 1)}`
   const loadAfter = load1()
 
   const line = (tool: string) => {
