@@ -31,7 +31,10 @@ const writesNumber = (message: unknown): boolean =>
   message.some(
     (token) =>
       Array.isArray(token) &&
-      (token[1] === 'plural' || token[1] === 'selectordinal' || token[1] === 'number' || (typeof token[2] === 'object' && token[2] !== null && Object.values(token[2]).some(writesNumber))),
+      (token[1] === 'plural' ||
+        token[1] === 'selectordinal' ||
+        token[1] === 'number' ||
+        (typeof token[2] === 'object' && token[2] !== null && Object.values(token[2]).some(writesNumber))),
   )
 function makeNumberFormatFor(locale: Locale, messages: Messages) {
   if (numberFormatMade || !Object.values(messages).some(writesNumber)) return
