@@ -20,7 +20,7 @@ const restLoaded = new Set<Locale>()
 const routesWanted = new Set<string>()
 const routesLoaded = new Map<Locale, Set<string>>()
 
-// Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's first number
+// Decision 029. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's first number
 // formatter loads ICU's number data: 13–20 ms of main thread on a desktop, four times that on a phone. When texts
 // that write a number arrive for a page (its part, or the rest), the formatter is made then, in a task of its
 // own, while the page's code and data are still on their way: not inside the render that draws them. Pages
