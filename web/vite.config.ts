@@ -45,7 +45,13 @@ const coreDir = `${webAliases['@core']}/`
 const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url))
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
 let firstBundleIds: Set<string> | null = null
-/** The modules main.tsx reaches by static imports (computed once per build, on the final module graph). */
+/**
+ * The modules main.tsx reaches by static imports (computed once per build, on the final module graph), not
+ * main.tsx itself: it stays in the small entry chunk, apart from the libraries. With main.tsx (and its top-level
+ * `await`) inside the first bundle, the task that evaluates the page's code took a median 54 ms, against 31 ms
+ * apart (8 loads of My bookings each, alternating builds, Chromium unthrottled); the main thread's total before
+ * the largest paint stayed the same, in shorter tasks.
+ */
 const firstBundle = (ctx: ChunkingContext): Set<string> => {
   if (firstBundleIds) return firstBundleIds
   const seen = new Set<string>()
@@ -55,6 +61,7 @@ const firstBundle = (ctx: ChunkingContext): Set<string> => {
     for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported)
   }
   visit(entryModule)
+  seen.delete(entryModule)
   firstBundleIds = seen
   return seen
 }
