@@ -118,7 +118,11 @@ try {
     }
     throughput.set(tool.name, series)
   }
-  const medianOf = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]!
+  // the round in the middle by one measure (its other numbers are that round's)
+  const medianBy =
+    (key: 'rps' | 'p99Ms') =>
+    (list: LoadResult[]): LoadResult =>
+      [...list].sort((a, b) => a[key] - b[key])[Math.floor(list.length / 2)]!
   // The steady rate in alternating rounds too: one pause of either process (a GC, the machine's other work) puts
   // a whole 10 s window's p99 at the pause's length; the median round is the server, the range is the machine.
   const steadyRounds: Record<'compressed' | 'plain' | 'asset', LoadResult[]> = { compressed: [], plain: [], asset: [] }
@@ -132,8 +136,7 @@ try {
       await sleep(500)
     }
   }
-  const byP99 = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.p99Ms - b.p99Ms)[Math.floor(list.length / 2)]!
-  const [steadyCompressed, steadyPlain, steadyAsset] = [steadyRounds.compressed, steadyRounds.plain, steadyRounds.asset].map(byP99) as [
+  const [steadyCompressed, steadyPlain, steadyAsset] = [steadyRounds.compressed, steadyRounds.plain, steadyRounds.asset].map(medianBy('p99Ms')) as [
     LoadResult,
     LoadResult,
     LoadResult,
@@ -150,7 +153,7 @@ try {
       series.sizedCompressed,
       series.pagePlain,
       series.assetPlain,
-    ].map(medianOf) as [LoadResult, LoadResult, LoadResult, LoadResult, LoadResult]
+    ].map(medianBy('rps')) as [LoadResult, LoadResult, LoadResult, LoadResult, LoadResult]
     const ratio = assetCompressed.rps / pageCompressed.rps
     return {
       ratio,
