@@ -2,6 +2,7 @@
 // insurance, payment plans and conditions, and API HTML sanitized in the browser.
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { signInFast } from './support/portal'
 
 // Whole journeys on a shared, busy machine: more than the default 30 s each.
 test.describe.configure({ timeout: 90_000 })
@@ -81,4 +82,20 @@ test('an unknown trip is a clear message, not a broken page', async ({ page }) =
   await page.goto('/travelgroup/tg-does-not-exist')
   await expect(page.getByText('No hemos encontrado este viaje')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Ver todos los viajes' })).toBeVisible()
+})
+
+test('from a trip to its checkout and back: the address names the first step in place of the bare one, and one Back returns to the trip', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  await page.goto('/travelgroup/tg-sol-lon')
+  await page.getByRole('link', { name: 'Reservar plaza' }).first().click()
+  await expect(page).toHaveURL(/\/travelgroup\/tg-sol-lon\/checkout\?step=pack$/)
+  await expect(page.getByText('Paso 1 de 6')).toBeVisible()
+  await expect(page.locator('#checkout-step-title')).toHaveText('Elige tu pack')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/travelgroup\/tg-sol-lon$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Londres 4º ESO' })).toBeVisible()
 })

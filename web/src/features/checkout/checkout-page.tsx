@@ -147,9 +147,8 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   // Keep the address bar and the draft in step with what is shown.
   const { persist } = draftApi
   const reachedIndex = Math.max(STEPS.indexOf(draft.reached), STEPS.indexOf(step))
-  // At once, in the render's own task, although React Router's scroll restoration then lays the page out
-  // there (its scroll position is read on every navigation): written later, the replace could land while the
-  // traveller is already going Back, and the browser would drop that Back.
+  // At once, right after the render that finds the address without it: written later, the replace could land
+  // while the traveller is already going Back, and the browser would drop that Back.
   useEffect(() => {
     if (requested !== step) setParams({ step }, { replace: true })
     if (draft.step !== step || STEPS.indexOf(draft.reached) < STEPS.indexOf(step))
@@ -179,6 +178,10 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   const closed = group.status === 'closed'
 
   if (draft.booked) return <BookedPanel offer={offer} booked={draft.booked} leaving={leaving} onRestart={() => draftApi.reset()} />
+  // Not drawn until the address names the step (a first visit has none): React Router reads the scroll position
+  // on every navigation, so the replace above, with the whole step on the page, laid it all out in the middle of
+  // a task (16 ms and more on a desktop), and the step was then drawn twice.
+  if (requested !== step) return <PageSpinner label={t`Cargando la reserva…`} />
 
   return (
     <div className="ck-checkout-page">
