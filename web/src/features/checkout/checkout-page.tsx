@@ -155,13 +155,16 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
       persist((d) => ({ ...d, step, reached: STEPS.indexOf(d.reached) < STEPS.indexOf(step) ? step : d.reached }))
   }, [requested, step, setParams, draft.step, draft.reached, persist])
 
-  // Focus the new step's heading (not on the first render: the page heading has it then).
+  // The step is drawn once the address names it (below).
+  const drawn = requested === step
+
+  // Focus the new step's heading once it is drawn (not on the first render: the page heading has it then).
   const previous = useRef(step)
   useEffect(() => {
-    if (previous.current === step) return
+    if (!drawn || previous.current === step) return
     previous.current = step
     headingRef.current?.focus({ preventScroll: false })
-  }, [step])
+  }, [step, drawn])
 
   // The address bar is the one source of the step (so the browser's back and forward move between
   // steps); the draft only remembers it for a reload without one.
@@ -181,7 +184,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   // Not drawn until the address names the step (a first visit has none): React Router reads the scroll position
   // on every navigation, so the replace above, with the whole step on the page, laid it all out in the middle of
   // a task (16 ms and more on a desktop), and the step was then drawn twice.
-  if (requested !== step) return <PageSpinner label={t`Cargando la reserva…`} />
+  if (!drawn) return <PageSpinner label={t`Cargando la reserva…`} />
 
   return (
     <div className="ck-checkout-page">
