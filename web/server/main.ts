@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
+import { trackForGracefulClose } from '../../core/graceful-close.ts'
 import { createPortalServer, type PortalServerOptions } from './portal-server.ts'
 
 const port = Number(process.env.PORT ?? 4173)
@@ -20,6 +21,8 @@ const renderShell = existsSync(shellModule)
 
 const server = createPortalServer({ distDir, apiUrl, ...(paymentOrigins?.length ? { paymentOrigins } : {}), ...(renderShell ? { renderShell } : {}) })
 server.listen(port, host, () => console.log(`Portal on http://${host === '127.0.0.1' ? 'localhost' : host}:${port} (API ${apiUrl})`))
-const stop = () => server.close(() => process.exit(0))
+// Stopped (a deploy, Ctrl-C): answers in flight get 10 s, and sockets browsers keep open do not hold it up.
+const graceful = trackForGracefulClose(server, 10_000)
+const stop = () => void graceful.close().then(() => process.exit(0))
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

@@ -17,6 +17,7 @@ import { type Api, createApi } from '../handlers/index.ts'
 import { createMockHandlers } from '../mock-handlers.ts'
 import { createRuntime, type Runtime, type Store } from '../runtime.ts'
 import { createSqliteStore, DEFAULT_DATA_DIR, type SqliteStore, type SqliteStoreStats } from '../store/sqlite-store.ts'
+import { trackForGracefulClose } from '../../../core/graceful-close.ts'
 
 export const DEFAULT_PORT = 3333
 export const DEFAULT_HOST = '127.0.0.1'
@@ -86,9 +87,6 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   let direct: Api | null = null
   // The API's own routes, always (for the methods a path has, even when test handlers come first)
   let api: Api | null = null
-  const sockets = new Set<Socket>()
-  let inFlight = 0
-  let closing = false
   // Set once listening (port 0 becomes the real port); only used when a request has no Host header.
   let fallbackHost = `${urlHost(host)}:${port}`
 
@@ -192,11 +190,6 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    inFlight += 1
-    res.on('close', () => {
-      inFlight -= 1
-    })
-    if (closing) res.setHeader('Connection', 'close')
     if (live === null) {
       sendJson(res, 503, errorBody('service_unavailable', 'The mock is starting.'), { 'Retry-After': '1' })
       return
@@ -208,10 +201,8 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     })
   })
 
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
+  // Answers in flight get 2 s to finish when the mock stops (a slow-scenario delay is 1.5 s).
+  const graceful = trackForGracefulClose(server, 2_000)
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // Malformed HTTP or a reset connection: answer if still possible, never let it reach the process.
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -301,14 +292,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   let closed: Promise<void> | null = null
   const close = (): Promise<void> => {
     closed ??= (async () => {
-      closing = true
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeIdleConnections()
-      // Let answers in flight finish (a slow-scenario delay is 1.5 s), then cut whatever is left.
-      const deadline = Date.now() + 2_000
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
-      for (const socket of sockets) socket.destroy()
-      await stopped
+      await graceful.close()
       // Folds the WAL into world.db.
       sqlite?.close()
     })()
