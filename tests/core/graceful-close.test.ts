@@ -13,9 +13,9 @@ afterEach(() => {
 async function serve(handler: Parameters<typeof createServer>[1], graceMs: number) {
   const server = createServer(handler)
   servers.push(server)
-  const graceful = trackForGracefulClose(server, graceMs)
+  const closeGracefully = trackForGracefulClose(server, graceMs)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, graceful, port: (server.address() as AddressInfo).port }
+  return { server, closeGracefully, port: (server.address() as AddressInfo).port }
 }
 
 const settledWithin = (promise: Promise<unknown>, ms: number) =>
@@ -35,7 +35,7 @@ const get = (port: number) =>
 
 describe('a graceful close', () => {
   it('is not held up by a socket a browser opened ahead and never used (Node’s own close waits on it)', async () => {
-    const { server, graceful, port } = await serve((_req, res) => res.end('ok'), 10_000)
+    const { server, closeGracefully, port } = await serve((_req, res) => res.end('ok'), 10_000)
     const ahead = connect(port, '127.0.0.1')
     ahead.on('error', () => undefined)
     await new Promise((resolve) => ahead.once('connect', resolve))
@@ -44,21 +44,20 @@ describe('a graceful close', () => {
     const plain = new Promise<void>((resolve) => server.close(() => resolve()))
     expect(await settledWithin(plain, 1_000)).toBe(false)
 
-    expect(await settledWithin(graceful.close(), 2_000)).toBe(true)
+    expect(await settledWithin(closeGracefully(), 2_000)).toBe(true)
     expect(ahead.destroyed || (await new Promise((resolve) => ahead.once('close', () => resolve(true))))).toBe(true)
   })
 
   it('lets an answer in flight finish, and takes no new connection', async () => {
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
-    const { graceful, port } = await serve(async (_req, res) => {
+    const { closeGracefully, port } = await serve(async (_req, res) => {
       await held
       res.end('the whole answer')
     }, 10_000)
     const answer = get(port)
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const closing = graceful.close()
-    expect(graceful.closing).toBe(true)
+    const closing = closeGracefully()
     setTimeout(release, 200)
     expect(await answer).toEqual({ status: 200, body: 'the whole answer' })
     expect(await settledWithin(closing, 2_000)).toBe(true)
@@ -66,13 +65,13 @@ describe('a graceful close', () => {
   })
 
   it('cuts an answer still running when the grace period is over', async () => {
-    const { graceful, port } = await serve(() => undefined, 300)
+    const { closeGracefully, port } = await serve(() => undefined, 300)
     const answer = get(port).then(
       () => 'answered',
       () => 'cut',
     )
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(await settledWithin(graceful.close(), 2_000)).toBe(true)
+    expect(await settledWithin(closeGracefully(), 2_000)).toBe(true)
     expect(await answer).toBe('cut')
   })
 })

@@ -202,7 +202,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   })
 
   // Answers in flight get 2 s to finish when the mock stops (a slow-scenario delay is 1.5 s).
-  const graceful = trackForGracefulClose(server, 2_000)
+  const closeGracefully = trackForGracefulClose(server, 2_000)
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // Malformed HTTP or a reset connection: answer if still possible, never let it reach the process.
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -292,7 +292,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   let closed: Promise<void> | null = null
   const close = (): Promise<void> => {
     closed ??= (async () => {
-      await graceful.close()
+      await closeGracefully()
       // Folds the WAL into world.db.
       sqlite?.close()
     })()

@@ -144,19 +144,19 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   const step: StepId = STEPS.indexOf(wanted) <= furthestIndex ? wanted : furthest
   usePreloadNextStep(step)
 
+  // The step is drawn once the address names it (below).
+  const drawn = requested === step
+
   // Keep the address bar and the draft in step with what is shown.
   const { persist } = draftApi
   const reachedIndex = Math.max(STEPS.indexOf(draft.reached), STEPS.indexOf(step))
   // At once, right after the render that finds the address without it: written later, the replace could land
   // while the traveller is already going Back, and the browser would drop that Back.
   useEffect(() => {
-    if (requested !== step) setParams({ step }, { replace: true })
+    if (!drawn) setParams({ step }, { replace: true })
     if (draft.step !== step || STEPS.indexOf(draft.reached) < STEPS.indexOf(step))
       persist((d) => ({ ...d, step, reached: STEPS.indexOf(d.reached) < STEPS.indexOf(step) ? step : d.reached }))
-  }, [requested, step, setParams, draft.step, draft.reached, persist])
-
-  // The step is drawn once the address names it (below).
-  const drawn = requested === step
+  }, [drawn, requested, step, setParams, draft.step, draft.reached, persist])
 
   // Focus the new step's heading once it is drawn (not on the first render: the page heading has it then).
   const previous = useRef(step)
