@@ -15,6 +15,7 @@
 //   --only <path,…>   audit only these paths
 //   --readme          write the result into the README's bench table
 //   --keep            keep the build and the mock's data (printed)
+//   --trace           also keep each page's last trace (DevTools' Performance panel opens it): where its tasks went
 //
 // Reports (HTML + JSON) land in bench-results/lighthouse/. Loopback only; nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     readme: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
     protocol: { type: 'string', default: 'both' },
   },
 })
@@ -174,7 +176,12 @@ const main = async (): Promise<number> => {
       failed: string[]
     }
     const results: PageResult[] = []
-    type PageRuns = { scores: Record<Category, number>[]; metrics: Record<Metric, number>[]; failed: string[]; lastReport?: { html: string; json: string } }
+    type PageRuns = {
+      scores: Record<Category, number>[]
+      metrics: Record<Metric, number>[]
+      failed: string[]
+      lastReport?: { html: string; json: string; trace: unknown }
+    }
     for (const protocol of protocols) {
       const origin = origins[protocol]
       const runsOf = new Map<string, PageRuns>(pages.map((page) => [page.path, { scores: [], metrics: [], failed: [] }]))
@@ -224,7 +231,7 @@ const main = async (): Promise<number> => {
             )
             .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
           const [html, json] = result.report as string[]
-          pageRuns.lastReport = { html: html!, json: json! }
+          pageRuns.lastReport = { html: html!, json: json!, trace: result.artifacts.Trace }
           console.log(
             `  ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms (benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
           )
@@ -238,6 +245,7 @@ const main = async (): Promise<number> => {
           .replace(/^-|-$/g, '')
         writeFileSync(join(reports, `${slug}.${protocol}.report.html`), pageRuns.lastReport!.html)
         writeFileSync(join(reports, `${slug}.${protocol}.report.json`), pageRuns.lastReport!.json)
+        if (args.trace) writeFileSync(join(reports, `${slug}.${protocol}.trace.json`), JSON.stringify(pageRuns.lastReport!.trace))
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(pageRuns.scores.map((r) => r[c]))])) as Record<Category, number>
         const metrics = Object.fromEntries((Object.keys(METRICS) as Metric[]).map((m) => [m, median(pageRuns.metrics.map((r) => r[m]))])) as Record<
           Metric,

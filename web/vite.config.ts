@@ -6,9 +6,10 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
-import { compression } from 'vite-plugin-compression2'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 import { catalogSplit } from './catalog-split.ts'
+import { COMPRESSION, compileHintsPlugin } from './compile-hints-plugin.ts'
 import { earlyReadsScriptPlugin } from './early-reads-plugin.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
@@ -121,12 +122,18 @@ const serviceWorker = () =>
  * CDN or nginx's `brotli_static` would. Brotli makes the first bundle ~14 % smaller than gzip; at its best
  * quality it is too slow to make on a request.
  */
-const precompressed = () => compression({ include: /\.(js|css|svg)$/, exclude: /[\\/]\.vite[\\/]/, logLevel: 'silent' })
+const precompressed = () =>
+  compression({
+    include: /\.(js|css|svg)$/,
+    exclude: /[\\/]\.vite[\\/]/,
+    algorithms: [defineAlgorithm('gzip', COMPRESSION.gzip), defineAlgorithm('brotliCompress', COMPRESSION.brotli)],
+    logLevel: 'silent',
+  })
 
 export default defineConfig(({ mode }) => ({
   root: webRoot,
   // .vite/early-reads.js: the script that starts a page's first reads from its HTML (web/server/early-reads.ts).
-  plugins: [...webPlugins(), earlyReadsScriptPlugin(), buildInfo(mode), withoutMockWorker(), serviceWorker(), precompressed()],
+  plugins: [...webPlugins(), earlyReadsScriptPlugin(), buildInfo(mode), withoutMockWorker(), serviceWorker(), compileHintsPlugin(), precompressed()],
   resolve: { alias: webAliases },
   server: {
     port: 5173,

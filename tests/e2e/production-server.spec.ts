@@ -1,6 +1,7 @@
 // The production server (npm run build, then npm run serve): the agency is resolved per request
 // from X-Forwarded-Host/Proto or Host, and the first paint is already branded.
 import { request as httpRequest } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
@@ -13,14 +14,16 @@ let port = 0
 /** What the server logged (one line per request). */
 let serverLog: string[] = []
 
-/** A plain HTTP GET, as a proxy in front of the portal would send it. */
+/** A plain HTTP GET, as a proxy in front of the portal would send it (`bytes`: the body as sent, still encoded). */
 const get = (path: string, headers: Record<string, string>) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }>((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks)
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes })
+      })
     })
     req.on('error', reject)
     req.end()
@@ -409,6 +412,33 @@ test('the built portal’s lazy parts bring their texts: a booking tab and a che
   await page.getByLabel('How many people are travelling?').selectOption('2')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.locator('#checkout-step-title')).toHaveText('Choose your rooms')
+})
+
+test('every script a page loads is marked for compiling as it streams in, the same in Brotli, gzip and plain', async ({ page, context, request }) => {
+  const origin = `http://localhost:${port}`
+  await signInFast(context, request, 'ana.garcia@example.com', origin)
+  const scripts = new Set<string>()
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    if (/^\/assets\/.+\.js$/.test(pathname)) scripts.add(pathname)
+  })
+  // the first bundle, the checkout's chunks and a later step's
+  await page.goto(`${origin}/travelgroup/tg-sol-lon/checkout`)
+  await page.getByRole('radio', { name: /^Pack básico/ }).check()
+  await page.getByLabel('¿Cuántas personas viajan?').selectOption('2')
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(page.locator('#checkout-step-title')).toHaveText('Elige las habitaciones')
+  expect(scripts.size).toBeGreaterThan(3)
+  for (const path of scripts) {
+    const plain = await get(path, { 'Accept-Encoding': 'identity' })
+    const brotli = await get(path, { 'Accept-Encoding': 'br' })
+    const gzip = await get(path, { 'Accept-Encoding': 'gzip' })
+    expect([plain.headers['content-encoding'], brotli.headers['content-encoding'], gzip.headers['content-encoding']], path).toEqual([undefined, 'br', 'gzip'])
+    // V8 reads the hint on a file's first line only (decision 031)
+    expect(plain.body.startsWith('//# allFunctionsCalledOnLoad\n'), path).toBe(true)
+    expect(brotliDecompressSync(brotli.bytes).equals(plain.bytes), `${path}: Brotli`).toBe(true)
+    expect(gunzipSync(gzip.bytes).equals(plain.bytes), `${path}: gzip`).toBe(true)
+  }
 })
 
 test('the mock’s control API and card provider are out of reach through the portal; only files that exist are served', async ({ page, request }) => {
