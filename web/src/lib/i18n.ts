@@ -67,9 +67,21 @@ export function activateLocale(locale: Locale): Promise<void> {
 }
 
 /**
+ * Texts for parts of a page not drawn yet, added to the active language's catalog without Lingui's "change":
+ * `i18n.load()` emits it, and every text on the page is then drawn again in one synchronous render
+ * (`I18nProvider` is an external store), 38–50 ms on checkout when its next step preloads in the background;
+ * the texts on the page are already in the catalog and do not change (a part waits for its texts with its
+ * code, and `npm run budget` holds that the first bundle's are in its own part). A language switch still
+ * goes through `loadAndActivate` and redraws everything. Lingui's `messages` is the active catalog itself,
+ * not a copy (tests/unit/i18n-catalog.test.ts holds it).
+ */
+function addToActiveCatalog(messages: Messages) {
+  Object.assign(i18n.messages, messages)
+}
+
+/**
  * All the lazy messages, for the active language (and every later one): what a part of a page that
- * loads on its own (lib/lazy-component.ts) waits for with its code. Loading them keeps the language
- * (i18n emits "change").
+ * loads on its own (lib/lazy-component.ts) waits for with its code.
  */
 export async function loadFullCatalog(): Promise<void> {
   restWanted = true
@@ -78,7 +90,7 @@ export async function loadFullCatalog(): Promise<void> {
   if (!isLocale(locale) || restLoaded.has(locale)) return
   const { messages } = await catalogParts[locale].rest()
   if (i18n.locale !== locale || restLoaded.has(locale)) return
-  i18n.load(locale, messages)
+  addToActiveCatalog(messages)
   makeNumberFormatFor(locale, messages)
   restLoaded.add(locale)
 }
@@ -94,7 +106,7 @@ export async function loadRouteCatalog(route: string): Promise<void> {
   if (!isLocale(locale) || restLoaded.has(locale) || routesLoaded.get(locale)?.has(route)) return
   const { messages } = await routePart(locale, route)
   if (i18n.locale !== locale || restLoaded.has(locale)) return
-  i18n.load(locale, messages)
+  addToActiveCatalog(messages)
   makeNumberFormatFor(locale, messages)
   routesLoaded.set(locale, new Set([...(routesLoaded.get(locale) ?? []), route]))
 }
