@@ -1,13 +1,10 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { brotliCompressSync, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib'
 import type { Plugin } from 'vite'
 
 const HINT = '//# allFunctionsCalledOnLoad\n'
 
-/** How the build pre-compresses its files (vite.config.ts's `precompressed()` and the chunks re-made here). */
-export const COMPRESSION = {
-  gzip: { level: constants.Z_BEST_COMPRESSION },
-  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } },
-} as const
+/** The settings the build's `.gz` and `.br` copies are made with (vite.config.ts), to make a hinted chunk's again. */
+export type Compression = { gzip: ZlibOptions; brotli: BrotliOptions }
 
 /**
  * Marks every chunk for eager compilation (V8's explicit compile hints, Chrome 136+; other engines read a
@@ -19,7 +16,7 @@ export const COMPRESSION = {
  * Written last: Vite puts its `__vite__mapDeps` line at the top of a chunk in its own generateBundle, and the
  * comment only counts on the first line. The pre-compressed copies, made before, are made again.
  */
-export const compileHintsPlugin = (): Plugin => ({
+export const compileHintsPlugin = (compression: Compression): Plugin => ({
   name: 'portal-compile-hints',
   apply: 'build',
   generateBundle: {
@@ -36,9 +33,9 @@ export const compileHintsPlugin = (): Plugin => ({
           map.source = JSON.stringify(parsed)
         }
         const gz = bundle[`${file.fileName}.gz`]
-        if (gz?.type === 'asset') gz.source = gzipSync(file.code, COMPRESSION.gzip)
+        if (gz?.type === 'asset') gz.source = gzipSync(file.code, compression.gzip)
         const br = bundle[`${file.fileName}.br`]
-        if (br?.type === 'asset') br.source = brotliCompressSync(file.code, COMPRESSION.brotli)
+        if (br?.type === 'asset') br.source = brotliCompressSync(file.code, compression.brotli)
       }
     },
   },

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { constants as zlib } from 'node:zlib'
 import { getConfig } from '@lingui/conf'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
@@ -9,7 +10,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 import { catalogSplit } from './catalog-split.ts'
-import { COMPRESSION, compileHintsPlugin } from './compile-hints-plugin.ts'
+import { type Compression, compileHintsPlugin } from './compile-hints-plugin.ts'
 import { earlyReadsScriptPlugin } from './early-reads-plugin.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
@@ -116,6 +117,12 @@ const serviceWorker = () =>
     devOptions: { enabled: false },
   })
 
+// gzip -9 and Brotli 11: the build's copies, and a hinted chunk's made again (compile-hints-plugin.ts)
+const COMPRESSION = {
+  gzip: { level: zlib.Z_BEST_COMPRESSION },
+  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+} satisfies Compression
+
 /**
  * Each script, stylesheet and SVG of the build also as `.br` (Brotli at its best quality) and `.gz` (gzip -9),
  * made once here: the production server sends the one the browser takes (web/server/portal-server.ts), as a
@@ -133,7 +140,7 @@ const precompressed = () =>
 export default defineConfig(({ mode }) => ({
   root: webRoot,
   // .vite/early-reads.js: the script that starts a page's first reads from its HTML (web/server/early-reads.ts).
-  plugins: [...webPlugins(), earlyReadsScriptPlugin(), buildInfo(mode), withoutMockWorker(), serviceWorker(), compileHintsPlugin(), precompressed()],
+  plugins: [...webPlugins(), earlyReadsScriptPlugin(), buildInfo(mode), withoutMockWorker(), serviceWorker(), compileHintsPlugin(COMPRESSION), precompressed()],
   resolve: { alias: webAliases },
   server: {
     port: 5173,
