@@ -20,11 +20,13 @@ const restLoaded = new Set<Locale>()
 const routesWanted = new Set<string>()
 const routesLoaded = new Map<Locale, Set<string>>()
 
-// Decision 029. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's first number
-// formatter loads ICU's number data: 13–20 ms of main thread on a desktop, four times that on a phone. When texts
-// that write a number arrive for a page (its part, or the rest), the formatter is made then, in a task of its
-// own, while the page's code and data are still on their way: not inside the render that draws them. Pages
-// with none (sign-in, My bookings) never pay it; the first bundle's part (error texts) does not count.
+// Decisions 029 and 033. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's
+// first number formatter loads ICU's data: ~25 ms of main thread on a desktop, four times that on a phone. When texts
+// that write a number arrive for a page (its part, or the rest), that data is loaded then, while the page's code and
+// data are still on their way, not inside the render that draws them; and in the stages ICU loads it in, each a task
+// of its own (the language's likely subtags ~5 ms, the table of locales and numbering systems ~10 ms, the formatter
+// ~4 ms), so none of them holds a tap or a paint for long. Pages with none (sign-in, My bookings) never pay it; the
+// first bundle's part (error texts) does not count.
 let numberFormatMade = false
 const writesNumber = (message: unknown): boolean =>
   Array.isArray(message) &&
@@ -36,10 +38,20 @@ const writesNumber = (message: unknown): boolean =>
         token[1] === 'number' ||
         (typeof token[2] === 'object' && token[2] !== null && Object.values(token[2]).some(writesNumber))),
   )
+const numberDataStages = (locale: Locale): (() => unknown)[] => [
+  () => new Intl.Locale(locale).maximize(),
+  () => Intl.supportedValuesOf('numberingSystem'),
+  () => new Intl.NumberFormat(locale).format(0),
+]
 function makeNumberFormatFor(locale: Locale, messages: Messages) {
   if (numberFormatMade || !Object.values(messages).some(writesNumber)) return
   numberFormatMade = true
-  setTimeout(() => new Intl.NumberFormat(locale).format(0), 0)
+  const stages = numberDataStages(locale)
+  const next = () => {
+    stages.shift()?.()
+    if (stages.length) setTimeout(next, 0)
+  }
+  setTimeout(next, 0)
 }
 
 const routePart = (locale: Locale, route: string) => routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
