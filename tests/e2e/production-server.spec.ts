@@ -393,31 +393,6 @@ test('a booking opened from its address: its data asked for once, started by the
   expect(html).not.toContain(token)
 })
 
-test('a page asks for its data while its stylesheet is still on the way, not after', async ({ page, context, request }) => {
-  // A script placed after a stylesheet still loading waits for it; the page's own scripts read no style, and
-  // on a slow connection the stylesheet can take a while. Here it takes 1.5 s longer than anything else.
-  const origin = `http://localhost:${port}`
-  await signInFast(context, request, 'ana.garcia@example.com', origin)
-  let stylesheetDone = Number.POSITIVE_INFINITY
-  await page.route(/\/assets\/app-[\w-]+\.css$/, async (route) => {
-    const response = await route.fetch()
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
-    await route.fulfill({ response })
-    stylesheetDone = Date.now()
-  })
-  const asked = new Map<string, number>()
-  page.on('request', (req) => {
-    const path = new URL(req.url()).pathname
-    if (path.startsWith('/api/customer/') && !asked.has(path)) asked.set(path, Date.now())
-  })
-  await page.goto(`${origin}/travelgroup/tg-sol-lon`, { waitUntil: 'commit' })
-  await expect(page.getByRole('heading', { level: 1, name: 'Londres 4º ESO' })).toBeVisible()
-  for (const path of ['/api/customer/auth/config', '/api/customer/travelgroup/tg-sol-lon', '/api/customer/auth/profile']) {
-    expect(asked.get(path), `${path} asked for`).toBeDefined()
-    expect(asked.get(path)!, `${path} asked for before the stylesheet arrived`).toBeLessThan(stylesheetDone - 1_000)
-  }
-})
-
 test('the built portal’s lazy parts bring their texts: a booking tab and a checkout step, in Spanish then English', async ({ page, context, request }) => {
   const origin = `http://localhost:${port}`
   await signInFast(context, request, 'ana.garcia@example.com', origin)
