@@ -103,7 +103,8 @@ test('a booking opened once reads with no network at all, in Spanish and English
   await invoice.click()
   await online
   await savedWith(page, booking.bookingId)
-  expect((await storedData(page)).files).toEqual([expect.stringMatching(/\/api\/customer\/booking\/[^/]+\/invoice\/[^/]+\/render$/)])
+  // the service worker keeps the file once it has answered with it (Workbox's cache write comes after the answer)
+  await expect.poll(async () => (await storedData(page)).files).toEqual([expect.stringMatching(/\/api\/customer\/booking\/[^/]+\/invoice\/[^/]+\/render$/)])
 
   // every tab's reads are saved a moment after they arrive (app/offline-queries.ts)
   await savedWith(page, `/booking/${booking.bookingId}/payments`)
@@ -190,7 +191,7 @@ test('a session the server ended (401) takes the saved booking and files with it
     .click()
   await download
   await savedWith(page, booking.bookingId)
-  expect((await storedData(page)).files).toHaveLength(1)
+  await expect.poll(async () => (await storedData(page)).files).toHaveLength(1)
 
   await revoke(request, booking)
   await page.reload()
