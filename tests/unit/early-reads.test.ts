@@ -102,6 +102,8 @@ describe('the script and the client', () => {
     document.head.innerHTML = html
     new Function(document.head.querySelector('script:not([type])')!.textContent!)()
   }
+  // the reads start in the tasks after the script's (a zero timeout where there is no scheduler.yield, as here)
+  const afterTheScript = () => new Promise((resolve) => setTimeout(resolve, 0))
   let fetchMock: ReturnType<typeof vi.fn>
 
   beforeEach(() => {
@@ -124,6 +126,10 @@ describe('the script and the client', () => {
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     // the session held, marked for the frame drawn before the app (layouts.css)
     expect(document.documentElement.getAttribute(SESSION_MARK_ATTRIBUTE)).toBe('in')
+    // nothing fetched in the script's own task (the page's parse): the reads are already offered, started after it
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(Object.keys(window.__EARLY_READS__!.reads)).toHaveLength(4)
+    await afterTheScript()
     // the config, the booking, its travel group, the profile
     expect(fetchMock).toHaveBeenCalledTimes(4)
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
@@ -143,8 +149,30 @@ describe('the script and the client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5)
   })
 
+  it('starts one read per task, in the page’s order, so no read lengthens another’s task', async () => {
+    // Chromium's scheduler.yield(), each resumption a task of its own, let go one by one here
+    const resumptions: (() => void)[] = []
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => resumptions.push(resolve)) })
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    expect(resumptions).toHaveLength(4)
+    const started: number[] = []
+    for (const resume of resumptions) {
+      resume()
+      await Promise.resolve()
+      started.push(fetchMock.mock.calls.length)
+    }
+    expect(started).toEqual([1, 2, 3, 4])
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `${base}/auth/config`,
+      `${base}/booking/bkg-1`,
+      `${base}/booking/bkg-1/travel-group`,
+      `${base}/auth/profile`,
+    ])
+  })
+
   it('another language, session or a late read: the client asks itself', async () => {
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    await afterTheScript()
     setRequestLanguage('es')
     await apiFetch('/booking/bkg-1')
     expect(fetchMock).toHaveBeenCalledTimes(5)
@@ -163,6 +191,7 @@ describe('the script and the client', () => {
   it('a failed early read is asked again; without a session a signed-in page starts only the config', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('network'))
     runScript(tags('/travelgroup/tg-1'), '/travelgroup/tg-1')
+    await afterTheScript()
     // the config, the group and its three reads, the profile; the config's failed
     expect(fetchMock).toHaveBeenCalledTimes(6)
     expect(await apiFetch('/auth/config')).toEqual({ url: `${base}/auth/config` })
@@ -174,6 +203,7 @@ describe('the script and the client', () => {
     fetchMock.mockClear()
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     expect(document.documentElement.getAttribute(SESSION_MARK_ATTRIBUTE)).toBe('out')
+    await afterTheScript()
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${base}/auth/config`])
     expect(Object.keys(window.__EARLY_READS__!.reads)).toEqual([`${base}/auth/config`])
   })

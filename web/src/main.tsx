@@ -21,7 +21,7 @@ import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/aut
 import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
 import { initI18n } from '@/lib/i18n'
 import { isLocale } from '@/lib/i18n-locales.universal'
-import { yieldToBrowser } from '@/lib/main-thread'
+import { yieldToBrowser } from '@/lib/main-thread.universal'
 import { startFromBrowserNetworkState } from '@/lib/network-status'
 
 captureCredentialsFromUrl()

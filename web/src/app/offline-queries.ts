@@ -3,7 +3,7 @@
 import { persistQueryClientRestore, persistQueryClientSave, type PersistQueryClientOptions } from '@tanstack/query-persist-client-core'
 import type { QueryClient } from '@tanstack/react-query'
 import { forgetOfflineData, OFFLINE_BUSTER, OFFLINE_MAX_AGE_MS, persistableQuery, queryPersister } from '@/lib/offline-data'
-import { runWhenIdle } from '@/lib/main-thread'
+import { runWhenIdle } from '@/lib/main-thread.universal'
 import { isSignedIn } from '@/lib/session'
 
 /** A save waits this long after the first change it carries: a page's reads arrive together. */

@@ -5,7 +5,7 @@
 // has fetched nothing for a moment (as Lighthouse's own "network quiet" does) and the browser is idle
 // keeps it off the traveller's way; offline support arrives a few seconds later on the first visit.
 
-import { runWhenIdle } from '@/lib/main-thread'
+import { runWhenIdle } from '@/lib/main-thread.universal'
 
 const QUIET_MS = 2_000
 

@@ -1,5 +1,7 @@
 // Giving the browser its turn: work that can wait runs when it is idle, and a long start is cut in two so
 // a tap or a paint is not held behind it (on a phone, any task past 50 ms is one the traveller can feel).
+// Universal: the page's inline early-reads script uses it too, and where there is no browser (Node) each
+// falls back to running at once or on a zero timeout.
 
 /**
  * Runs `task` once the browser has nothing better to do, or after `timeoutMs` at the latest; at once
