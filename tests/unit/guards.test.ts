@@ -3,13 +3,14 @@ import { QueryClient } from '@tanstack/react-query'
 import { createMemoryRouter, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGuards } from '@/app/guards'
+import { pageShouldRevalidate } from '@/app/route-prefetch'
 import { getGetConfigQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
 import { setToken } from '@/lib/api/request-context.universal'
 import { RETURN_TO_KEY } from '@/lib/session'
 
 const Page = () => null
 
-const routesWith = (client: QueryClient, order: string[] = []): RouteObject[] => {
+const routesWith = (client: QueryClient, order: string[] = [], reads: string[] = []): RouteObject[] => {
   const guards = createGuards(client)
   const traced = (name: 'maintenance' | 'auth' | 'i18n') =>
     guards(name).map(
@@ -31,7 +32,13 @@ const routesWith = (client: QueryClient, order: string[] = []): RouteObject[] =>
           middleware: [...traced('auth'), ...traced('i18n')],
           children: [
             { index: true, Component: Page },
-            { path: 'booking/:id', Component: Page },
+            // a page's first reads, as app/router.tsx gives them to a page
+            {
+              path: 'booking/:id',
+              Component: Page,
+              loader: ({ params }) => (reads.push(params.id ?? ''), null),
+              shouldRevalidate: pageShouldRevalidate,
+            },
           ],
         },
         { path: 'broken', middleware: guards('nonsense'), Component: Page },
@@ -96,6 +103,30 @@ describe('route guards', () => {
     expect(state.location.pathname).toBe('/auth/login')
     expect(state.location.search).toBe('')
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/booking/b1?tab=payments')
+  })
+
+  it('a change of the query alone (a tab, a step) does not run the page’s reads again; the guards still run', async () => {
+    setToken('tok_1')
+    const order: string[] = []
+    const reads: string[] = []
+    const router = createMemoryRouter(routesWith(withConfig(false), order, reads), { initialEntries: ['/booking/b1'] })
+    await settle(router)
+    expect([order, reads]).toEqual([['maintenance', 'auth', 'i18n'], ['b1']])
+
+    await router.navigate('/booking/b1?tab=payments', { replace: true })
+    expect((await settle(router)).location.search).toBe('?tab=payments')
+    await router.navigate('/booking/b1?tab=documentation')
+    expect((await settle(router)).location.search).toBe('?tab=documentation')
+    expect(reads).toEqual(['b1'])
+    // the session and maintenance are checked on every navigation, a step's included
+    expect(order).toHaveLength(9)
+
+    // another page, or the same address again (as a reload would), reads again
+    await router.navigate('/booking/b2')
+    await settle(router)
+    await router.navigate('/booking/b2')
+    await settle(router)
+    expect(reads).toEqual(['b1', 'b2', 'b2'])
   })
 
   it('public pages need no token', async () => {

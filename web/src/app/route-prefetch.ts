@@ -3,7 +3,7 @@
 // module has arrived, a round trip later on a phone). The queries are the generated ones, with their
 // keys, that the page then reads from the cache.
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
-import type { LoaderFunction } from 'react-router'
+import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router'
 import type { PageRoute } from '@/config/routes.universal'
 
 /** The route's loader, or undefined when the page reads nothing first. */
@@ -18,3 +18,11 @@ export function pageLoader(client: QueryClient, route: PageRoute): LoaderFunctio
     return null
   }
 }
+
+/**
+ * A page's first reads depend on the address's path alone, never its query: a navigation that changes only the
+ * query (a checkout's step, a booking's tab, a search) starts none of them again. React Router's default reran
+ * them on every step of a checkout (the guards, route middleware, still run on every navigation).
+ */
+export const pageShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  formMethod === undefined && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate

@@ -9,7 +9,7 @@ import { GuestLayout } from '@/app/layouts/guest-layout'
 import { page } from '@/app/lazy-messages'
 import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
 import { PageFallback, RootLayout } from '@/app/root-layout'
-import { pageLoader } from '@/app/route-prefetch'
+import { pageLoader, pageShouldRevalidate } from '@/app/route-prefetch'
 import * as firstBundleRoute from '@/app/routes/login'
 import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes.universal'
 
@@ -22,10 +22,11 @@ const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>
     const where = route.path === '' ? { index: true as const } : { path: route.path }
     // Needing no data, the page in the first bundle is its own first-load state: the server draws it whole
     // (the sign-in form) and the browser hydrates it, keeping what was typed, while its guards run.
-    if (route.page === FIRST_BUNDLE_PAGE) return { ...where, ...firstBundleRoute, HydrateFallback: firstBundleRoute.Component, ...(loader && { loader }) }
+    const reads = loader && { loader, shouldRevalidate: pageShouldRevalidate }
+    if (route.page === FIRST_BUNDLE_PAGE) return { ...where, ...firstBundleRoute, HydrateFallback: firstBundleRoute.Component, ...reads }
     const load = lazyPages[`./routes/${route.page}.tsx`]
     if (!load) throw new Error(`No route module web/src/app/routes/${route.page}.tsx`)
-    return { ...where, ...(loader && { loader }), lazy: page(route.page, load) }
+    return { ...where, ...reads, lazy: page(route.page, load) }
   })
 
 /**
