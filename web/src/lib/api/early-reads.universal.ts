@@ -94,7 +94,7 @@ export function startEarlyReads(data: EarlyReadsData, pathname: string): void {
   for (const path of paths) {
     const url = data.base + path
     // Each read starts in a task of its own, right after the page's parse (a yield resumes ahead of other
-    // queued tasks): while a page loads, a fetch() holds the main thread 0.1–9 ms, and the seven of a
+    // queued tasks): while a page loads, a fetch() holds the main thread 0.1–9 ms, and the eight of a
     // checkout, made here, made the parse's task a long one.
     const read = yieldToBrowser().then(() => fetch(url, { headers, credentials: 'same-origin' }))
     // a failure is the client's to see when it takes the read (it then asks again)
