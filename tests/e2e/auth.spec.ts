@@ -42,6 +42,9 @@ test.describe('sign-in', () => {
     const token = await apiToken(request, 'ana.garcia@example.com')
     await context.addCookies([{ name: TOKEN_KEY, value: token, url: SOL }])
     await page.goto('/')
+    // The header is painted from the HTML before the app's code runs, and a key pressed on it then is lost:
+    // keys go to it once the page shows its own content, as a person would use it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible()
     const button = userMenuButton(page)
     await button.focus()
     await page.keyboard.press('Enter')
