@@ -6,7 +6,7 @@ import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
 import { bookByApi, freshCustomer, provider } from './support/checkout'
-import { API, apiToken, signInFast, chooseLanguage, TOKEN_KEY } from './support/portal'
+import { API, apiToken, signInFast, chooseLanguage, TOKEN_KEY, userMenuButton } from './support/portal'
 import { buildOnce, type ProductionServer, startProductionServer } from './support/production-server'
 
 let server: ProductionServer | undefined
@@ -312,6 +312,60 @@ test('the app takes over the frame as painted: hydrated, never drawn again or ta
   await expect(reopened.getByRole('button', { name: 'Language: English' })).toBeVisible()
   expect(problems.filter((text) => /hydrat|#41[89]|#42[35]/i.test(text))).toEqual([])
   await chosen.close()
+})
+
+test('the painted header answers while the saved reads are still coming back from IndexedDB; the page waits for them', async ({ browser, request }) => {
+  const origin = `http://sol.localhost:${port}`
+  const token = await apiToken(request, 'ana.garcia@example.com')
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await context.addCookies([{ name: TOKEN_KEY, value: token, url: origin }])
+  const page = await context.newPage()
+  // IndexedDB held shut until the test lets it open (a slow disk, a busy phone): the saved reads cannot come back
+  await page.addInitScript(() => {
+    const held: (() => void)[] = []
+    let opened = false
+    ;(window as unknown as { openIndexedDb: () => void }).openIndexedDb = () => {
+      opened = true
+      for (const go of held.splice(0)) go()
+    }
+    const realOpen = IDBFactory.prototype.open
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+      let real: IDBOpenDBRequest | undefined
+      const handlers: Record<string, ((event: Event) => void) | null> = {}
+      const request = {
+        get result() {
+          return real?.result
+        },
+        get error() {
+          return real?.error
+        },
+      }
+      for (const type of ['success', 'error', 'upgradeneeded', 'blocked', 'complete', 'abort'])
+        Object.defineProperty(request, `on${type}`, { get: () => handlers[type] ?? null, set: (handler) => (handlers[type] = handler) })
+      const go = () => {
+        real = realOpen.apply(this, args)
+        for (const type of ['success', 'error', 'upgradeneeded', 'blocked']) real.addEventListener(type, (event) => handlers[type]?.call(request, event))
+      }
+      if (opened) go()
+      else held.push(go)
+      return request as unknown as IDBOpenDBRequest
+    }
+  })
+  await page.goto(`${origin}/`)
+  // the app has taken the frame over (it drops the HTML's session mark then), the saved reads still held
+  await expect(page.locator('html')).not.toHaveAttribute('data-session', /.*/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeHidden()
+  const account = userMenuButton(page)
+  await account.focus()
+  await page.keyboard.press('Enter')
+  await expect(account).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(account).toHaveAttribute('aria-expanded', 'false')
+  // the page itself comes once they are back
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeHidden()
+  await page.evaluate(() => (window as unknown as { openIndexedDb: () => void }).openIndexedDb())
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible()
+  await context.close()
 })
 
 test('the header never says "Acceder" to someone signed in, nor shows an account to someone who is not: before the app and as it takes over', async ({

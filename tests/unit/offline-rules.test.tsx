@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
 // What decides offline behaviour (issue 16): which files the worker keeps, which reads are saved, how the
 // app learns it starts offline, and what a loading place says with no network.
-import { onlineManager, QueryClient } from '@tanstack/react-query'
+import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query'
+import type { PersistedClient } from '@tanstack/query-persist-client-core'
 import { act, screen } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createGuards } from '@/app/guards'
 import { keepQueriesOffline, SAVE_DELAY_MS } from '@/app/offline-queries'
 import { pageLoader } from '@/app/route-prefetch'
 import { PageSpinner } from '@/components/page-spinner'
 import { Spinner } from '@/components/spinner'
 import { isCustomerFilePath } from '@/lib/offline-caches'
-import { persistableQuery, queryPersister } from '@/lib/offline-data'
+import { OFFLINE_BUSTER, persistableQuery, queryPersister } from '@/lib/offline-data'
+import { setToken } from '@/lib/api/request-context.universal'
 import { startFromBrowserNetworkState } from '@/lib/network-status'
 import type { PageRoute } from '@/config/routes.universal'
 import { renderWithApp } from './support/render'
@@ -60,6 +62,28 @@ describe('the reads saved for offline', () => {
     expect(persistableQuery(() => true)(queryWith('/raffle/ballot/1', new Blob(['<svg/>'])))).toBe(false)
     client.getQueryCache().build(client, { queryKey: ['/never-answered'] })
     expect(persistableQuery(() => true)(client.getQueryCache().find({ queryKey: ['/never-answered'] })!)).toBe(false)
+  })
+
+  it('come back counting as old; what the page read while they came back stays as it is', async () => {
+    // start-up no longer waits for them before React takes the page's frame over (decision 036): the header's
+    // profile may be read meanwhile, and it must not be taken for a saved read
+    setToken('tok_1')
+    onTestFinished(() => setToken(null))
+    let comeBack: (saved: PersistedClient) => void = () => undefined
+    vi.spyOn(queryPersister, 'restoreClient').mockReturnValue(new Promise((resolve) => (comeBack = resolve)))
+    vi.spyOn(queryPersister, 'persistClient').mockResolvedValue(undefined)
+    const earlier = new QueryClient()
+    earlier.setQueryData(['/booking/b1'], { id: 'b1' }, { updatedAt: Date.now() - 60_000 })
+    const pageClient = new QueryClient()
+    const restored = keepQueriesOffline(pageClient)
+    pageClient.setQueryData(['/auth/profile'], { name: 'Ana' })
+    comeBack({ timestamp: Date.now(), buster: OFFLINE_BUSTER, clientState: dehydrate(earlier) })
+    await restored
+    expect(pageClient.getQueryData(['/booking/b1'])).toEqual({ id: 'b1' })
+    expect(pageClient.getQueryState(['/booking/b1'])?.isInvalidated).toBe(true)
+    expect(pageClient.getQueryState(['/auth/profile'])?.isInvalidated).toBe(false)
+    // its save, still waiting, goes now: the page's listeners stay for the next tests
+    window.dispatchEvent(new Event('pagehide'))
   })
 
   it('are saved once a page has settled, not on every change, and at once when the page is hidden', async () => {

@@ -55,8 +55,11 @@ if (window.__AGENCY__) {
 // The language the page's frame was drawn in, read before the app's own language is set on <html>.
 const frameLanguage = document.documentElement.lang
 
-// The reads saved on an earlier visit come back first, so a booking opened offline shows at once.
-const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__), keepQueriesOffline(queryClient)])
+// The reads saved on an earlier visit come back before the first page is drawn (the router's first navigation
+// waits for them, below), so a booking opened offline shows at once. React does not wait for them to take over
+// the painted frame: a press on its header is lost until then, and IndexedDB is the slowest of the three.
+const offlineReadsBack = keepQueriesOffline(queryClient)
+const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
 setRequestLanguage(locale)
 let activeLocale: string = locale
 i18n.on('change', () => {
@@ -82,11 +85,12 @@ if (!agency) {
   applyBranding(agency)
   queryClient.setQueryData(getGetAgencyQueryKey(), agency)
   // The production server drew this page's frame into #root (app/shell/render-shell.tsx): React hydrates it,
-  // keeping what is painted, and the router's first navigation (guards, the page) waits for that. A frame for
-  // another kind of page or language (a page kept for offline use and opened at another address) is
-  // replaced instead.
+  // keeping what is painted, and the router's first navigation (guards, the page) waits for that and for the
+  // saved reads. A frame for another kind of page or language (a page kept for offline use and opened at another
+  // address) is replaced instead.
   let frameHydrated = () => {}
-  const firstNavigationAfter = new Promise<void>((resolve) => (frameHydrated = resolve))
+  const hydrated = new Promise<void>((resolve) => (frameHydrated = resolve))
+  const firstNavigationAfter = Promise.all([hydrated, offlineReadsBack]).then(() => undefined)
   const router = createAppRouter(queryClient, { firstNavigationAfter })
   setUnauthorizedHandler(createUnauthorizedHandler(router, queryClient))
   const app = <App router={router} onFirstCommit={frameHydrated} />

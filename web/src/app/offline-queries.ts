@@ -56,9 +56,11 @@ export async function keepQueriesOffline(client: QueryClient): Promise<void> {
     return
   }
   const before = new Set(client.getQueryCache().getAll())
+  const restoring = Date.now()
   await persistQueryClientRestore(options).catch(() => undefined)
   saveWhenSettled(options)
   // What was saved shows at once but counts as old: each read is asked again as its page opens (online),
-  // as it was before anything was saved. What this page's HTML brought (the config) stays as it is.
-  await client.invalidateQueries({ predicate: (query) => !before.has(query), refetchType: 'none' })
+  // as it was before anything was saved. What this page read itself stays as it is: the config its HTML
+  // brought, and what the frame asked for while the saved reads came back (decision 036).
+  await client.invalidateQueries({ predicate: (query) => !before.has(query) && query.state.dataUpdatedAt < restoring, refetchType: 'none' })
 }
