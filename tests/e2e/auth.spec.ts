@@ -1,7 +1,7 @@
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshCustomer } from './support/checkout'
-import { apiToken, lastMailedLink, openUserMenu, SOL, signInWithPassword, TOKEN_KEY, userMenuButton, chooseLanguage } from './support/portal'
+import { API, apiToken, lastMailedLink, openUserMenu, SOL, signInWithPassword, TOKEN_KEY, userMenuButton, chooseLanguage } from './support/portal'
 
 test.describe('sign-in', () => {
   test('by e-mail and password, then out again', async ({ page, context }) => {
@@ -225,9 +225,16 @@ test.describe('password', () => {
   // One account (marta) changed and restored in order: these must not interleave.
   test.describe.configure({ mode: 'serial' })
 
-  test('change it: messages, success in English, and back again', async ({ page }) => {
+  test('change it: messages, success in English, and back again', async ({ page, request }) => {
+    // An account of its own: a change ends the account's other sessions, and demo accounts serve other tests.
+    const { email, token } = await freshCustomer(request, 'ag-sol', 'tg-sol-lon', 'Clave Prueba')
+    const first = await request.put(`${API}/auth/password`, {
+      headers: { Authorization: `Bearer ${token}`, agencyId: 'ag-sol' },
+      data: { password: 'viaje2026', password_confirmation: 'viaje2026' },
+    })
+    expect(first.status(), await first.text()).toBe(200)
     await page.goto('/auth/password')
-    await signInWithPassword(page, 'marta.lopez@example.com')
+    await signInWithPassword(page, email)
     await expect(page).toHaveURL(/\/auth\/password$/)
     await expectNoSeriousA11yViolations(page)
 
@@ -259,7 +266,7 @@ test.describe('password', () => {
     await openUserMenu(page)
     await page.getByRole('menuitem', { name: 'Salir' }).click()
     await expect(page).toHaveURL(/\/auth\/login$/)
-    await signInWithPassword(page, 'marta.lopez@example.com', 'nuevaClave2026')
+    await signInWithPassword(page, email, 'nuevaClave2026')
     await expect(page).toHaveURL(`${SOL}/`)
     await page.goto('/auth/password')
     await page.getByLabel('Contraseña actual', { exact: true }).fill('nuevaClave2026')
