@@ -1,7 +1,7 @@
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { freshCustomer } from './support/checkout'
-import { API, apiToken, lastMailedLink, openUserMenu, SOL, signInWithPassword, TOKEN_KEY, userMenuButton, chooseLanguage } from './support/portal'
+import { API, apiToken, lastMailedLink, openUserMenu, PASSWORD, SOL, signInWithPassword, TOKEN_KEY, userMenuButton, chooseLanguage } from './support/portal'
 
 test.describe('sign-in', () => {
   test('by e-mail and password, then out again', async ({ page, context }) => {
@@ -221,16 +221,15 @@ test.describe('sign-in', () => {
   })
 })
 
+// Each test changes the password of an account of its own: a change ends the account's other sessions, and the
+// demo accounts serve other tests meanwhile.
 test.describe('password', () => {
-  // One account (marta) changed and restored in order: these must not interleave.
-  test.describe.configure({ mode: 'serial' })
-
   test('change it: messages, success in English, and back again', async ({ page, request }) => {
-    // An account of its own: a change ends the account's other sessions, and demo accounts serve other tests.
+    // its first password, set from the sign-in link's session (no current one asked then)
     const { email, token } = await freshCustomer(request, 'ag-sol', 'tg-sol-lon', 'Clave Prueba')
     const first = await request.put(`${API}/auth/password`, {
       headers: { Authorization: `Bearer ${token}`, agencyId: 'ag-sol' },
-      data: { password: 'viaje2026', password_confirmation: 'viaje2026' },
+      data: { password: PASSWORD, password_confirmation: PASSWORD },
     })
     expect(first.status(), await first.text()).toBe(200)
     await page.goto('/auth/password')
@@ -277,16 +276,17 @@ test.describe('password', () => {
   })
 
   test('forgotten: the mailed link opens the change page, no current password asked', async ({ page, request }) => {
+    const { email } = await freshCustomer(request, 'ag-sol', 'tg-sol-lon', 'Olvido Prueba')
     await page.goto('/auth/login')
     await page.getByRole('tab', { name: 'Con contraseña' }).click()
     await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click()
     await expect(page).toHaveURL(/\/auth\/remember$/)
     await expectNoSeriousA11yViolations(page)
-    await page.getByLabel('Email', { exact: true }).fill('marta.lopez@example.com')
+    await page.getByLabel('Email', { exact: true }).fill(email)
     await page.getByRole('button', { name: 'Enviarme el enlace' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Te hemos enviado un enlace' })).toBeVisible()
 
-    await page.goto(await lastMailedLink(request, 'marta.lopez@example.com'))
+    await page.goto(await lastMailedLink(request, email))
     await expect(page).toHaveURL(`${SOL}/auth/password`)
     await expect(page.getByLabel('Contraseña actual', { exact: true })).toHaveCount(0)
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('viaje2026')
