@@ -8,7 +8,7 @@ import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ADULT, freshCustomer } from './support/checkout'
 import { expectNoDeveloperText, focusedDescription, press, tabTo, typeInto } from './support/keyboard'
-import { lastMailedLink, PASSWORD, SOL } from './support/portal'
+import { lastMailedLink, PASSWORD, signInFast, SOL } from './support/portal'
 
 // a whole booking by keyboard, beside the rest of the suite on 2 cores: minutes, not seconds
 test.describe.configure({ timeout: 300_000 })
@@ -348,3 +348,38 @@ for (const lang of ['es', 'en'] as const) {
     await expectNoDeveloperText(page)
   })
 }
+
+test('a page still loading after a move: its skeleton shows its title, and focus lands on the page’s own heading, never <body>', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  await page.goto('/booking/bkg-sol-1001')
+  await expect(h1(page)).toBeVisible()
+  const dialog = page.getByRole('dialog')
+  if (await dialog.isVisible()) {
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  }
+  // My bookings' list held back, as on a slow network
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/api\/customer\/booking(\?|$)/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await press(page, main(page).getByRole('link', { name: 'Mis reservas', exact: true }), 'Enter')
+  // the page's title while its list is on its way; said to be loading; focus waits, on the page
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando tus reservas…' })).toBeAttached()
+  await expect(h1(page)).toHaveText('Mis reservas')
+  await expect(h1(page)).not.toBeFocused()
+  expect(await focusedDescription(page)).not.toBe('<body>')
+  await expectNoSeriousA11yViolations(page)
+  release()
+  await expect(main(page).getByRole('list', { name: 'Reservas' })).toBeVisible()
+  // the page's own heading, the one that stays
+  await expect(h1(page)).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
+})

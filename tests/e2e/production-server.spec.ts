@@ -172,6 +172,8 @@ test('before its code: the first paint is the agency’s frame, in the visitor�
       await expect(page.getByRole('button', { name: lang === 'es' ? 'Idioma: Español' : 'Language: English' })).toBeVisible()
       await expect(page.getByRole('link', { name: lang === 'es' ? 'Acceder' : 'Sign in' })).toBeVisible()
       await expect(page.getByRole('status').first()).toHaveText(lang === 'es' ? 'Cargando…' : 'Loading…')
+      // and the page's own title, which needs no data
+      await expect(page.getByRole('heading', { level: 1, name: lang === 'es' ? 'Preguntas frecuentes' : 'FAQ' })).toBeVisible()
       await expect(page.getByRole('contentinfo')).toContainText(name)
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-1').trim())).toBe(brand)
       await page.screenshot({ path: `test-results/screenshots/first-paint-${host.split('.')[0]}-${lang}.png` })
@@ -186,7 +188,30 @@ test('before its code: the first paint is the agency’s frame, in the visitor�
   await page.goto(`http://sol.localhost:${port}/booking/bkg-sol-1001`)
   await expect(page.getByRole('banner').getByRole('button', { name: 'Mi cuenta' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Acceder' })).toHaveCount(0)
+  // a booking's title is its trip: the page says it is loading, the rest is the shape of what comes
+  await expect(page.getByRole('status')).toHaveText('Cargando la reserva…')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0)
   await page.screenshot({ path: 'test-results/screenshots/first-paint-sol-es-booking.png' })
+  // pages whose title needs no data paint it with the frame, where the page draws it
+  for (const [path, title, loading, drawnWhen] of [
+    ['/', 'Mis reservas', 'Cargando tus reservas…', page.getByRole('list', { name: 'Reservas' })],
+    ['/travelgroup/tg-sol-lon/checkout', 'Reserva tu plaza', 'Cargando la reserva…', page.getByRole('heading', { name: 'Elige tu pack' })],
+  ] as const) {
+    await page.goto(`http://sol.localhost:${port}${path}`)
+    const heading = page.getByRole('heading', { level: 1, name: title })
+    await expect(heading).toBeVisible()
+    await expect(page.getByRole('status')).toHaveText(loading)
+    await expectNoSeriousA11yViolations(page)
+    const painted = await heading.boundingBox()
+    await page.screenshot({ path: `test-results/screenshots/first-paint-sol-es${path.replace(/\//g, '-').replace(/-$/, '')}.png` })
+    // with the code: the page's own heading lands where the painted one was
+    await page.unroute(/\/assets\/.+\.js$/)
+    await page.reload()
+    await expect(drawnWhen).toBeVisible()
+    const drawn = await heading.boundingBox()
+    expect(Math.abs(drawn!.y - painted!.y), path).toBeLessThanOrEqual(1)
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort())
+  }
   await context.close()
 })
 
@@ -354,7 +379,10 @@ test('the painted header answers while the saved reads are still coming back fro
   await page.goto(`${origin}/`)
   // the app has taken the frame over (it drops the HTML's session mark then), the saved reads still held
   await expect(page.locator('html')).not.toHaveAttribute('data-session', /.*/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeHidden()
+  // the page's own title painted with the frame, its list not drawn
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible()
+  const bookings = page.getByRole('list', { name: 'Reservas' })
+  await expect(bookings).toBeHidden()
   const account = userMenuButton(page)
   await account.focus()
   await page.keyboard.press('Enter')
@@ -362,9 +390,9 @@ test('the painted header answers while the saved reads are still coming back fro
   await page.keyboard.press('Escape')
   await expect(account).toHaveAttribute('aria-expanded', 'false')
   // the page itself comes once they are back
-  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeHidden()
+  await expect(bookings).toBeHidden()
   await page.evaluate(() => (window as unknown as { openIndexedDb: () => void }).openIndexedDb())
-  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible()
+  await expect(bookings).toBeVisible()
   await context.close()
 })
 

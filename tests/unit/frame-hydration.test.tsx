@@ -60,7 +60,10 @@ describe('the browser hydrates the server’s frame', () => {
     ['/booking/bkg-1', 'en', true],
     ['/travelgroup/tg-1/checkout', 'es', true],
     ['/travelgroup/tg-1', 'en', false],
+    ['/travelgroup', 'es', false],
     ['/faq', 'es', false],
+    ['/legal', 'en', false],
+    ['/payment/pay-1', 'es', true],
     ['/no/such/page', 'es', false],
   ] as const)('%s in %s: the same elements, kept; no mismatch', async (pathname, locale, signedIn) => {
     if (signedIn) setToken('a-token')
@@ -98,20 +101,77 @@ describe('the browser hydrates the server’s frame', () => {
     expect(document.documentElement.hasAttribute(SESSION_MARK_ATTRIBUTE)).toBe(false)
   })
 
-  it('a frame for another kind of page is not this page’s first render (main.tsx replaces it instead)', async () => {
-    const { markup } = renderShell({ agency: sol, locale: 'es', pathname: '/auth/login' })
+  /** React's recoverable errors when the browser at `pathname` hydrates a frame drawn for `drawnFor`. */
+  async function hydrateOtherFrame(drawnFor: string, pathname: string) {
     const root = document.createElement('div')
-    root.innerHTML = markup
+    root.innerHTML = renderShell({ agency: sol, locale: 'es', pathname: drawnFor }).markup
     document.body.append(root)
     const queryClient = createQueryClient()
-    const router = createMemoryRouter(createRoutes(queryClient, { firstNavigationAfter: new Promise<void>(() => {}) }), { initialEntries: ['/faq'] })
+    const router = createMemoryRouter(createRoutes(queryClient, { firstNavigationAfter: new Promise<void>(() => {}) }), { initialEntries: [pathname] })
     const recoverable: unknown[] = []
     vi.spyOn(console, 'error').mockImplementation(() => {})
     await act(async () => {
       hydrateRoot(root, <App router={router} queryClient={queryClient} />, { onRecoverableError: (error) => recoverable.push(error) })
     })
     router.dispose()
-    expect(recoverable.length).toBeGreaterThan(0)
+    return recoverable
+  }
+
+  it('a frame for another page of the same kind is not this page’s first render either: each page draws its own skeleton', async () => {
+    // what main.tsx compares with the page the router matched before hydrating
+    expect([renderShell({ agency: sol, locale: 'es', pathname: '/faq' }).frame, renderShell({ agency: sol, locale: 'es', pathname: '/legal' }).frame]).toEqual([
+      'faq',
+      'legal',
+    ])
+    expect((await hydrateOtherFrame('/faq', '/legal')).length).toBeGreaterThan(0)
+  })
+
+  it('a frame for another kind of page is not this page’s first render (main.tsx replaces it instead)', async () => {
+    expect((await hydrateOtherFrame('/auth/login', '/faq')).length).toBeGreaterThan(0)
+  })
+})
+
+describe('a data page’s first paint, drawn by the server before its code and data', () => {
+  const frameOf = (pathname: string, locale: Locale) => {
+    const root = document.createElement('div')
+    root.innerHTML = renderShell({ agency: sol, locale, pathname }).markup
+    return root
+  }
+  const heading = (root: HTMLElement) => root.querySelector('main h1')?.textContent ?? null
+  const status = (root: HTMLElement) => root.querySelector('main [role="status"]')?.textContent ?? null
+  const shapes = (root: HTMLElement) => [...root.querySelectorAll('main .skeleton')].map((element) => element.className.replace('skeleton skeleton--', ''))
+
+  it.each([
+    ['/', 'es', 'Mis reservas', 'Cargando tus reservas…'],
+    ['/', 'en', 'My bookings', 'Loading your bookings…'],
+    ['/travelgroup', 'es', 'Viajes', 'Cargando los viajes…'],
+    ['/travelgroup/tg-1/checkout', 'es', 'Reserva tu plaza', 'Cargando la reserva…'],
+    ['/travelgroup/tg-1/checkout', 'en', 'Book your place', 'Loading the booking…'],
+    ['/faq', 'en', 'FAQ', 'Loading…'],
+  ] as const)('%s in %s: the page’s own title, in the page’s language, and it says it is loading', (pathname, locale, title, loading) => {
+    const root = frameOf(pathname, locale)
+    expect(heading(root)).toBe(title)
+    expect(status(root)).toBe(loading)
+    // the shape of what is to come is not read out
+    expect(shapes(root).length).toBeGreaterThan(0)
+    expect([...root.querySelectorAll('main .skeleton')].every((element) => element.closest('[aria-hidden="true"]'))).toBe(true)
+  })
+
+  it('a page whose title is its data (a trip, a booking): no heading yet, the shape of one, and the loading said', () => {
+    const trip = frameOf('/travelgroup/tg-1', 'es')
+    expect(heading(trip)).toBeNull()
+    expect(status(trip)).toBe('Cargando el viaje…')
+    expect(shapes(trip)).toEqual(['hero', 'card'])
+    const booking = frameOf('/booking/bkg-1', 'en')
+    expect(heading(booking)).toBeNull()
+    expect(status(booking)).toBe('Loading the booking…')
+    expect(shapes(booking)).toContain('tabs')
+  })
+
+  it('the sign-in frame’s other pages (a link being checked) keep a spinner', () => {
+    const root = frameOf('/login', 'es')
+    expect(root.querySelector('main .skeleton')).toBeNull()
+    expect(root.querySelector('main .spinner')).not.toBeNull()
   })
 })
 

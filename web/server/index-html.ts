@@ -111,7 +111,7 @@ export type PageParts = {
   /** the page's first API reads and the script that starts them */
   early?: { reads: EarlyReads; apiBase: string; script: string } | null
   locale?: Locale
-  /** the page's frame for #root, and the kind of page it frames (web/src/app/shell/render-shell.tsx) */
+  /** the page's frame for #root, and the page it frames (web/src/app/shell/render-shell.tsx) */
   shell?: Shell | null
 }
 

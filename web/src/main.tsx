@@ -9,7 +9,7 @@ import { App } from '@/app/app'
 import { keepQueriesOffline } from '@/app/offline-queries'
 import { AppProvider } from '@/app/provider'
 import { queryClient } from '@/app/query-client'
-import { pageAccessOf } from '@/app/page-access'
+import { framedPageOf } from '@/app/page-access'
 import { createAppRouter } from '@/app/router'
 import { registerServiceWorkerWhenSettled } from '@/app/service-worker-registration'
 import { createUnauthorizedHandler } from '@/app/session-expiry'
@@ -87,7 +87,7 @@ if (!agency) {
   queryClient.setQueryData(getGetAgencyQueryKey(), agency)
   // The production server drew this page's frame into #root (app/shell/render-shell.tsx): React hydrates it,
   // keeping what is painted, and the router's first navigation (guards, the page) waits for that and for the
-  // saved reads. A frame for another kind of page or language (a page kept for offline use and opened at another
+  // saved reads. A frame for another page or language (a page kept for offline use and opened at another
   // address) is replaced instead.
   let frameHydrated = () => {}
   const hydrated = new Promise<void>((resolve) => (frameHydrated = resolve))
@@ -98,7 +98,7 @@ if (!agency) {
   // The router's start and React's are a task each: one after the other they were one long task on a phone.
   await yieldToBrowser()
   const frame = root.dataset.frame
-  const hydrates = frame !== undefined && frame === pageAccessOf(router.state.matches.map((match) => match.route.id)) && frameLanguage === locale
+  const hydrates = frame !== undefined && frame === framedPageOf(router.state.matches.map((match) => match.route.id)) && frameLanguage === locale
   // A transition: React hydrates or renders the first page in slices, giving the browser its turn between
   // them, so a tap on the page already painted from the HTML is never held behind one long task.
   startTransition(() => {

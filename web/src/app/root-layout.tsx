@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router'
 import { ConfigWatcher } from '@/app/config-watcher'
+import { FirstLoadSkeleton } from '@/app/page-skeletons'
 import { PageSpinner } from '@/components/page-spinner'
 import { focusPageHeadingWhenReady } from '@/lib/focus-heading'
 import './root-layout.css'
@@ -36,8 +37,14 @@ export function RootLayout() {
 
 /**
  * A page's content on a first load, inside its layout, until the router has run its guards and the page's
- * code is in (from the service worker's cache when offline): the frame the server renders (app/shell).
+ * code is in (from the service worker's cache when offline): the frame the server renders (app/shell). The
+ * pages of the signed-in and public layouts draw their skeleton (app/page-skeletons.tsx); the sign-in frame's
+ * own pages (a link being checked, the maintenance notice) a spinner.
  */
 export function PageFallback() {
+  return <FirstLoadSkeleton page={useMatches().at(-1)?.id} />
+}
+
+export function GuestPageFallback() {
   return <PageSpinner readsFromNetwork={false} />
 }

@@ -8,7 +8,7 @@ import { DefaultLayout } from '@/app/layouts/default-layout'
 import { GuestLayout } from '@/app/layouts/guest-layout'
 import { page } from '@/app/lazy-messages'
 import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
-import { PageFallback, RootLayout } from '@/app/root-layout'
+import { GuestPageFallback, PageFallback, RootLayout } from '@/app/root-layout'
 import { pageLoader, pageShouldRevalidate } from '@/app/route-prefetch'
 import * as firstBundleRoute from '@/app/routes/login'
 import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes.universal'
@@ -19,7 +19,8 @@ const lazyPages = import.meta.glob<{ Component: NonNullable<RouteObject['Compone
 const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>
   PAGE_ROUTES.filter((route) => route.access === access).map((route) => {
     const loader = pageLoader(client, route)
-    const where = route.path === '' ? { index: true as const } : { path: route.path }
+    // the page's name is its id: the first-load skeleton (app/page-skeletons.tsx) and the frame's check (main.tsx) read it
+    const where = route.path === '' ? { index: true as const, id: route.page } : { path: route.path, id: route.page }
     // Needing no data, the page in the first bundle is its own first-load state: the server draws it whole
     // (the sign-in form) and the browser hydrates it, keeping what was typed, while its guards run.
     const reads = loader && { loader, shouldRevalidate: pageShouldRevalidate }
@@ -37,7 +38,7 @@ const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>
 const pageGroup = (client: QueryClient, access: PageAccess, middleware: MiddlewareFunction[]): RouteObject => ({
   id: access,
   ErrorBoundary: RouteErrorBoundary,
-  HydrateFallback: PageFallback,
+  HydrateFallback: access === 'guest' ? GuestPageFallback : PageFallback,
   middleware,
   children: pagesOf(client, access),
 })

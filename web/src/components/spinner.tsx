@@ -14,9 +14,11 @@ export type SpinnerProps = {
    * done on the device (drawing a QR code, a page's code from the cache) or a transfer already under way.
    */
   readsFromNetwork?: boolean
+  /** Announced, not drawn: something else on the page shows it is loading (a page's skeleton). */
+  unseen?: boolean
 }
 
-export function Spinner({ size = 'md', label, decorative = false, readsFromNetwork = true }: SpinnerProps) {
+export function Spinner({ size = 'md', label, decorative = false, readsFromNetwork = true, unseen = false }: SpinnerProps) {
   const { t } = useLingui()
   const online = useOnline()
   const ring = <span className={`spinner spinner--${size}`} aria-hidden="true" />
@@ -29,9 +31,9 @@ export function Spinner({ size = 'md', label, decorative = false, readsFromNetwo
     )
   }
   return (
-    <span role="status" className="spinner-wrap">
-      {ring}
-      <span className="visually-hidden">{label ?? t`Cargando…`}</span>
+    <span role="status" className={unseen ? 'visually-hidden' : 'spinner-wrap'}>
+      {!unseen && ring}
+      <span className={unseen ? undefined : 'visually-hidden'}>{label ?? t`Cargando…`}</span>
     </span>
   )
 }

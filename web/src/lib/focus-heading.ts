@@ -1,7 +1,10 @@
 // Where focus goes when nothing the traveller touched is left to hold it: the page's own heading, so a
 // screen reader says where they are and the next Tab starts at the top of the page's content.
 
-const mainHeading = () => document.getElementById('main')?.querySelector<HTMLElement>('h1') ?? null
+// A page still loading may already show its title (its skeleton, marked busy): focus waits for the page's own,
+// which replaces it, or it would fall to <body> when the skeleton goes.
+const mainHeading = () =>
+  [...(document.getElementById('main')?.querySelectorAll<HTMLElement>('h1') ?? [])].find((h1) => !h1.closest('[aria-busy="true"]')) ?? null
 
 const focusIsLost = (also?: Element | null) => {
   const active = document.activeElement

@@ -1,7 +1,8 @@
 // The page's frame, rendered by the production server into the HTML from the app itself: the same tree
 // (app/app.tsx) and routes (app/router.tsx) as the browser, in the state the browser's router starts in —
 // before its guards and the page's code have run, when each kind of page draws its layout (the agency's
-// mark, the language, the header and footer, or the bare sign-in frame) around its loading state. The
+// mark, the language, the header and footer, or the bare sign-in frame) around the page's first-load state (its
+// title where it needs no data and the shape of the rest, app/page-skeletons.tsx; the sign-in form whole). The
 // browser hydrates it (main.tsx). Built apart for Node (web/shell.vite.config.ts → web/dist-shell/render-shell.js)
 // and loaded by web/server/portal-server.ts. Nothing personal is in a page: a page only a customer sees shows
 // the account menu without a name ("Mi cuenta"), the others the way to sign in.
@@ -15,7 +16,7 @@ import {
 } from 'react-router'
 import { App } from '@/app/app'
 import { createQueryClient } from '@/app/query-client'
-import { pageAccessOf } from '@/app/page-access'
+import { framedPageOf } from '@/app/page-access'
 import { createRoutes } from '@/app/router'
 import type { Shell, ShellInput } from '@/app/shell/shell.universal'
 import { setCurrentAgency } from '@/lib/agency'
@@ -39,7 +40,7 @@ export function renderShell({ agency, locale, pathname }: ShellInput): Shell {
     mapRouteProperties,
     hydrationRouteProperties,
   })
-  const frame = pageAccessOf(router.state.matches.map((match) => match.route.id))
+  const frame = framedPageOf(router.state.matches.map((match) => match.route.id))
   if (!frame) throw new Error(`no page at ${pathname}`)
   const markup = renderToString(<App router={router} queryClient={queryClient} />)
   router.dispose()

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
-import { PageSpinner } from '@/components/page-spinner'
+import { FaqHeader, FaqSkeleton } from '@/features/agency/agency-skeletons'
 import { SafeHtml } from '@/components/safe-html'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGetAgencyFaq } from '@/lib/api/generated/endpoints/agency/agency'
@@ -15,17 +15,12 @@ export function FaqPage() {
   const tr = useTranslated()
   useDocumentTitle(t`Preguntas frecuentes`)
   const faq = useGetAgencyFaq({ query: { staleTime: 10 * 60_000 } })
+  if (faq.isPending) return <FaqSkeleton />
 
   return (
     <div className="agency-page">
-      <header className="page-header">
-        <h1 className="page-header__title">
-          <Trans>Preguntas frecuentes</Trans>
-        </h1>
-      </header>
-      {faq.isPending ? (
-        <PageSpinner />
-      ) : faq.isError ? (
+      <FaqHeader />
+      {faq.isError ? (
         <div className="agency-page__panel">
           <ErrorState message={errorMessage(faq.error)} onRetry={() => faq.refetch()} />
         </div>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { ErrorState } from '@/components/error-state'
 import { PageSpinner } from '@/components/page-spinner'
 import { SafeHtml } from '@/components/safe-html'
@@ -8,6 +8,7 @@ import { useGetAgency } from '@/lib/api/generated/endpoints/agency/agency'
 import { errorMessage } from '@/lib/error-messages'
 import { useTranslated } from '@/hooks/use-translated'
 import './agency.css'
+import { LegalHeader } from '@/features/agency/agency-skeletons'
 
 /** /legal: the agency's legal notice (HTML from the API, sanitized). */
 export function LegalPage() {
@@ -20,11 +21,7 @@ export function LegalPage() {
 
   return (
     <div className="agency-page">
-      <header className="page-header">
-        <h1 className="page-header__title">
-          <Trans>Aviso legal</Trans>
-        </h1>
-      </header>
+      <LegalHeader />
       <div className="agency-page__panel agency-page__panel--text">
         {agency.isPending ? (
           <PageSpinner />

@@ -5,7 +5,7 @@ import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { Spinner } from '@/components/spinner'
 import { ErrorState } from '@/components/error-state'
-import { PageSpinner } from '@/components/page-spinner'
+import { BookingSkeleton } from '@/features/booking/booking-skeleton'
 import { useDialog } from '@/hooks/use-dialog'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { isApiError } from '@/lib/api/api-error'
@@ -67,7 +67,7 @@ export function BookingPage(slots: BookingPageSlots) {
   const tr = useTranslated()
   useDocumentTitle(booking.data ? tr(booking.data.travel_group, 'name') : t`Reserva`)
 
-  if (booking.isPending) return <PageSpinner label={t`Cargando la reserva…`} />
+  if (booking.isPending) return <BookingSkeleton />
   if (booking.isError) {
     const notFound = isApiError(booking.error) && booking.error.status === 404
     return (

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
-import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useListBookings } from '@/lib/api/generated/endpoints/booking/booking'
 import type { BookingSummary } from '@contract/generated/model/bookingSummary'
@@ -15,6 +14,7 @@ import { isLocale, type Locale } from '@/lib/i18n-locales.universal'
 import { displayStatus } from '@core/booking-status'
 import { statusLabels } from '@/lib/booking-status'
 import './bookings.css'
+import { BookingsHeader, BookingsSkeleton } from '@/features/bookings/bookings-skeleton'
 import { Fact, Facts } from '@/components/facts'
 import '@/components/card-link.css'
 
@@ -23,17 +23,12 @@ export function BookingsPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Mis reservas`)
   const bookings = useListBookings()
+  if (bookings.isPending) return <BookingsSkeleton />
 
   return (
     <div className="bookings-page">
-      <header className="page-header">
-        <h1 className="page-header__title">
-          <Trans>Mis reservas</Trans>
-        </h1>
-      </header>
-      {bookings.isPending ? (
-        <PageSpinner label={t`Cargando tus reservas…`} />
-      ) : bookings.isError ? (
+      <BookingsHeader />
+      {bookings.isError ? (
         <div className="bookings-page__panel">
           <ErrorState message={errorMessage(bookings.error)} onRetry={() => bookings.refetch()} />
         </div>

@@ -34,6 +34,7 @@ import { PackStep } from '@/features/checkout/steps/pack-step'
 import { useCheckoutDraft } from '@/features/checkout/use-checkout-draft'
 import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment'
 import './checkout.css'
+import { CheckoutSkeleton, CheckoutTitle } from '@/features/checkout/checkout-skeleton'
 import { useLocale } from '@/hooks/use-locale'
 import { useTranslated } from '@/hooks/use-translated'
 
@@ -97,7 +98,7 @@ export function CheckoutPage() {
       </div>
     )
   }
-  if (!group.data || !extras.data || !plans.data || !methods.data) return <PageSpinner label={t`Cargando la reserva…`} />
+  if (!group.data || !extras.data || !plans.data || !methods.data) return <CheckoutSkeleton />
 
   const offer: Offer = {
     group: group.data,
@@ -184,7 +185,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   // Not drawn until the address names the step (a first visit has none): React Router reads the scroll position
   // on every navigation, so the replace above, with the whole step on the page, laid it all out in the middle of
   // a task (16 ms and more on a desktop), and the step was then drawn twice.
-  if (!drawn) return <PageSpinner label={t`Cargando la reserva…`} />
+  if (!drawn) return <CheckoutSkeleton />
 
   return (
     <div className="ck-checkout-page">
@@ -192,9 +193,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
         <p className="ck-checkout-header__eyebrow">
           <Link to={`/travelgroup/${encodeURIComponent(group.id)}`}>{tr(group, 'name')}</Link>
         </p>
-        <h1 className="page-header__title">
-          <Trans>Reserva tu plaza</Trans>
-        </h1>
+        <CheckoutTitle />
         <p className="page-header__intro">
           {tr(group, 'destination')} · {start} – {end}
         </p>

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Callout } from '@/components/callout'
 import { ErrorState } from '@/components/error-state'
-import { PageSpinner } from '@/components/page-spinner'
+import { TravelGroupSkeleton } from '@/features/travel-groups/travel-groups-skeletons'
 import { SafeHtml } from '@/components/safe-html'
 import { Spinner } from '@/components/spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
@@ -35,7 +35,7 @@ export function TravelGroupDetailPage() {
   const group = useGetTravelGroup(id)
   const tr = useTranslated()
   useDocumentTitle(group.data ? tr(group.data, 'name') : t`Viaje`)
-  if (group.isPending) return <PageSpinner label={t`Cargando el viaje…`} />
+  if (group.isPending) return <TravelGroupSkeleton />
   if (group.isError) {
     const notFound = isApiError(group.error) && group.error.code === 'not_found'
     return (

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
-import { PageSpinner } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/page-skeleton'
+import { TravelGroupsHeader } from '@/features/travel-groups/travel-groups-skeletons'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useListTravelGroups } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { TravelGroupSummary } from '@contract/generated/model/travelGroupSummary'
@@ -39,14 +40,7 @@ export function TravelGroupListPage() {
 
   return (
     <div className="tg-page">
-      <header className="page-header">
-        <h1 className="page-header__title">
-          <Trans>Viajes</Trans>
-        </h1>
-        <p className="page-header__intro">
-          <Trans>Elige tu viaje en grupo y reserva tu plaza en unos minutos.</Trans>
-        </p>
-      </header>
+      <TravelGroupsHeader />
 
       <form className="tg-search" role="search" onSubmit={submit} aria-label={t`Buscar viajes`}>
         {/* the label in full above the field: a placeholder this long was cut on a phone */}
@@ -68,7 +62,7 @@ export function TravelGroupListPage() {
       </form>
 
       {groups.isPending ? (
-        <PageSpinner label={t`Cargando los viajes…`} />
+        <PageSkeleton parts={['card', 'card']} label={t`Cargando los viajes…`} />
       ) : groups.isError ? (
         <div className="tg-panel">
           <ErrorState message={errorMessage(groups.error)} onRetry={() => groups.refetch()} />
