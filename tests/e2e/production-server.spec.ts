@@ -2,6 +2,7 @@
 // from X-Forwarded-Host/Proto or Host, and the first paint is already branded.
 import { request as httpRequest } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { ensureHostileTenant, EVIL_GROUP, EVIL_NAME, hostileCustomerLink, watchForAttacks } from './support/hostile'
@@ -28,6 +29,17 @@ const get = (path: string, headers: Record<string, string>) =>
     req.on('error', reject)
     req.end()
   })
+
+/** Holds the app's code back (a slow phone) until the returned function is called. */
+async function holdCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
 
 test.describe.configure({ mode: 'serial' })
 // the portal installs as an app: its service worker (the suite blocks them elsewhere)
@@ -219,12 +231,7 @@ test('the sign-in form is in the page before its code: what is typed there stays
   const context = await browser.newContext({ locale: 'es-ES', serviceWorkers: 'block' })
   const page = await context.newPage()
   // the app's code held back, as on a slow phone, until the traveller has typed
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdCode(page)
   const pages: string[] = []
   page.on('request', (request) => {
     if (request.isNavigationRequest()) pages.push(request.url())
@@ -244,6 +251,31 @@ test('the sign-in form is in the page before its code: what is typed there stays
   await send.click()
   await expect(page.getByRole('status').filter({ hasText: 'Te hemos enviado un enlace de acceso' })).toBeVisible()
   expect(pages).toEqual([`http://sol.localhost:${port}/auth/login`])
+  await context.close()
+})
+
+test('a press on the painted header before the code is answered once the app has taken over, once', async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: 'es-ES', serviceWorkers: 'block' })
+  await context.addCookies([{ name: TOKEN_KEY, value: await apiToken(request, 'ana.garcia@example.com'), url: `http://sol.localhost:${port}` }])
+  const page = await context.newPage()
+  // the app's code held back, as on a slow phone, while the traveller taps the header
+  const release = await holdCode(page)
+  await page.goto(`http://sol.localhost:${port}/`, { waitUntil: 'commit' })
+  const language = page.getByRole('button', { name: 'Idioma: Español' })
+  await language.click()
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  release()
+  // the same press, answered: the menu open on the language chosen, and not closed again by a second one
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeVisible()
+  await expect(language).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('list', { name: 'Reservas' })).toBeVisible()
+  await expect(language).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(language).toHaveAttribute('aria-expanded', 'false')
+  await expect(language).toBeFocused()
+  // from then on a press is React's alone: one press, one menu
+  await userMenuButton(page).click()
+  await expect(userMenuButton(page)).toHaveAttribute('aria-expanded', 'true')
   await context.close()
 })
 

@@ -21,6 +21,7 @@ import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/aut
 import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
 import { initI18n } from '@/lib/i18n'
 import { isLocale } from '@/lib/i18n-locales.universal'
+import { replayEarlyPress, stopKeepingEarlyPresses } from '@/lib/early-presses.universal'
 import { yieldToBrowser } from '@/lib/main-thread.universal'
 import { startFromBrowserNetworkState } from '@/lib/network-status'
 
@@ -99,6 +100,10 @@ if (!agency) {
   await yieldToBrowser()
   const frame = root.dataset.frame
   const hydrates = frame !== undefined && frame === framedPageOf(router.state.matches.map((match) => match.route.id)) && frameLanguage === locale
+  // A press on the painted frame before now was kept by the page's script: pressed again once the frame is
+  // React's (from here on React replays presses itself).
+  stopKeepingEarlyPresses()
+  void hydrated.then(replayEarlyPress)
   // A transition: React hydrates or renders the first page in slices, giving the browser its turn between
   // them, so a tap on the page already painted from the HTML is never held behind one long task.
   startTransition(() => {
