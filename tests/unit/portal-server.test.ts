@@ -363,6 +363,20 @@ describe('production portal server', () => {
     expect(pagePreloads(null, '/faq', 'es')).toEqual({ first: [], js: [], css: [] })
   })
 
+  it('a page with its frame carries the texts the frame was drawn with, so their part of the catalog is not announced', () => {
+    const template = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>'
+    const preloads = pagePreloads(manifest, '/booking/x', 'es')
+    const shell = { markup: '<main>Mis reservas</main>', frame: 'booking', messages: { locale: 'es' as const, messages: { a: ['Mis reservas'] } } }
+    const framed = renderIndexHtml(template, null, { preloads, locale: 'es', shell })
+    expect(framed).toContain('<script type="application/json" id="startup-messages">{"locale":"es","messages":{"a":["Mis reservas"]}}</script>')
+    expect(framed).not.toContain('messages-es.js')
+    expect(framed).toContain('href="/assets/messages-es-booking.js"')
+    // no frame (it failed to draw): the app loads its texts as before
+    const bare = renderIndexHtml(template, null, { preloads, locale: 'es', shell: null })
+    expect(bare).not.toContain('startup-messages')
+    expect(bare).toContain('href="/assets/messages-es.js"')
+  })
+
   it('an agency name with $ patterns stays text: the template is never spliced into the page', () => {
     const template =
       '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>'
@@ -640,13 +654,21 @@ describe('the page’s frame in the page', () => {
     const calls: string[] = []
     const { page, close } = await startWith(({ agency, locale, pathname }) => {
       calls.push(`${agency.id} ${locale} ${pathname}`)
-      return { markup: `<header class="frame">${agency.id}</header>`, frame: pathname.startsWith('/auth') ? 'guest' : 'customer' }
+      return {
+        markup: `<header class="frame">${agency.id}</header>`,
+        frame: pathname.startsWith('/auth') ? 'login' : 'booking',
+        messages: { locale, messages: { greeting: ['Hola </script><script>alert(1)</script>'] } },
+      }
     })
     try {
       const html = await page('/booking/b-1', 'localhost:4173')
-      // the kind of page it frames, for the browser to check before hydrating it
-      expect(html).toContain('<div id="root" data-frame="customer"><header class="frame">ag-sol</header></div>')
+      // the page it frames, for the browser to check before hydrating it
+      expect(html).toContain('<div id="root" data-frame="booking"><header class="frame">ag-sol</header></div>')
       expect(html).not.toContain('boot-splash')
+      // the texts it was drawn with, as data the page cannot mistake for markup, and not announced for download
+      const written = /<script type="application\/json" id="startup-messages">(.*?)<\/script>/.exec(html)
+      expect(JSON.parse(written![1]!)).toEqual({ locale: 'es', messages: { greeting: ['Hola </script><script>alert(1)</script>'] } })
+      expect(html.match(/<script/g)).toHaveLength(html.match(/<\/script>/g)!.length)
       await page('/booking/b-2', 'localhost:4173')
       await page('/auth/login', 'localhost:4173')
       expect(calls).toEqual(['ag-sol es /booking/b-1', 'ag-sol es /auth/login'])

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import type { Agency } from '../../contract/generated/model/agency.ts'
 import { escapeMarkup } from '../../core/markup.ts'
 import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/branding.universal.ts'
-import { type Locale, SERVER_LANG_ATTRIBUTE } from '../src/lib/i18n-locales.universal.ts'
+import { type Locale, SERVER_LANG_ATTRIBUTE, STARTUP_MESSAGES_ID } from '../src/lib/i18n-locales.universal.ts'
 import type { Shell } from '../src/app/shell/shell.universal.ts'
 import { earlyReadsTags } from './early-reads.ts'
 import { type EarlyReads, matchPage } from './page-routes.ts'
@@ -128,9 +128,13 @@ export const renderIndexHtml = (
   // The config is read, not written into the page: a page kept by a cache in front must not hold a
   // maintenance switch back.
   const earlyScript = early && agency ? earlyReadsTags(early.reads, agency.id, early.apiBase, early.script) : ''
+  // The texts the frame was drawn with are the first catalog part the app needs: carried by the page (data, not
+  // a script), the first render waits for one request fewer, and that part is not announced for download.
+  const startupMessages = shell === null ? '' : `<script type="application/json" id="${STARTUP_MESSAGES_ID}">${inlineJson(shell.messages)}</script>`
+  const announced = shell === null ? preloads : { ...preloads, first: [] }
   // After the entry stylesheet, so they wait for it: put before it, the reads start sooner but take bandwidth
   // from the stylesheet and the code on a slow connection (decision 034 measured a travel group's LCP later).
-  const extra = [earlyScript, preloadTags(preloads), splash.style].filter(Boolean).join('\n    ')
+  const extra = [startupMessages, earlyScript, preloadTags(announced), splash.style].filter(Boolean).join('\n    ')
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return (
     template

@@ -63,6 +63,14 @@ export const acceptLanguageTags = (header: string): string[] =>
 export const SERVER_LANG_ATTRIBUTE = 'data-server-lang'
 
 /**
+ * The element of a page's HTML holding its language's first catalog part (`{ locale, messages }`, JSON), written
+ * by the production server with the page's frame: the texts the frame was drawn with, one request fewer before
+ * the first render (web/src/lib/i18n.ts reads it once).
+ */
+export const STARTUP_MESSAGES_ID = 'startup-messages'
+export type StartupMessages = { locale: Locale; messages: Record<string, unknown> }
+
+/**
  * In the browser: the cookie, then the language the server drew the page in (it read the Accept-Language
  * the browser sent; a browser whose own list says otherwise, like a headless one sending none, must not
  * switch a page already painted), then the browser's languages.

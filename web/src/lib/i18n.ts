@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
-import { detectLocale, isLocale, langCookie, type Locale } from '@/lib/i18n-locales.universal'
+import { detectLocale, isLocale, langCookie, type Locale, STARTUP_MESSAGES_ID, type StartupMessages } from '@/lib/i18n-locales.universal'
 
 // Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
 // locale is a type error. Each catalog comes in two parts (web/catalog-split.ts): the messages of the
@@ -54,6 +54,26 @@ function makeNumberFormatFor(locale: Locale, messages: Messages) {
   setTimeout(next, 0)
 }
 
+/** The first catalog part the production server wrote into the page for its language, read once (null: none). */
+let written: StartupMessages | null | undefined
+const writtenStartupPart = (): StartupMessages | null => {
+  if (written !== undefined) return written
+  written = null
+  const text = typeof document === 'undefined' ? null : document.getElementById(STARTUP_MESSAGES_ID)?.textContent
+  try {
+    if (text) written = JSON.parse(text) as StartupMessages
+  } catch {
+    // unreadable: the catalog's own part is loaded instead
+  }
+  return written
+}
+
+/** A language's first catalog part: the one in the page when it is that language's, else its chunk. */
+const startupPart = (locale: Locale): Promise<{ messages: Messages }> => {
+  const inPage = writtenStartupPart()
+  return inPage?.locale === locale ? Promise.resolve({ messages: inPage.messages as Messages }) : catalogParts[locale].startup()
+}
+
 const routePart = (locale: Locale, route: string) => routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
 
 /** Loads the catalog (once), activates it and sets <html lang>. */
@@ -62,10 +82,7 @@ export function activateLocale(locale: Locale): Promise<void> {
   activation = (async () => {
     const withRest = restWanted
     const routes = withRest ? [] : [...routesWanted]
-    const parts = await Promise.all([
-      catalogParts[locale].startup(),
-      ...(withRest ? [catalogParts[locale].rest()] : routes.map((route) => routePart(locale, route))),
-    ])
+    const parts = await Promise.all([startupPart(locale), ...(withRest ? [catalogParts[locale].rest()] : routes.map((route) => routePart(locale, route)))])
     // A later call won while this catalog was loading: don't flip back.
     if (pendingLocale !== locale) return
     i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((part) => part.messages)) })

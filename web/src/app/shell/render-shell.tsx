@@ -44,5 +44,5 @@ export function renderShell({ agency, locale, pathname }: ShellInput): Shell {
   if (!frame) throw new Error(`no page at ${pathname}`)
   const markup = renderToString(<App router={router} queryClient={queryClient} />)
   router.dispose()
-  return { markup, frame }
+  return { markup, frame, messages: { locale, messages: catalogs[locale] } }
 }
