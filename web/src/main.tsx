@@ -58,8 +58,8 @@ const frameLanguage = document.documentElement.lang
 
 // The reads saved on an earlier visit come back before the first page is drawn (the router's first navigation
 // waits for them, below), so a booking opened offline shows at once. React does not wait for them to take over
-// the painted frame (a press on its header is lost until it does): of the three start-up reads, IndexedDB's comes
-// back last.
+// the painted frame (a press on its header waits until it does, decision 038): of the three start-up reads,
+// IndexedDB's comes back last.
 const offlineReadsBack = keepQueriesOffline(queryClient)
 const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
 setRequestLanguage(locale)

@@ -3,16 +3,14 @@
 // In the first bundle, so small: the pages' skeletons are a few elements each. A page not named here draws a
 // heading's and a card's shape.
 import { type ComponentType, createElement } from 'react'
-import { PageSkeleton, type PageSkeletonProps } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps } from '@/components/page-skeleton'
 import { FaqSkeleton, LegalSkeleton } from '@/features/agency/agency-skeletons'
 import { BookingSkeleton } from '@/features/booking/booking-skeleton'
 import { BookingsSkeleton } from '@/features/bookings/bookings-skeleton'
 import { CheckoutSkeleton } from '@/features/checkout/checkout-skeleton'
 import { TravelGroupSkeleton, TravelGroupsSkeleton } from '@/features/travel-groups/travel-groups-skeletons'
 
-type Skeleton = ComponentType<Pick<PageSkeletonProps, 'readsFromNetwork'>>
-
-const SKELETONS = new Map<string, Skeleton>([
+const SKELETONS = new Map<string, ComponentType<SkeletonProps>>([
   ['bookings', BookingsSkeleton],
   ['booking', BookingSkeleton],
   ['checkout', CheckoutSkeleton],
@@ -22,7 +20,7 @@ const SKELETONS = new Map<string, Skeleton>([
   ['legal', LegalSkeleton],
 ])
 
-function AnyPageSkeleton({ readsFromNetwork }: Pick<PageSkeletonProps, 'readsFromNetwork'>) {
+function AnyPageSkeleton({ readsFromNetwork }: SkeletonProps) {
   return <PageSkeleton parts={['heading', 'card']} readsFromNetwork={readsFromNetwork} />
 }
 

@@ -11,6 +11,9 @@ export type PageSkeletonProps = Pick<SpinnerProps, 'label' | 'readsFromNetwork'>
   parts: readonly SkeletonPart[]
 }
 
+/** What a page's own skeleton takes: whether what it waits for is a read of the network (the spinner's rule). */
+export type SkeletonProps = Pick<PageSkeletonProps, 'readsFromNetwork'>
+
 /**
  * A page while its data (or, on a first load, its code) is on its way: its title where it needs no data, and
  * the shape of the rest. The production server draws it into the HTML (app/shell), so a first load paints the

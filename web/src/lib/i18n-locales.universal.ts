@@ -1,5 +1,6 @@
 // Kept apart from i18n.ts (the catalog loaders): pure, so format.ts, the production server and the
 // early-reads script (web/src/lib/api/early-reads-script.ts) pick the language by the same rule.
+import type { Messages } from '@lingui/core'
 import { Language } from '@contract/generated/model/language'
 
 // The languages are the contract's (Language): a third one added there reaches the portal's menu.
@@ -68,7 +69,7 @@ export const SERVER_LANG_ATTRIBUTE = 'data-server-lang'
  * the first render (web/src/lib/i18n.ts reads it once).
  */
 export const STARTUP_MESSAGES_ID = 'startup-messages'
-export type StartupMessages = { locale: Locale; messages: Record<string, unknown> }
+export type StartupMessages = { locale: Locale; messages: Messages }
 
 /**
  * In the browser: the cookie, then the language the server drew the page in (it read the Accept-Language

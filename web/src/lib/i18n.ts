@@ -71,7 +71,7 @@ const writtenStartupPart = (): StartupMessages | null => {
 /** A language's first catalog part: the one in the page when it is that language's, else its chunk. */
 const startupPart = (locale: Locale): Promise<{ messages: Messages }> => {
   const inPage = writtenStartupPart()
-  return inPage?.locale === locale ? Promise.resolve({ messages: inPage.messages as Messages }) : catalogParts[locale].startup()
+  return inPage?.locale === locale ? Promise.resolve({ messages: inPage.messages }) : catalogParts[locale].startup()
 }
 
 const routePart = (locale: Locale, route: string) => routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })

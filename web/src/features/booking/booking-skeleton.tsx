@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import { PageSkeleton, type PageSkeletonProps } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps } from '@/components/page-skeleton'
 
 /** A booking until it is in: the way back, its trip's name and dates, the tabs, the first tab. */
-export function BookingSkeleton({ readsFromNetwork }: Pick<PageSkeletonProps, 'readsFromNetwork'>) {
+export function BookingSkeleton({ readsFromNetwork }: SkeletonProps) {
   const { t } = useLingui()
   return <PageSkeleton parts={['short-line', 'heading', 'line', 'tabs', 'card']} label={t`Cargando la reserva…`} readsFromNetwork={readsFromNetwork} />
 }

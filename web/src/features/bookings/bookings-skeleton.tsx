@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PageSkeleton, type PageSkeletonProps } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps } from '@/components/page-skeleton'
 
 /** My bookings' header: the page's and its skeleton's. */
 export function BookingsHeader() {
@@ -13,7 +13,7 @@ export function BookingsHeader() {
 }
 
 /** My bookings until its list is in: the title, then a card per booking to come. */
-export function BookingsSkeleton({ readsFromNetwork }: Pick<PageSkeletonProps, 'readsFromNetwork'>) {
+export function BookingsSkeleton({ readsFromNetwork }: SkeletonProps) {
   const { t } = useLingui()
   return <PageSkeleton header={<BookingsHeader />} parts={['card', 'card']} label={t`Cargando tus reservas…`} readsFromNetwork={readsFromNetwork} />
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PageSkeleton, type PageSkeletonProps, SkeletonBar } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps, SkeletonBar } from '@/components/page-skeleton'
 
 /** Checkout's title: the page's and its skeleton's. */
 export function CheckoutTitle() {
@@ -11,7 +11,7 @@ export function CheckoutTitle() {
 }
 
 /** Checkout until its offer is in: the title between the trip's name and dates to come, the steps, the first step. */
-export function CheckoutSkeleton({ readsFromNetwork }: Pick<PageSkeletonProps, 'readsFromNetwork'>) {
+export function CheckoutSkeleton({ readsFromNetwork }: SkeletonProps) {
   const { t } = useLingui()
   const header = (
     <header className="page-header">

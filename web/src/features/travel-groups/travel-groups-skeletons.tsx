@@ -1,7 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PageSkeleton, type PageSkeletonProps } from '@/components/page-skeleton'
-
-type SkeletonProps = Pick<PageSkeletonProps, 'readsFromNetwork'>
+import { PageSkeleton, type SkeletonProps } from '@/components/page-skeleton'
 
 /** The trips list's header: the page's and its skeleton's. */
 export function TravelGroupsHeader() {
