@@ -123,6 +123,11 @@ export default tseslint.config(
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Use the generated get…QueryKey(), never a hand-typed query key.' },
         // no barrel files: import a module from where it is
         { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module itself.' },
+        // a top-level await anywhere in the app turns off the bundler's chunk optimizations (decision 040)
+        {
+          selector: 'AwaitExpression:not(:function AwaitExpression), ForOfStatement[await=true]:not(:function ForOfStatement)',
+          message: 'No top-level await: with one, the bundler stops merging chunks (decision 040). Wrap the start-up in a function.',
+        },
       ],
       // One way to write: useMutation(get…MutationOptions()). Reads: the generated query hooks and
       // options; a plain GET function only for a one-off download (a PDF, a file) that no cache keeps.

@@ -49,8 +49,8 @@ type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly stri
 let firstBundleIds: Set<string> | null = null
 /**
  * The modules main.tsx reaches by static imports (computed once per build, on the final module graph), not
- * main.tsx itself: it stays in the small entry chunk, apart from the libraries. With main.tsx (and its top-level
- * `await`) inside the first bundle, the task that evaluates the page's code took a median 54 ms, against 31 ms
+ * main.tsx itself: it stays in the small entry chunk, apart from the libraries. With main.tsx (its start-up then a
+ * top-level `await`) inside the first bundle, the task that evaluates the page's code took a median 54 ms, against 31 ms
  * apart (8 loads of My bookings each, alternating builds, Chromium unthrottled); the main thread's total before
  * the largest paint stayed the same, in shorter tasks.
  */
@@ -174,7 +174,9 @@ export default defineConfig(({ mode }) => ({
         // Past that, few and larger chunks: a phone asks for at most six files at a time over HTTP/1.1
         // and each costs a round trip, so a page made of fifteen 1 kB chunks loaded slower than the
         // same bytes in four (Lighthouse's simulated slow 4G showed it). Left to itself the bundler
-        // gives every module shared by two lazy chunks a chunk of its own.
+        // gives every module shared by two lazy chunks a chunk of its own; what a page shares only with
+        // its own lazy parts (tabs, steps, dialogs) it merges into the page's chunk, as long as no module
+        // of the app has a top-level await (that turns the merging off: decision 040, a lint rule).
         codeSplitting: {
           groups: [
             { debugName: 'first-bundle', name: (id: string, ctx: ChunkingContext) => (firstBundle(ctx).has(id) ? 'app' : null) },
@@ -192,17 +194,6 @@ export default defineConfig(({ mode }) => ({
               test: (id: string) =>
                 (/web[\\/]src[\\/](components|hooks|lib)[\\/]/.test(id) || (id.startsWith(coreDir) && id !== `${coreDir}iban.ts`)) &&
                 !/(sanitize|safe)-html/.test(id),
-              minShareCount: 2,
-              includeDependenciesRecursively: false,
-            },
-            // a feature's modules shared by its lazy parts (a page and its later steps, tabs, dialogs),
-            // but not its form schemas (they bring zod, which pages without forms must not load) nor its
-            // stylesheets (a page that only shares the feature's CSS would load its code too)
-            {
-              name: (id: string) =>
-                /schemas?\.ts$/.test(id) || !/\.tsx?$/.test(id)
-                  ? null
-                  : (/web[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1]?.concat('-shared') ?? null),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
