@@ -1,7 +1,6 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { Field, useFieldError } from '@/components/form/field'
-import './textarea-field.css'
 
 export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'children' | 'aria-describedby' | 'aria-invalid'> & {
   name: string
