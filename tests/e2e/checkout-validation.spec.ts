@@ -160,3 +160,34 @@ test('the server fails while loading: what to do, and a retry that works', async
   await page.getByRole('button', { name: 'Reintentar' }).click()
   await expect(stepHeading(page)).toBeVisible()
 })
+
+test('the later steps’ reads come after the first step: it shows without them, and the step that needs one that failed says so and retries', async ({
+  page,
+}) => {
+  await signIn(page)
+  let fail = true
+  await page.route(`**/api/customer/travelgroup/${GROUP}/extras`, async (route) => {
+    if (fail) {
+      await route.fulfill({ status: 503, json: { code: 'service_unavailable', message: 'Down for a moment' } })
+      return
+    }
+    await route.continue()
+  })
+  // a draft with an extra chosen for the first traveller
+  await seedDraft(page, draftFor(GROUP, 'pack', { extras: [{ item_id: `${GROUP}-ext-1`, member_index: 0 }] }))
+  await page.goto(`/travelgroup/${GROUP}/checkout?step=pack`)
+  // the first step does not wait for the extras (decision 041); the cart cannot price one it has not read
+  await expect(stepHeading(page)).toHaveText('Elige tu pack')
+  const cart = page.getByRole('complementary', { name: 'Tu reserva' })
+  await expect(cart).toContainText('Calculando…')
+
+  await page.getByRole('button', { name: /^Personalización/ }).click()
+  // (a 503 is retried twice, a few seconds apart, before it is shown)
+  await expect(page.getByRole('alert')).toContainText('El servicio no está disponible en este momento', { timeout: 15_000 })
+  await expect(stepHeading(page)).toHaveCount(0)
+  fail = false
+  await page.getByRole('button', { name: 'Reintentar' }).click()
+  await expect(stepHeading(page)).toHaveText('Personaliza tu viaje')
+  await expect(cart).toContainText(/Total estimado\s*[\d.]+,\d\d\s€/)
+  await expectNoSeriousA11yViolations(page)
+})

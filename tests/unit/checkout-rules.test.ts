@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { activateLocale } from '@/lib/i18n'
 import { checkoutBody } from '@/features/checkout/checkout-body'
 import { emptyBuyer, emptyTraveller, newDraft, type TravellerDraft } from '@/features/checkout/draft'
-import { firstIncompleteStep, type Offer, stepComplete } from '@/features/checkout/offer'
+import { cartChoice, cartPriceList, firstIncompleteStep, type LaterOffer, stepComplete, type TripOffer } from '@/features/checkout/offer'
+import { cartPreview } from '@/features/checkout/amounts'
+import { prices } from '../support/price-list.ts'
 import { problemOf } from '@/features/checkout/use-checkout-payment'
 import { overfullSlots, roomingGroups, roomSlots, validAssignment } from '@/features/checkout/rooming'
 import { buyerIsMinor } from '@core/document-number'
@@ -195,7 +197,7 @@ describe('validation messages (SPEC §5)', () => {
 describe('how far the customer may go', () => {
   const offer = {
     group: { max_members: 6, packs: [{ id: 'p1' }], hosting_rooms: rooms },
-  } as unknown as Offer
+  } as unknown as TripOffer
   const draft = {
     ...newDraft('tg'),
     packId: 'p1',
@@ -245,6 +247,26 @@ describe('how far the customer may go', () => {
         offer,
       ),
     ).toBe(false)
+  })
+})
+
+describe('the cart’s price before the later steps’ reads have come (decision 041)', () => {
+  const trip = { group: { ...prices, management_fee: prices.management_fee, booking_penalty: prices.booking_penalty } } as unknown as TripOffer
+  const later = { extras: prices.extras, insurances: prices.insurances, plans: [], methods: [] } as unknown as LaterOffer
+  const draft = { ...newDraft('tg'), packId: 'p1', members: 2, rooms: [{ hosting_id: 'h2', quantity: 1 }] }
+  const total = (list: ReturnType<typeof cartPriceList>, d: typeof draft) => list && cartPreview(list, cartChoice(d), '2026-11-01').total
+
+  it('a cart without extras or insurance has its price at once, the same as once they are read', () => {
+    expect(total(cartPriceList(trip, undefined, draft), draft)).toBe(203500)
+    expect(total(cartPriceList(trip, later, draft), draft)).toBe(203500)
+  })
+  it('a cart with an extra or an insurance chosen has none until they are read, then counts them', () => {
+    const withExtra = { ...draft, extras: [{ item_id: 'e1', member_index: 0 }] }
+    const withInsurance = { ...draft, insurances: [{ item_id: 'i1', member_index: 1 }] }
+    expect(cartPriceList(trip, undefined, withExtra)).toBeUndefined()
+    expect(cartPriceList(trip, undefined, withInsurance)).toBeUndefined()
+    expect(total(cartPriceList(trip, later, withExtra), withExtra)).toBe(203500 + 4500)
+    expect(total(cartPriceList(trip, later, withInsurance), withInsurance)).toBe(203500 + 3500)
   })
 })
 

@@ -13,7 +13,6 @@ import {
   getGetTravelGroupBookingQueryOptions,
   getGetTravelGroupQueryOptions,
   getListExtrasQueryOptions,
-  getListPaymentMethodsQueryOptions,
   getListPaymentTermsQueryOptions,
 } from '../lib/api/generated/endpoints/travelgroup/travelgroup.ts'
 
@@ -61,13 +60,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: 'checkout',
     path: 'travelgroup/:id/checkout',
     access: 'customer',
-    reads: ({ id }) => [
-      getGetTravelGroupQueryOptions(id),
-      getListExtrasQueryOptions(id),
-      getListPaymentTermsQueryOptions(id),
-      getListPaymentMethodsQueryOptions(id),
-      getGetPackSeatsQueryOptions(id),
-    ],
+    // the trip alone: the first step needs nothing else; the rest is read once it is drawn (decision 041)
+    reads: ({ id }) => [getGetTravelGroupQueryOptions(id)],
     // the customer's booking in this group, if any: its notice is drawn with the steps
     awaits: ({ id }) => getGetTravelGroupBookingQueryOptions(id),
   },

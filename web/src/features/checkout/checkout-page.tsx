@@ -1,38 +1,29 @@
-import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Callout } from '@/components/callout'
-import { Button } from '@/components/button'
 import { ErrorState } from '@/components/error-state'
-import { PageSpinner } from '@/components/page-spinner'
 import { Spinner } from '@/components/spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { isApiError } from '@/lib/api/api-error'
-import { getRedirectPaymentMutationOptions } from '@/lib/api/generated/endpoints/payment/payment'
-import {
-  useGetPackSeats,
-  useGetTravelGroup,
-  useGetTravelGroupBooking,
-  useListExtras,
-  useListPaymentMethods,
-  useListPaymentTerms,
-} from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import { useGetTravelGroup, useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
+import type { TravelGroup } from '@contract/generated/model/travelGroup'
 import { errorMessage } from '@/lib/error-messages'
 import { formatAmount } from '@core/money'
 import { formatDate } from '@/lib/format'
 import { lazyComponent } from '@/lib/lazy-component'
-import { needsRedirect, reloadWhenRestoredFromCache, rememberPaymentReturn, submitPaymentAction } from '@/lib/payment-action'
+import { needsRedirect, reloadWhenRestoredFromCache, submitPaymentAction } from '@/lib/payment-action'
 import { runWhenIdle } from '@/lib/main-thread.universal'
 import { cartPreview } from '@/features/checkout/amounts'
 import { localDay } from '@core/calendar'
+import { BookedPanel } from '@/features/checkout/booked-panel'
 import { isStepId, STEPS, type StepId } from '@/features/checkout/draft'
-import { cartChoice, firstIncompleteStep, type Offer, priceList } from '@/features/checkout/offer'
+import { cartChoice, cartPriceList, firstIncompleteStep, type Offer, type TripOffer } from '@/features/checkout/offer'
 import { StepIndicator } from '@/features/checkout/step-indicator'
 import { PackStep } from '@/features/checkout/steps/pack-step'
 import { useCheckoutDraft } from '@/features/checkout/use-checkout-draft'
 import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment'
+import { type LaterOfferState, useLaterOffer } from '@/features/checkout/use-later-offer'
 import './checkout.css'
 import { CheckoutSkeleton, CheckoutTitle } from '@/features/checkout/checkout-skeleton'
 import { useLocale } from '@/hooks/use-locale'
@@ -73,24 +64,17 @@ export function CheckoutPage() {
   const { t } = useLingui()
   const { id = '' } = useParams()
   const group = useGetTravelGroup(id)
-  const extras = useListExtras(id, { query: { staleTime: 5 * 60_000 } })
-  const plans = useListPaymentTerms(id, { query: { staleTime: 5 * 60_000 } })
-  const methods = useListPaymentMethods(id, undefined, { query: { staleTime: 5 * 60_000 } })
-  // seats change as others book: fresh on every visit, but the router's request of a moment ago will do
-  const packSeats = useGetPackSeats(id, { query: { staleTime: 5_000 } })
   const tr = useTranslated()
   useDocumentTitle(group.data ? t`Reserva: ${tr(group.data, 'name')}` : t`Reserva`)
 
-  const queries = [group, extras, plans, methods]
-  const failed = queries.find((q) => q.isError)
-  if (failed) {
+  if (group.isError) {
     return (
       <div className="ck-checkout-page">
         <h1 className="page-header__title">
           <Trans>Reserva</Trans>
         </h1>
         <div className="ck-panel">
-          <ErrorState message={errorMessage(failed.error)} onRetry={() => Promise.all(queries.filter((q) => q.isError).map((q) => q.refetch()))} />
+          <ErrorState message={errorMessage(group.error)} onRetry={() => group.refetch()} />
           <p className="ck-panel__note">
             <Trans>Lo que ya habías escrito sigue guardado en este navegador.</Trans>
           </p>
@@ -98,24 +82,28 @@ export function CheckoutPage() {
       </div>
     )
   }
-  if (!group.data || !extras.data || !plans.data || !methods.data) return <CheckoutSkeleton />
-
-  const offer: Offer = {
-    group: group.data,
-    extras: extras.data.extras,
-    insurances: extras.data.insurances,
-    plans: plans.data,
-    methods: methods.data,
-    packSeats: packSeats.data,
-  }
-  return <CheckoutWizard key={offer.group.id} offer={offer} />
+  if (!group.data) return <CheckoutSkeleton />
+  return <CheckoutWizard key={group.data.id} group={group.data} />
 }
 
-function CheckoutWizard({ offer }: { offer: Offer }) {
+/** A later step whose reads (extras, plans, methods) have not all come: their wait, or what failed and a retry. */
+function LaterReadsPending({ state }: { state: LaterOfferState }) {
+  const { t } = useLingui()
+  return (
+    <div className="ck-panel ck-step-loading">
+      {state.error ? <ErrorState message={errorMessage(state.error)} onRetry={state.retry} /> : <Spinner size="lg" label={t`Cargando…`} readsFromNetwork />}
+    </div>
+  )
+}
+
+function CheckoutWizard({ group }: { group: TravelGroup }) {
   const { t } = useLingui()
   const locale = useLocale()
   const tr = useTranslated()
-  const { group } = offer
+  const laterReads = useLaterOffer(group.id)
+  const { later, packSeats } = laterReads
+  const trip: TripOffer = useMemo(() => ({ group, packSeats }), [group, packSeats])
+  const offer: Offer | undefined = useMemo(() => later && { ...trip, ...later }, [trip, later])
   const draftApi = useCheckoutDraft(group.id)
   const { draft } = draftApi
   const navigate = useNavigate()
@@ -134,11 +122,11 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
     },
     [navigate, group.id],
   )
-  const payment = useCheckoutPayment({ offer, draftApi, onBooked })
+  const payment = useCheckoutPayment({ offer: trip, draftApi, onBooked })
   useEffect(reloadWhenRestoredFromCache, [])
 
   // Where the customer may be: any step up to the first one still incomplete.
-  const furthest = firstIncompleteStep(draft, offer)
+  const furthest = firstIncompleteStep(draft, trip)
   const furthestIndex = STEPS.indexOf(furthest)
   const requested = params.get('step')
   const wanted: StepId = isStepId(requested) ? requested : draft.step
@@ -175,13 +163,14 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
   const goBack = () => goTo(STEPS[Math.max(index - 1, 0)]!)
 
   const today = localDay()
-  const preview = useMemo(() => cartPreview(priceList(offer), cartChoice(draft), today), [offer, draft, today])
+  const prices = useMemo(() => cartPriceList(trip, later, draft), [trip, later, draft])
+  const preview = useMemo(() => prices && cartPreview(prices, cartChoice(draft), today), [prices, draft, today])
   const start = formatDate(group.start_at, locale, 'long')
   const end = formatDate(group.end_at, locale, 'long')
   const soldOut = group.status === 'sold_out' || group.seats_available === 0
   const closed = group.status === 'closed'
 
-  if (draft.booked) return <BookedPanel offer={offer} booked={draft.booked} leaving={leaving} onRestart={() => draftApi.reset()} />
+  if (draft.booked) return <BookedPanel offer={trip} booked={draft.booked} leaving={leaving} onRestart={() => draftApi.reset()} />
   // Not drawn until the address names the step (a first visit has none): React Router reads the scroll position
   // on every navigation, so the replace above, with the whole step on the page, laid it all out in the middle of
   // a task (16 ms and more on a desktop), and the step was then drawn twice.
@@ -230,9 +219,9 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
               </div>
             }
           >
-            {step === 'pack' && <PackStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} />}
+            {step === 'pack' && <PackStep offer={trip} draftApi={draftApi} headingRef={headingRef} onNext={goNext} />}
             {step === 'rooms' && (
-              <RoomsStep offer={offer} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooms} />
+              <RoomsStep offer={trip} draftApi={draftApi} headingRef={headingRef} onNext={goNext} onBack={goBack} serverMessage={payment.stepErrors.rooms} />
             )}
             {step === 'personal' && (
               <PersonalStep
@@ -249,7 +238,8 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
                 }}
               />
             )}
-            {step === 'customization' && (
+            {step === 'customization' && !offer && <LaterReadsPending state={laterReads} />}
+            {step === 'customization' && offer && (
               <CustomizationStep
                 offer={offer}
                 draftApi={draftApi}
@@ -261,7 +251,7 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
             )}
             {step === 'rooming' && (
               <RoomingStep
-                offer={offer}
+                offer={trip}
                 draftApi={draftApi}
                 headingRef={headingRef}
                 onNext={goNext}
@@ -269,7 +259,10 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
                 serverMessage={payment.stepErrors.rooming}
               />
             )}
-            {step === 'summary' && <SummaryStep offer={offer} draftApi={draftApi} headingRef={headingRef} onBack={goBack} onGoTo={goTo} payment={payment} />}
+            {step === 'summary' && !offer && <LaterReadsPending state={laterReads} />}
+            {step === 'summary' && offer && (
+              <SummaryStep offer={offer} draftApi={draftApi} headingRef={headingRef} onBack={goBack} onGoTo={goTo} payment={payment} />
+            )}
           </Suspense>
         </div>
         {step !== 'summary' && (
@@ -283,7 +276,14 @@ function CheckoutWizard({ offer }: { offer: Offer }) {
                   <span>
                     <Trans>Total estimado</Trans>
                   </span>
-                  <strong>{formatAmount(preview.total)}</strong>
+                  {preview ? (
+                    <strong>{formatAmount(preview.total)}</strong>
+                  ) : (
+                    // the extras and insurance chosen are still being read
+                    <span className="ck-mini-cart__pending">
+                      <Trans>Calculando…</Trans>
+                    </span>
+                  )}
                 </p>
               ) : (
                 <p className="ck-mini-cart__note">
@@ -321,73 +321,5 @@ function ExistingBookingNotice({ groupId }: { groupId: string }) {
         aparte.
       </Trans>
     </Callout>
-  )
-}
-
-/** After checkout created the booking: on to the provider, or back to it after leaving the provider page. */
-function BookedPanel({
-  offer,
-  booked,
-  leaving,
-  onRestart,
-}: {
-  offer: Offer
-  booked: { bookingId: string; paymentId: string }
-  leaving: boolean
-  onRestart: () => void
-}) {
-  const { t } = useLingui()
-  const tr = useTranslated()
-  const [error, setError] = useState<string | null>(null)
-  const redirect = useMutation(getRedirectPaymentMutationOptions())
-  const resume = async () => {
-    setError(null)
-    try {
-      const action = await redirect.mutateAsync({ id: booked.paymentId })
-      rememberPaymentReturn(action.payment_id, { kind: 'checkout', travelGroupId: offer.group.id, bookingId: booked.bookingId })
-      if (!submitPaymentAction(action)) window.location.assign(`/payment/${encodeURIComponent(action.payment_id)}`)
-      await new Promise(() => undefined)
-    } catch (e) {
-      // Already paid (another tab, or the provider's page): the result page says so.
-      if (isApiError(e) && e.code === 'payment_already_completed') {
-        window.location.assign(`/payment/${encodeURIComponent(booked.paymentId)}`)
-        return
-      }
-      setError(errorMessage(e))
-    }
-  }
-  return (
-    <div className="ck-checkout-page">
-      <header className="page-header">
-        <h1 className="page-header__title">{leaving ? <Trans>Te llevamos al pago…</Trans> : <Trans>Tu reserva está creada</Trans>}</h1>
-      </header>
-      <div className="ck-panel ck-booked">
-        {leaving ? (
-          <PageSpinner label={t`Abriendo la pasarela de pago…`} />
-        ) : (
-          <>
-            <p>
-              <Trans>Hemos guardado tu reserva en {tr(offer.group, 'name')}. Falta completar el primer pago para confirmarla.</Trans>
-            </p>
-            {error && (
-              <Callout tone="danger" announce="alert">
-                {error}
-              </Callout>
-            )}
-            <div className="ck-booked__actions">
-              <Button needsNetwork onClick={resume}>
-                <Trans>Continuar con el pago</Trans>
-              </Button>
-              <Link className="button button--secondary button--md" to={`/booking/${encodeURIComponent(booked.bookingId)}`}>
-                <Trans>Ver la reserva</Trans>
-              </Link>
-              <Button variant="ghost" onClick={onRestart}>
-                <Trans>Hacer otra reserva</Trans>
-              </Button>
-            </div>
-          </>
-        )}
-      </div>
-    </div>
   )
 }

@@ -10,17 +10,24 @@ import { type CheckoutDraft, STEPS, type StepId } from '@/features/checkout/draf
 import { overfullSlots, roomSlots } from '@/features/checkout/rooming'
 import { personalSchema } from '@/features/checkout/schemas'
 
-export type Offer = {
+/** What every step has from the first one: the trip, and the seats per pack once they are read. */
+export type TripOffer = {
   group: TravelGroup
-  extras: TravelItem[]
-  insurances: TravelItem[]
-  plans: PaymentPlan[]
-  methods: PaymentMethod[]
   /** Fresh seats per pack, when loaded; else the group's own. */
   packSeats?: PackSeats[]
 }
 
-export const priceList = (offer: Offer): PriceList => ({
+/** What only the later steps need (customization, summary): read once the first step is drawn (decision 041). */
+export type LaterOffer = {
+  extras: TravelItem[]
+  insurances: TravelItem[]
+  plans: PaymentPlan[]
+  methods: PaymentMethod[]
+}
+
+export type Offer = TripOffer & LaterOffer
+
+export const priceList = (offer: TripOffer & Pick<LaterOffer, 'extras' | 'insurances'>): PriceList => ({
   packs: offer.group.packs,
   hosting_rooms: offer.group.hosting_rooms,
   extras: offer.extras,
@@ -28,6 +35,15 @@ export const priceList = (offer: Offer): PriceList => ({
   management_fee: offer.group.management_fee,
   booking_penalty: offer.group.booking_penalty,
 })
+
+/**
+ * The prices the cart is worked out with. Until the extras and insurance are read, only a cart that has none of
+ * them has a price (it does not depend on them); otherwise none yet.
+ */
+export const cartPriceList = (trip: TripOffer, later: LaterOffer | undefined, draft: CheckoutDraft): PriceList | undefined => {
+  if (later) return priceList({ ...trip, ...later })
+  return draft.extras.length === 0 && draft.insurances.length === 0 ? priceList({ ...trip, extras: [], insurances: [] }) : undefined
+}
 
 export const cartChoice = (draft: CheckoutDraft): CartChoice => ({
   packId: draft.packId,
@@ -39,10 +55,10 @@ export const cartChoice = (draft: CheckoutDraft): CartChoice => ({
 })
 
 /** Seats left in a pack: the fresh count when known. */
-export const packSeatsLeft = (offer: Offer, packId: string): number =>
+export const packSeatsLeft = (offer: TripOffer, packId: string): number =>
   offer.packSeats?.find((p) => p.pack_id === packId)?.seats_left ?? offer.group.packs.find((p) => p.id === packId)?.seats_left ?? 0
 
-export function stepComplete(step: StepId, draft: CheckoutDraft, offer: Offer): boolean {
+export function stepComplete(step: StepId, draft: CheckoutDraft, offer: TripOffer): boolean {
   const { group } = offer
   switch (step) {
     case 'pack':
@@ -64,6 +80,6 @@ export function stepComplete(step: StepId, draft: CheckoutDraft, offer: Offer): 
 }
 
 /** The first step still to complete: the furthest the customer may go. */
-export function firstIncompleteStep(draft: CheckoutDraft, offer: Offer): StepId {
+export function firstIncompleteStep(draft: CheckoutDraft, offer: TripOffer): StepId {
   return STEPS.find((step) => !stepComplete(step, draft, offer)) ?? 'summary'
 }

@@ -2,12 +2,12 @@ import { Trans } from '@lingui/react/macro'
 import { type ReactNode, type RefObject } from 'react'
 import { Button } from '@/components/button'
 import { Callout } from '@/components/callout'
-import type { Offer } from '@/features/checkout/offer'
+import type { TripOffer } from '@/features/checkout/offer'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
 
 /** What every step of the checkout gets from the page. */
 export type StepProps = {
-  offer: Offer
+  offer: TripOffer
   draftApi: DraftApi
   headingRef: RefObject<HTMLHeadingElement | null>
   onNext: () => void

@@ -13,7 +13,7 @@ import { errorMessage, messageForCode } from '@/lib/error-messages'
 import { rememberPaymentReturn } from '@/lib/payment-action'
 import { checkoutBody } from '@/features/checkout/checkout-body'
 import { type CheckoutDraft, holdCovers, type SeatHold, type StepId } from '@/features/checkout/draft'
-import type { Offer } from '@/features/checkout/offer'
+import type { TripOffer } from '@/features/checkout/offer'
 import { minorBuyerMessage } from '@/features/checkout/schemas'
 import type { DraftApi } from '@/features/checkout/use-checkout-draft'
 
@@ -91,7 +91,7 @@ const isLockProblem = (error: unknown) =>
   isApiError(error) && error.status === 422 && error.fields.some((f) => f.field === 'lock_id' || f.code === 'lock_mismatch')
 
 export type PaymentDeps = {
-  offer: Offer
+  offer: TripOffer
   draftApi: DraftApi
   /** Leave for the provider, or go to the success page when nothing is paid by card. */
   onBooked: (booked: { bookingId: string; paymentId: string }, action: PaymentAction) => void

@@ -6,11 +6,12 @@ import { fullName } from '@core/person-name'
 import { formatDate } from '@/lib/format'
 import { localDay } from '@core/calendar'
 import { isOnSale } from '@core/pricing'
+import type { Offer } from '@/features/checkout/offer'
 import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
 import { useLocale } from '@/hooks/use-locale'
 import { useTranslated } from '@/hooks/use-translated'
 
-type Props = StepProps
+type Props = Omit<StepProps, 'offer'> & { offer: Offer }
 
 /** Step 4: optional extras and insurance for each traveller, with their prices. */
 export function CustomizationStep({ offer, draftApi, headingRef, onNext, onBack, serverMessage }: Props) {
