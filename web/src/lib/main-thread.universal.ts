@@ -16,6 +16,19 @@ export function runWhenIdle(task: () => void, timeoutMs: number): () => void {
   return () => cancelIdleCallback(handle)
 }
 
+/**
+ * Runs `task` once `delayMs` have passed and the browser is idle (or `idleTimeoutMs` after that at the latest):
+ * for work a page wants soon but not before it has been painted. Returns what cancels it.
+ */
+export function runSoonWhenIdle(task: () => void, delayMs: number, idleTimeoutMs: number): () => void {
+  let cancelIdle: (() => void) | undefined
+  const timer = setTimeout(() => (cancelIdle = runWhenIdle(task, idleTimeoutMs)), delayMs)
+  return () => {
+    clearTimeout(timer)
+    cancelIdle?.()
+  }
+}
+
 type WithScheduler = { scheduler?: { yield?: () => Promise<void> } }
 
 /**

@@ -13,7 +13,7 @@ import { formatAmount } from '@core/money'
 import { formatDate } from '@/lib/format'
 import { lazyComponent } from '@/lib/lazy-component'
 import { needsRedirect, reloadWhenRestoredFromCache, submitPaymentAction } from '@/lib/payment-action'
-import { runWhenIdle } from '@/lib/main-thread.universal'
+import { runSoonWhenIdle } from '@/lib/main-thread.universal'
 import { cartPreview } from '@/features/checkout/amounts'
 import { localDay } from '@core/calendar'
 import { BookedPanel } from '@/features/checkout/booked-panel'
@@ -48,14 +48,7 @@ function usePreloadNextStep(step: StepId) {
   useEffect(() => {
     const next = STEPS[STEPS.indexOf(step) + 1]
     if (!next || next === 'pack') return
-    let cancelIdle: (() => void) | undefined
-    const timer = setTimeout(() => {
-      cancelIdle = runWhenIdle(() => laterSteps[next].preload(), 3_000)
-    }, 2_000)
-    return () => {
-      clearTimeout(timer)
-      cancelIdle?.()
-    }
+    return runSoonWhenIdle(() => laterSteps[next].preload(), 2_000, 3_000)
   }, [step])
 }
 
@@ -100,14 +93,22 @@ function CheckoutWizard({ group }: { group: TravelGroup }) {
   const { t } = useLingui()
   const locale = useLocale()
   const tr = useTranslated()
-  const laterReads = useLaterOffer(group.id)
-  const { later, packSeats } = laterReads
-  const trip: TripOffer = useMemo(() => ({ group, packSeats }), [group, packSeats])
-  const offer: Offer | undefined = useMemo(() => later && { ...trip, ...later }, [trip, later])
   const draftApi = useCheckoutDraft(group.id)
   const { draft } = draftApi
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
+  // Where the customer may be: any step up to the first one still incomplete.
+  const furthest = firstIncompleteStep(draft, { group })
+  const furthestIndex = STEPS.indexOf(furthest)
+  const requested = params.get('step')
+  const wanted: StepId = isStepId(requested) ? requested : draft.step
+  const step: StepId = STEPS.indexOf(wanted) <= furthestIndex ? wanted : furthest
+  // The step is drawn once the address names it (below).
+  const drawn = requested === step
+  const laterReads = useLaterOffer(group.id, !drawn ? 'not yet' : step === 'customization' || step === 'summary' ? 'now' : 'when idle')
+  const { later, packSeats } = laterReads
+  const trip: TripOffer = useMemo(() => ({ group, packSeats }), [group, packSeats])
+  const offer: Offer | undefined = useMemo(() => later && { ...trip, ...later }, [trip, later])
   const headingRef = useRef<HTMLHeadingElement>(null)
   const [leaving, setLeaving] = useState(false)
 
@@ -125,16 +126,7 @@ function CheckoutWizard({ group }: { group: TravelGroup }) {
   const payment = useCheckoutPayment({ offer: trip, draftApi, onBooked })
   useEffect(reloadWhenRestoredFromCache, [])
 
-  // Where the customer may be: any step up to the first one still incomplete.
-  const furthest = firstIncompleteStep(draft, trip)
-  const furthestIndex = STEPS.indexOf(furthest)
-  const requested = params.get('step')
-  const wanted: StepId = isStepId(requested) ? requested : draft.step
-  const step: StepId = STEPS.indexOf(wanted) <= furthestIndex ? wanted : furthest
   usePreloadNextStep(step)
-
-  // The step is drawn once the address names it (below).
-  const drawn = requested === step
 
   // Keep the address bar and the draft in step with what is shown.
   const { persist } = draftApi

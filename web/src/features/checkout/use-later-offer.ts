@@ -10,6 +10,7 @@ import {
   useListPaymentMethods,
   useListPaymentTerms,
 } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
+import { runSoonWhenIdle } from '@/lib/main-thread.universal'
 import type { LaterOffer } from '@/features/checkout/offer'
 import type { PackSeats } from '@contract/generated/model/packSeats'
 
@@ -27,22 +28,35 @@ const LATER = { staleTime: 5 * 60_000 }
 // seats change as others book: fresh on every visit, but a read of a moment ago will do
 const SEATS = { staleTime: 5_000 }
 
+/** When the later reads start: not before the step is drawn; then a moment later, or at once for a step that needs them. */
+export type LaterReadsStart = 'not yet' | 'when idle' | 'now'
+
 /**
  * Checkout's reads beyond the trip: its extras and insurance, payment plans and methods, and the fresh seats per
- * pack. They start once the first step has been drawn, not with the page (decision 041): over HTTP/1.1 a phone
- * asks for six files at a time, and these four requests beside the page's code and the trip held the first step
- * back by a round trip. The customer needs them a step or more later.
+ * pack. They start a second after the step is drawn, when the browser is idle, not with the page (decision 041): over
+ * HTTP/1.1 a phone asks for six files at a time, and these four requests beside the page's code and the trip
+ * held the first step back by a round trip. The customer needs them a step or more later; a step that needs them
+ * now (customization, the summary) reads them at once.
  */
-export function useLaterOffer(groupId: string): LaterOfferState {
+export function useLaterOffer(groupId: string, start: LaterReadsStart): LaterOfferState {
   const queryClient = useQueryClient()
-  // The hooks only watch the cache (no read on the render that draws the step); the effect, run once the step is
-  // drawn, reads what is missing or stale.
+  // The hooks below only watch the cache (they read nothing themselves); this reads what is missing or stale.
   useEffect(() => {
-    void queryClient.prefetchQuery(getListExtrasQueryOptions(groupId, { query: LATER }))
-    void queryClient.prefetchQuery(getListPaymentTermsQueryOptions(groupId, { query: LATER }))
-    void queryClient.prefetchQuery(getListPaymentMethodsQueryOptions(groupId, undefined, { query: LATER }))
-    void queryClient.prefetchQuery(getGetPackSeatsQueryOptions(groupId, { query: SEATS }))
-  }, [queryClient, groupId])
+    if (start === 'not yet') return
+    const read = () => {
+      void queryClient.prefetchQuery(getListExtrasQueryOptions(groupId, { query: LATER }))
+      void queryClient.prefetchQuery(getListPaymentTermsQueryOptions(groupId, { query: LATER }))
+      void queryClient.prefetchQuery(getListPaymentMethodsQueryOptions(groupId, undefined, { query: LATER }))
+      void queryClient.prefetchQuery(getGetPackSeatsQueryOptions(groupId, { query: SEATS }))
+    }
+    if (start === 'now') {
+      read()
+      return
+    }
+    // A second on, when the browser is idle: the moment React has drawn the step is not yet when the browser has
+    // painted it (in a traced load the reads, started at the first idle moment, still came before its paint).
+    return runSoonWhenIdle(read, 1_000, 2_000)
+  }, [queryClient, groupId, start])
   const extras = useListExtras(groupId, { query: { ...LATER, enabled: false } })
   const plans = useListPaymentTerms(groupId, { query: { ...LATER, enabled: false } })
   const methods = useListPaymentMethods(groupId, undefined, { query: { ...LATER, enabled: false } })
