@@ -185,6 +185,8 @@ test('the later steps’ reads come after the first step: it shows without them,
   // (a 503 is retried twice, a few seconds apart, before it is shown)
   await expect(page.getByRole('alert')).toContainText('El servicio no está disponible en este momento', { timeout: 15_000 })
   await expect(stepHeading(page)).toHaveCount(0)
+  // nothing is being worked out any more: the cart does not say it is
+  await expect(cart).toContainText('Sin calcular')
   fail = false
   await page.getByRole('button', { name: 'Reintentar' }).click()
   await expect(stepHeading(page)).toHaveText('Personaliza tu viaje')

@@ -271,10 +271,9 @@ function CheckoutWizard({ group }: { group: TravelGroup }) {
                   {preview ? (
                     <strong>{formatAmount(preview.total)}</strong>
                   ) : (
-                    // the extras and insurance chosen are still being read
-                    <span className="ck-mini-cart__pending">
-                      <Trans>Calculando…</Trans>
-                    </span>
+                    // the extras and insurance chosen are still being read, or their read failed (the step that
+                    // needs them says so, with a retry)
+                    <span className="ck-mini-cart__pending">{laterReads.error ? <Trans>Sin calcular</Trans> : <Trans>Calculando…</Trans>}</span>
                   )}
                 </p>
               ) : (
