@@ -251,7 +251,7 @@ describe('how far the customer may go', () => {
 })
 
 describe('the cart’s price before the later steps’ reads have come (decision 041)', () => {
-  const trip = { group: { ...prices, management_fee: prices.management_fee, booking_penalty: prices.booking_penalty } } as unknown as TripOffer
+  const trip = { group: prices } as unknown as TripOffer
   const later = { extras: prices.extras, insurances: prices.insurances, plans: [], methods: [] } as unknown as LaterOffer
   const draft = { ...newDraft('tg'), packId: 'p1', members: 2, rooms: [{ hosting_id: 'h2', quantity: 1 }] }
   const total = (list: ReturnType<typeof cartPriceList>, d: typeof draft) => list && cartPreview(list, cartChoice(d), '2026-11-01').total
