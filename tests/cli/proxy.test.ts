@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { createValidatingProxy, type ProxyMode, type ValidatingProxy } from '../../cli/src/proxy/proxy-server.ts'
 import { defaultContractPath } from '../../cli/src/package-paths.ts'
@@ -334,7 +334,7 @@ describe('travel-portal proxy', () => {
       await portalTraffic(`${url}/api/customer`)
       // answered by the mock the proxy started itself, in its own world
       expect((await fetch(`${url}/api/customer/agency/faq`, { headers: { agencyId: 'ag-sol' } })).status).toBe(200)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await vi.waitFor(() => expect(err).toMatch(/✗ schema getProfile/), { timeout: 10_000 })
       expect(err).toMatch(/✗ schema getProfile: expected \$\.email is required; got missing/)
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')

@@ -51,26 +51,33 @@ describe('a graceful close', () => {
   it('lets an answer in flight finish, and takes no new connection', async () => {
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
+    let arrived: () => void = () => undefined
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve))
     const { closeGracefully, port } = await serve(async (_req, res) => {
+      arrived()
       await held
       res.end('the whole answer')
     }, 10_000)
     const answer = get(port)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await inHandler
     const closing = closeGracefully()
-    setTimeout(release, 200)
+    // the close is under way, waiting on the answer, when the answer is let go
+    await new Promise((resolve) => setImmediate(resolve))
+    release()
     expect(await answer).toEqual({ status: 200, body: 'the whole answer' })
     expect(await settledWithin(closing, 2_000)).toBe(true)
     await expect(get(port)).rejects.toThrow()
   })
 
   it('cuts an answer still running when the grace period is over', async () => {
-    const { closeGracefully, port } = await serve(() => undefined, 300)
+    let arrived: () => void = () => undefined
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve))
+    const { closeGracefully, port } = await serve(() => arrived(), 300)
     const answer = get(port).then(
       () => 'answered',
       () => 'cut',
     )
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await inHandler
     expect(await settledWithin(closeGracefully(), 2_000)).toBe(true)
     expect(await answer).toBe('cut')
   })

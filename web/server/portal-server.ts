@@ -36,6 +36,8 @@ export type PortalServerOptions = {
   maxCachedHosts?: number
   /** how long a host with no agency (or a failed look-up) is remembered (default 5 s) */
   unknownHostCacheMs?: number
+  /** the clock the caches' times are read from, in milliseconds (default performance.now; tests move their own) */
+  now?: () => number
   /** pages kept made and compressed, one per agency, route and language (default 5000) */
   maxCachedPages?: number
   /**
@@ -193,6 +195,9 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const agencies = new LRUCache<string, HostAgency>({
     max: options.maxCachedHosts ?? 1000,
     ttl: cacheMs,
+    // read the clock at every look-up (lru-cache otherwise keeps a reading for 1 ms with a timer of its own)
+    perf: { now: options.now ?? (() => performance.now()) },
+    ttlResolution: 0,
     allowStale: true,
     fetchMethod: async (origin, _stale, { options: entry }) => {
       try {

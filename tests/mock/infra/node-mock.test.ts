@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { JournalListing } from '../../../mock/src/control/control.ts'
 import { setupMockServer } from '../../../mock/src/transport/node.ts'
@@ -23,9 +23,11 @@ describe('setupMockServer', () => {
     expect(mock.store.saves).toBeGreaterThan(saves)
     expect(mock.store.saved?.scenarios.byAgency).toEqual({ 'ag-mar': ['slow'] })
     // The journal entry is written when the response event fires, just after the answer.
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    const journal = (await (await fetch('http://localhost:3333/__mock/journal')).json()) as JournalListing
-    expect(journal.entries.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['PUT /__mock/scenarios 200', 'POST /api/customer/agency 200'])
+    const journal = await vi.waitFor(async () => {
+      const listing = (await (await fetch('http://localhost:3333/__mock/journal')).json()) as JournalListing
+      expect(listing.entries.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['PUT /__mock/scenarios 200', 'POST /api/customer/agency 200'])
+      return listing
+    })
     expect(journal.entries[1]?.body).toBe('{"url":"http://norte.localhost:5173"}')
   })
 })
