@@ -14,6 +14,17 @@ const features = readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+// The mock's world in rooms by concern, each importing only the rooms below it (decision 042).
+const worldLayers = [
+  { folder: 'kernel', may: [] },
+  { folder: 'offer', may: ['kernel'] },
+  { folder: 'people', may: ['kernel'] },
+  { folder: 'money', may: ['kernel', 'offer'] },
+  { folder: 'booking', may: ['kernel', 'offer', 'people', 'money'] },
+  { folder: 'views', may: ['kernel', 'offer', 'people', 'money'] },
+  { folder: 'seed', may: ['kernel', 'offer', 'people', 'money', 'booking'] },
+]
+
 const zones = [
   // features are isolated: a feature imports no other feature
   ...features.map((feature) => ({
@@ -50,6 +61,13 @@ const zones = [
     except: ['./world'],
     message: "world/ holds the mock's rules: it imports no handler, runtime, store, server or control module.",
   },
+  // inside world/, one way down: kernel ← offer, people ← money ← booking, views ← seed (decision 042)
+  ...worldLayers.map(({ folder, may }) => ({
+    target: `./mock/src/world/${folder}`,
+    from: './mock/src/world',
+    except: [`./${folder}`, ...may.map((other) => `./${other}`)],
+    message: `world/${folder} imports only ${[folder, ...may].join(', ')} (decision 042): a rule both sides need goes down a layer.`,
+  })),
   {
     target: './mock/src/handlers',
     from: './mock/src/world/seed',

@@ -2,9 +2,9 @@
 import path from 'node:path'
 
 import { API_PATH } from '../../contract/generated/api-operations.ts'
-import { startMockServer, type MockServer } from './transport/server.ts'
-import { mockUsage, parseMockStartOptions, type MockStartOptions } from './start-options.ts'
-import { DB_FILE } from './store/sqlite-store.ts'
+import { startMockServer, type MockServer } from './setups/server.ts'
+import { mockUsage, parseMockStartOptions, type MockStartOptions } from './setups/start-options.ts'
+import { DB_FILE } from './runtime/sqlite-store.ts'
 import { DEMO_LOGINS } from './world/seed/demo-accounts.ts'
 
 const table = (rows: string[][]): string => {

@@ -288,7 +288,7 @@ describe('mock command', () => {
   it("reads the options of npm run mock with the mock's own parser and hands them to startMockServer", async () => {
     // Exercised through its factory with a stand-in server and stop signal, and the real parser.
     const { mockCommand } = await import('../../cli/src/commands/mock-command.ts')
-    const { mockUsage, parseMockStartOptions } = await import('../../mock/src/start-options.ts')
+    const { mockUsage, parseMockStartOptions } = await import('../../mock/src/setups/start-options.ts')
     const started: unknown[] = []
     let closed = false
     const run = async (args: string[], env: Record<string, string> = {}) => {

@@ -6,7 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { runCli } from '../../cli/src/main.ts'
-import { readStoredWorld } from '../../mock/src/store/sqlite-store.ts'
+import { readStoredWorld } from '../../mock/src/runtime/sqlite-store.ts'
 import { defaultContractPath } from '../../cli/src/package-paths.ts'
 import { loadContract } from '../../contract/engine/contract-index.ts'
 import { buildJourney } from '../../cli/src/smoke/journey/journey.ts'

@@ -5,11 +5,11 @@ import { getResponse } from 'msw'
 import type { ErrorCode } from '../../contract/generated/model/index.ts'
 import { createControlHandlers } from '../../mock/src/control/control.ts'
 import { createApi } from '../../mock/src/handlers/index.ts'
-import { createRuntime, type Runtime } from '../../mock/src/runtime.ts'
-import { createMemoryStore } from '../../mock/src/store/memory-store.ts'
-import type { ScenarioName } from '../../mock/src/world/scenario-names.ts'
+import { createRuntime, type Runtime } from '../../mock/src/runtime/runtime.ts'
+import { createMemoryStore } from '../../mock/src/runtime/memory-store.ts'
+import type { ScenarioName } from '../../mock/src/world/kernel/scenario-names.ts'
 import { DEMO_PASSWORD } from '../../mock/src/world/seed/demo-accounts.ts'
-import type { World } from '../../mock/src/world/types.ts'
+import type { World } from '../../mock/src/world/kernel/types.ts'
 
 /** The fixed clock of the contract tests: the world is seeded for this day. */
 export const PROBE_NOW = new Date('2026-11-21T10:00:00Z')

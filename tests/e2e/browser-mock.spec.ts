@@ -1,5 +1,5 @@
 // The mock's third runtime (decision 003): the same handlers in the browser, behind MSW's service
-// worker, with the world in localStorage (mock/src/transport/browser.ts). A Vite dev server of its own serves
+// worker, with the world in localStorage (mock/src/setups/browser.ts). A Vite dev server of its own serves
 // one page that starts it and the worker script; the answers are compared with the same handlers
 // answering in this Node process over a memory store.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
 
 import { createApi } from '../../mock/src/handlers/index.ts'
-import { createRuntime } from '../../mock/src/runtime.ts'
-import { createMemoryStore } from '../../mock/src/store/memory-store.ts'
+import { createRuntime } from '../../mock/src/runtime/runtime.ts'
+import { createMemoryStore } from '../../mock/src/runtime/memory-store.ts'
 import { freePort } from '../../scripts/free-port'
 import { expect, test } from './support/test'
 
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   writeFileSync(
     join(root, 'index.html'),
     `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mock in the browser</title></head>` +
-      `<body><script type="module">import { startBrowserMock } from '/@fs${repoRoot}mock/src/transport/browser.ts'; window.startBrowserMock = startBrowserMock</script></body></html>`,
+      `<body><script type="module">import { startBrowserMock } from '/@fs${repoRoot}mock/src/setups/browser.ts'; window.startBrowserMock = startBrowserMock</script></body></html>`,
   )
   const port = await freePort()
   // Vite sets NODE_ENV when it is unset; this worker runs other specs after this one (and builds).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addDays } from '../../core/calendar.ts'
-import { type CancellationInput, computeCancelBreakdown } from '../../mock/src/world/cancellation.ts'
+import { type CancellationInput, computeCancelBreakdown } from '../../mock/src/world/money/cancellation-refund.ts'
 
 const TODAY = '2026-11-21'
 

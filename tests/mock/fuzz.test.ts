@@ -14,9 +14,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadContract, type ContractIndex, type OperationSpec } from '../../contract/engine/contract-index.ts'
 import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
 import { formatViolation } from '../../contract/engine/violation.ts'
-import { createMockHandlers } from '../../mock/src/mock-handlers.ts'
-import { createRuntime } from '../../mock/src/runtime.ts'
-import type { ScenarioName } from '../../mock/src/world/scenario-names.ts'
+import { createMockHandlers } from '../../mock/src/setups/mock-handlers.ts'
+import { createRuntime } from '../../mock/src/runtime/runtime.ts'
+import type { ScenarioName } from '../../mock/src/world/kernel/scenario-names.ts'
 import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type GeneratorContext, type Tokens } from '../../scripts/fuzz-cases.ts'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261121)

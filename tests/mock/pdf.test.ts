@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatAmount } from '../../core/money.ts'
-import { renderPdf } from '../../mock/src/world/pdf.ts'
+import { renderPdf } from '../../mock/src/world/kernel/pdf.ts'
 
 const text = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join('')
 

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { activeScenarios } from '../../mock/src/world/scenarios.ts'
+import { activeScenarios } from '../../mock/src/world/kernel/active-scenarios.ts'
 import { linesTotal } from '../../core/pricing.ts'
-import { bookingTotal, priceLines } from '../../mock/src/world/pricing.ts'
+import { bookingTotal, priceLines } from '../../mock/src/world/offer/booking-price.ts'
 import { createWorld } from '../../mock/src/world/seed/create-world.ts'
-import { cartView } from '../../mock/src/world/views.ts'
-import { groupOf } from '../../mock/src/world/booking-lookups.ts'
-import { lateTermPenalty } from '../../mock/src/world/term-status.ts'
-import { type ViewContext } from '../../mock/src/world/read-context.ts'
+import { bookingCart, lateTermPenalty } from '../../mock/src/world/money/booking-account.ts'
+import { groupOf } from '../../mock/src/world/kernel/booking-access.ts'
+import { type ViewContext } from '../../mock/src/world/kernel/world-context.ts'
 
-// One pricing rule for the seed, checkout and the cart (mock/src/world/pricing.ts).
+// One pricing rule for the seed, checkout and the cart (mock/src/world/offer/booking-price.ts).
 
 const NOW = new Date('2026-11-21T10:00:00Z')
 const world = createWorld(20261121, NOW)
@@ -30,7 +29,7 @@ describe('a booking’s price', () => {
     for (const booking of priced) {
       const group = groupOf(world, booking)
       const ctx = contextFor(booking.agencyId)
-      const cart = cartView(ctx, group, booking)
+      const cart = bookingCart(ctx, group, booking)
       const penalty = lateTermPenalty(ctx, group, booking)
       expect(cart.total, booking.id).toBe(bookingTotal(group, booking) + penalty)
       expect(cart.lines).toEqual(priceLines(group, booking, penalty))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { MAX_SESSIONS } from '../../mock/src/world/accounts.ts'
-import type { SessionRecord } from '../../mock/src/world/types.ts'
+import { MAX_SESSIONS } from '../../mock/src/world/people/accounts.ts'
+import type { SessionRecord } from '../../mock/src/world/kernel/types.ts'
 import { createProbeApi, DEMO_PASSWORD, PROBE_NOW } from '../contract/probe.ts'
 
 // The store of sessions stays bounded as customers sign in, and what is dropped is dropped from the

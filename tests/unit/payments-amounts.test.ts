@@ -5,9 +5,9 @@ import { isPayable, lastPlanTerm, paidTotal, payableTerms, termsDue } from '@/fe
 import { isLateTerm, lateTermPenalty } from '@core/payment-schedule'
 import { termDue } from '@core/pricing'
 import type { Term } from '@contract/generated/model/term'
-import type { BookingRecord, TermRecord, TravelGroupRecord } from '../../mock/src/world/types'
-import type { ViewContext } from '../../mock/src/world/read-context'
-import { lateTermPenalty as mockLatePenalty } from '../../mock/src/world/term-status'
+import type { BookingRecord, TermRecord, TravelGroupRecord } from '../../mock/src/world/kernel/types'
+import type { ViewContext } from '../../mock/src/world/kernel/world-context.ts'
+import { lateTermPenalty as mockLatePenalty } from '../../mock/src/world/money/booking-account'
 
 const term = (over: Partial<Term>): Term => ({
   id: 't',

@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 
-import type { MockServer } from '../../../mock/src/transport/server.ts'
-import type { MockStartOptions, mockUsage, parseMockStartOptions } from '../../../mock/src/start-options.ts'
+import type { MockServer } from '../../../mock/src/setups/server.ts'
+import type { MockStartOptions, mockUsage, parseMockStartOptions } from '../../../mock/src/setups/start-options.ts'
 
 import { API_PATH } from '../../../contract/generated/api-operations.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -9,7 +9,7 @@ import { UsageError } from '../exit-codes.ts'
 import { untilSignal } from '../until-signal.ts'
 
 // `travel-portal mock` is `npm run mock`: the same options, read by the mock's own parser
-// (mock/src/start-options.ts) and documented once, in its usage text. Both modules are loaded only
+// (mock/src/setups/start-options.ts) and documented once, in its usage text. Both modules are loaded only
 // when the command runs, so the other commands start without loading the mock.
 type MockServerHandle = Partial<Pick<MockServer, 'url' | 'state' | 'dataDir'>> & { close(): Promise<void> | void }
 
@@ -65,6 +65,6 @@ export function mockCommand(io: CliIo, loadModules: () => Promise<MockModules> =
 }
 
 async function loadMockModules(): Promise<MockModules> {
-  const [server, startOptions] = await Promise.all([import('../../../mock/src/transport/server.ts'), import('../../../mock/src/start-options.ts')])
+  const [server, startOptions] = await Promise.all([import('../../../mock/src/setups/server.ts'), import('../../../mock/src/setups/start-options.ts')])
   return { startMockServer: server.startMockServer, parseMockStartOptions: startOptions.parseMockStartOptions, mockUsage: startOptions.mockUsage }
 }

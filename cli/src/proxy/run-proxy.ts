@@ -118,7 +118,7 @@ export async function runProxy(
 function startFallbackMock(): { url(): Promise<string>; close(): Promise<void> } {
   let started: Promise<{ url: string; close(): Promise<void>; dataDir: string }> | undefined
   const start = async () => {
-    const [{ startMockServer }, dataDir] = await Promise.all([import('../../../mock/src/transport/server.ts'), mkdtemp(path.join(tmpdir(), 'proxy-mock-'))])
+    const [{ startMockServer }, dataDir] = await Promise.all([import('../../../mock/src/setups/server.ts'), mkdtemp(path.join(tmpdir(), 'proxy-mock-'))])
     const server = await startMockServer({ port: 0, host: '127.0.0.1', fresh: true, dataDir, quiet: true, log: () => undefined })
     return { url: server.url, close: () => server.close(), dataDir }
   }

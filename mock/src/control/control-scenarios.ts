@@ -1,9 +1,9 @@
 // The control API's scenario switches: names as people and the CLI type them, the agency a switch is
 // scoped to, and setting them in the world.
-import { fail } from '../world/rule-failure.ts'
-import { isScenarioName, SCENARIOS, type ScenarioName } from '../world/scenario-names.ts'
-import { agencyScenarios } from '../world/scenarios.ts'
-import type { World } from '../world/types.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
+import { isScenarioName, SCENARIOS, type ScenarioName } from '../world/kernel/scenario-names.ts'
+import { agencyScenarios } from '../world/kernel/active-scenarios.ts'
+import type { World } from '../world/kernel/types.ts'
 
 const normaliseScenarioName = (name: string) => name.trim().toLowerCase().replace(/_/g, '-')
 

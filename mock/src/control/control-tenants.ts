@@ -5,10 +5,10 @@ import type { z } from 'zod'
 import { type TenantSeedInputSchema, type TenantSeedResult, type TenantValues, tenantHosts } from '../../../contract/mock-control.ts'
 import { escapeMarkup } from '../../../core/markup.ts'
 import { english } from '../../../core/translations.ts'
-import type { Runtime } from '../runtime.ts'
-import { fail } from '../world/rule-failure.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
 import { createWorld, seedAgencyContent } from '../world/seed/create-world.ts'
-import type { AgencyRecord, World } from '../world/types.ts'
+import type { AgencyRecord, World } from '../world/kernel/types.ts'
 
 const slugify = (name: string) =>
   name

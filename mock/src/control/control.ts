@@ -5,17 +5,17 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import { z } from 'zod'
 
 import { MockSettingsInputSchema, type MockSettings, TenantInputSchema, TenantSeedInputSchema } from '../../../contract/mock-control.ts'
-import { failureResponse, parsedOrFail, readJsonValue } from '../transport/http-json.ts'
-import { fail, RuleFailure } from '../world/rule-failure.ts'
+import { failureResponse, parsedOrFail, readJsonValue } from '../http/http-json.ts'
+import { fail, RuleFailure } from '../world/kernel/rule-failure.ts'
 import { clearThrottles } from '../handlers/throttle.ts'
 import { journalFor, type JournalEntry } from './journal.ts'
-import { AT_ROOT } from '../transport/root-path.ts'
-import type { Runtime } from '../runtime.ts'
-import { SCENARIOS, type ScenarioName } from '../world/scenario-names.ts'
+import { AT_ROOT } from '../http/root-path.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { SCENARIOS, type ScenarioName } from '../world/kernel/scenario-names.ts'
 import { agencyScope, parseScenarioNames, scenariosOf, setScenarios } from './control-scenarios.ts'
 import { buildAgency, seedTenants } from './control-tenants.ts'
 import { seedAgencyContent } from '../world/seed/create-world.ts'
-import type { AgencyRecord, OutboxMail, World } from '../world/types.ts'
+import type { AgencyRecord, OutboxMail, World } from '../world/kernel/types.ts'
 
 export const CONTROL_PREFIX = `${AT_ROOT}/__mock`
 

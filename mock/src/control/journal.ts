@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime.ts'
+import type { Runtime } from '../runtime/runtime.ts'
 
 // The control API's request journal (GET /__mock/journal), in the spirit of WireMock's request log.
 // Deliberately not part of the World: it is diagnostics, must not survive a reset or be persisted,

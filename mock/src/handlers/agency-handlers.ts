@@ -1,8 +1,8 @@
 import { FindAgencyBody } from '../../../contract/generated/zod.ts'
-import type { Runtime } from '../runtime.ts'
-import type { AgencyRecord, World } from '../world/types.ts'
-import { agencyView, faqView } from '../world/views.ts'
-import { fail } from '../world/rule-failure.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import type { AgencyRecord, World } from '../world/kernel/types.ts'
+import { agencyView, faqView } from '../world/views/agency-views.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
 import { json, readJson, route, type ApiRoute } from './context.ts'
 
 /** The agency served at a url: exact host:port first, then the bare host name. */

@@ -7,7 +7,7 @@ import {
   UpdateProfileBody,
   ValidateUserBody,
 } from '../../../contract/generated/zod.ts'
-import type { Runtime } from '../runtime.ts'
+import type { Runtime } from '../runtime/runtime.ts'
 import {
   changePassword,
   customerByEmail,
@@ -18,10 +18,10 @@ import {
   updateProfile,
   useSignInLink,
   validateAccount,
-} from '../world/accounts.ts'
-import type { CustomerRecord, SessionRecord } from '../world/types.ts'
-import { userView } from '../world/views.ts'
-import { fail } from '../world/rule-failure.ts'
+} from '../world/people/accounts.ts'
+import type { CustomerRecord, SessionRecord } from '../world/kernel/types.ts'
+import { userView } from '../world/views/agency-views.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
 import { json, readJson, route, type ApiRoute } from './context.ts'
 import { assertNotThrottled, clearAccountAttempts, countAttempt } from './throttle.ts'
 

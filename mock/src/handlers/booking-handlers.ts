@@ -17,16 +17,17 @@ import {
   UpdateBookingTermsBody,
 } from '../../../contract/generated/zod.ts'
 import type { PaymentsOverview } from '../../../contract/generated/model/index.ts'
-import type { Runtime } from '../runtime.ts'
-import { bookingFor, changeableBookingFor, visibleBookings } from '../world/booking-access.ts'
-import { cancelBooking, cancelBreakdown } from '../world/booking-cancellation.ts'
-import { changePack, changePlan, markNoticeRead, reviewTrip, setBankAccount } from '../world/booking-changes.ts'
-import { payExtraTerm, purchaseTerms } from '../world/booking-payments.ts'
-import { invoiceDocument } from '../world/invoice-document.ts'
-import { pdfResponse, renderPdf } from '../world/pdf.ts'
-import { fail } from '../world/rule-failure.ts'
-import { bookingSummaryView, bookingView, cartView, paymentView, termsView, travelGroupView } from '../world/views.ts'
-import { groupOf } from '../world/booking-lookups.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { bookingFor, changeableBookingFor, groupOf, visibleBookings } from '../world/kernel/booking-access.ts'
+import { cancelBooking, cancelBreakdown } from '../world/booking/cancellation.ts'
+import { changePack, changePlan, markNoticeRead, reviewTrip, setBankAccount } from '../world/booking/booking-changes.ts'
+import { payExtraTerm, purchaseTerms } from '../world/money/later-payments.ts'
+import { invoiceDocument } from '../world/money/invoice-document.ts'
+import { pdfResponse, renderPdf } from '../world/kernel/pdf.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
+import { bookingSummaryView, bookingView, paymentView } from '../world/views/booking-views.ts'
+import { bookingCart, bookingTerms } from '../world/money/booking-account.ts'
+import { travelGroupView } from '../world/views/offer-views.ts'
 import { bookingWrite } from './booking-write.ts'
 import { json, readJson, route, type ApiRoute } from './context.ts'
 
@@ -68,8 +69,8 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     const booking = bookingFor(ctx, params.id!)
     const group = groupOf(ctx.world, booking)
     const overview: PaymentsOverview = {
-      terms: termsView(ctx, group, booking),
-      cart: cartView(ctx, group, booking),
+      terms: bookingTerms(ctx, group, booking),
+      cart: bookingCart(ctx, group, booking),
       payments: ctx.world.payments
         .filter((p) => p.bookingId === booking.id)
         .sort(byNewest((p) => p.created_at))

@@ -2,11 +2,11 @@
 // (by default one that may still change: 409 booking_canceled otherwise), apply the rule, and answer the
 // booking as GET /booking/{id} shows it, so the portal refreshes its tasks from the answer.
 import type { z } from 'zod'
-import type { Runtime } from '../runtime.ts'
-import { changeableBookingFor } from '../world/booking-access.ts'
-import type { BookingRecord } from '../world/types.ts'
-import { bookingView } from '../world/views.ts'
-import type { WorldContext } from '../world/world-context.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { changeableBookingFor } from '../world/kernel/booking-access.ts'
+import type { BookingRecord } from '../world/kernel/types.ts'
+import { bookingView } from '../world/views/booking-views.ts'
+import type { WorldContext } from '../world/kernel/world-context.ts'
 import { type ApiRoute, json, readJson, route } from './context.ts'
 
 export const bookingWrite = <S extends z.ZodType>(

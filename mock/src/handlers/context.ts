@@ -4,16 +4,16 @@
 // `fail(...)` into the contract's error body. Handlers only hold the business rules.
 import { delay, HttpResponse } from 'msw'
 import type { z } from 'zod'
-import type { Runtime } from '../runtime.ts'
-import type { WorldWriter } from '../world/world-writes.ts'
-import { errorResponse, failureResponse, fieldErrorsOf, parsedOrFail, readJsonValue } from '../transport/http-json.ts'
-import { fail, RuleFailure } from '../world/rule-failure.ts'
-import type { WorldContext } from '../world/world-context.ts'
-import type { ScenarioName } from '../world/scenario-names.ts'
-import { activeScenarios } from '../world/scenarios.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import type { WorldWriter } from '../world/kernel/world-writes.ts'
+import { errorResponse, failureResponse, fieldErrorsOf, parsedOrFail, readJsonValue } from '../http/http-json.ts'
+import { fail, RuleFailure } from '../world/kernel/rule-failure.ts'
+import type { WorldContext } from '../world/kernel/world-context.ts'
+import type { ScenarioName } from '../world/kernel/scenario-names.ts'
+import { activeScenarios } from '../world/kernel/active-scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
 import type { Language } from '../../../contract/generated/model/language.ts'
-import type { AgencyRecord, CustomerRecord, SessionRecord, World } from '../world/types.ts'
+import type { AgencyRecord, CustomerRecord, SessionRecord, World } from '../world/kernel/types.ts'
 
 export type Access =
   /** no agency needed (POST /agency) */

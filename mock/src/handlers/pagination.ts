@@ -4,8 +4,8 @@
 // with a 422 instead of being silently read as the default.
 import type { z } from 'zod'
 import type { PageMeta } from '../../../contract/generated/model/index.ts'
-import { fail } from '../world/rule-failure.ts'
-import { fieldErrorsOf } from '../transport/http-json.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
+import { fieldErrorsOf } from '../http/http-json.ts'
 import type { Ctx } from './context.ts'
 
 const INTEGER = /^-?\d+$/

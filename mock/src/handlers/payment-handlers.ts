@@ -1,8 +1,8 @@
 // A payment after checkout (or a purchase): back to the provider, its outcome, and a retry after a
 // failure; the rules are in world/payment-retries.ts.
-import type { Runtime } from '../runtime.ts'
-import { paymentOf, resumePayment, retryPayment } from '../world/payment-retries.ts'
-import { paymentView } from '../world/views.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { paymentOf, resumePayment, retryPayment } from '../world/money/payment-retries.ts'
+import { paymentView } from '../world/views/booking-views.ts'
 import { json, route, type ApiRoute } from './context.ts'
 
 export const paymentRoutes = (rt: Runtime): ApiRoute[] => [

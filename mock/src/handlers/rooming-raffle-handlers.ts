@@ -1,10 +1,10 @@
 // Rooming lists (the rooms a booking asks for) and raffles (sharing a block, a ballot's picture); the
 // rules are in world/.
 import { ShareRaffleBlockBody, UpdateRoomingListBody } from '../../../contract/generated/zod.ts'
-import type { Runtime } from '../runtime.ts'
-import { ballotSvg, raffleShareText } from '../world/raffle.ts'
-import { requestRooms, roomingListView } from '../world/rooming.ts'
-import { fail } from '../world/rule-failure.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { ballotSvg, raffleShareText } from '../world/booking/raffle.ts'
+import { requestRooms, roomingListView } from '../world/booking/rooming.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
 import { json, readJson, route, type ApiRoute } from './context.ts'
 
 export const roomingRaffleRoutes = (rt: Runtime): ApiRoute[] => [

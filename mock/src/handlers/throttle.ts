@@ -3,8 +3,8 @@
 // e-mail) and per client, in a sliding window, in memory: a restart forgets them, as a real backend's
 // cache would. Past a limit the call is refused with 429 too_many_requests and Retry-After, before
 // anything is checked or sent, so a throttled password guess learns nothing.
-import type { Runtime } from '../runtime.ts'
-import { fail } from '../world/rule-failure.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { fail } from '../world/kernel/rule-failure.ts'
 import { type Ctx } from './context.ts'
 
 type Limit = { max: number; windowMs: number }

@@ -6,10 +6,10 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 
 import { escapeMarkup } from '../../../core/markup.ts'
 import { formatAmount } from '../../../core/money.ts'
-import { AT_ROOT } from '../transport/root-path.ts'
-import type { Runtime } from '../runtime.ts'
-import { decidePayment, isPaymentSignature, paymentReturnUrl } from '../world/payments.ts'
-import type { PaymentRecord } from '../world/types.ts'
+import { AT_ROOT } from '../http/root-path.ts'
+import type { Runtime } from '../runtime/runtime.ts'
+import { decidePayment, isPaymentSignature, paymentReturnUrl } from '../world/money/provider-payments.ts'
+import type { PaymentRecord } from '../world/kernel/types.ts'
 
 export const PROVIDER_PREFIX = `${AT_ROOT}/__provider`
 

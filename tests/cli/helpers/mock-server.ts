@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/setups/server.ts'
 
 export type TestMock = MockServer & { dispose(): Promise<void> }
 

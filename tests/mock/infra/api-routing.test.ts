@@ -2,8 +2,8 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
 import { createApi } from '../../../mock/src/handlers/index.ts'
-import { createMockHandlers } from '../../../mock/src/mock-handlers.ts'
-import { createRuntime } from '../../../mock/src/runtime.ts'
+import { createMockHandlers } from '../../../mock/src/setups/mock-handlers.ts'
+import { createRuntime } from '../../../mock/src/runtime/runtime.ts'
 
 // How a request finds its operation (mock/src/handlers/index.ts): one MSW handler in front of a router
 // holding every operation, the same in the HTTP server, Vitest and the browser. These are the rules a

@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import { createControlHandlers, type ScenarioListing, type TenantListing } from '../../../mock/src/control/control.ts'
 import { createProviderHandlers } from '../../../mock/src/provider/provider.ts'
-import { createRuntime, type Runtime } from '../../../mock/src/runtime.ts'
-import { createMemoryStore, type MemoryStore } from '../../../mock/src/store/memory-store.ts'
-import { paymentSignature } from '../../../mock/src/world/payments.ts'
-import type { PaymentRecord } from '../../../mock/src/world/types.ts'
+import { createRuntime, type Runtime } from '../../../mock/src/runtime/runtime.ts'
+import { createMemoryStore, type MemoryStore } from '../../../mock/src/runtime/memory-store.ts'
+import { paymentSignature } from '../../../mock/src/world/money/provider-payments.ts'
+import type { PaymentRecord } from '../../../mock/src/world/kernel/types.ts'
 
 // The control API and the provider page as plain MSW handlers (no server): what the browser demo runs.
 

@@ -4,8 +4,8 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
-import { LOCK_TTL_MS } from '../../../mock/src/world/checkout-rules.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/setups/server.ts'
+import { LOCK_TTL_MS } from '../../../mock/src/world/offer/seat-locks.ts'
 
 // Reads through the HTTP server always show the world as it is now: a write, the day changing and a
 // seat hold running out each show in the very next read of the booking and travel group views.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalListing } from '../../../mock/src/control/control.ts'
-import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/setups/server.ts'
 
 // HTTP's rules for the methods a path has (RFC 9110 §9, §15.5.6): the mock answers a method a path does
 // not have with 405 and the path's real Allow, HEAD wherever GET is, OPTIONS with the real methods, and

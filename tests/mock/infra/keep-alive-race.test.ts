@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
-import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/setups/server.ts'
 
 // Why `npm test` once failed with "socket hang up (ECONNRESET)" on DELETE /__mock/scenarios: the
 // HTTP/1.1 keep-alive race. The mock closes a connection idle for 5 s (plus Node's 1 s buffer) and says

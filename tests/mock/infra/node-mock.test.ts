@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { JournalListing } from '../../../mock/src/control/control.ts'
-import { setupMockServer } from '../../../mock/src/transport/node.ts'
+import { setupMockServer } from '../../../mock/src/setups/node.ts'
 
 // The third way the handlers run: msw/node intercepting fetch inside the test process.
 

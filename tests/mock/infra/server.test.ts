@@ -7,8 +7,8 @@ import { http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import type { JournalListing, ScenarioListing } from '../../../mock/src/control/control.ts'
-import { startMockServer, type MockServer, type MockServerOptions } from '../../../mock/src/transport/server.ts'
-import { readStoredWorld } from '../../../mock/src/store/sqlite-store.ts'
+import { startMockServer, type MockServer, type MockServerOptions } from '../../../mock/src/setups/server.ts'
+import { readStoredWorld } from '../../../mock/src/runtime/sqlite-store.ts'
 
 // The node:http adapter end to end on an ephemeral loopback port.
 

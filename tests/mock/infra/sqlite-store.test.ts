@@ -1,4 +1,4 @@
-// The HTTP mock's SQLite store (mock/src/store/sqlite-store.ts): one transaction per write holding
+// The HTTP mock's SQLite store (mock/src/runtime/sqlite-store.ts): one transaction per write holding
 // the rows it changed, a restart that serves the same world, and what it does with worlds it cannot use.
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,8 +7,8 @@ import { DatabaseSync } from 'node:sqlite'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { startMockServer, type MockServer } from '../../../mock/src/transport/server.ts'
-import { createSqliteStore, DB_FILE, readStoredState, readStoredWorld } from '../../../mock/src/store/sqlite-store.ts'
+import { startMockServer, type MockServer } from '../../../mock/src/setups/server.ts'
+import { createSqliteStore, DB_FILE, readStoredState, readStoredWorld } from '../../../mock/src/runtime/sqlite-store.ts'
 import { createWorld } from '../../../mock/src/world/seed/create-world.ts'
 
 const NOW = new Date('2026-11-21T10:00:00Z')

@@ -1,6 +1,6 @@
 // The demo agencies (tenants): branding, legal texts, FAQ and the services they sell.
 import { english } from '../../../../core/translations.ts'
-import type { AgencyRecord, ServiceRecord } from '../types.ts'
+import type { AgencyRecord, ServiceRecord } from '../kernel/types.ts'
 
 const logoSvg = (text: string, colour: string) =>
   `data:image/svg+xml;utf8,${encodeURIComponent(

@@ -3,7 +3,7 @@
 import type { PaymentMethod, PaymentPlan, TravelItem } from '../../../../contract/generated/model/index.ts'
 import { addDays, utcDay } from '../../../../core/calendar.ts'
 import { english } from '../../../../core/translations.ts'
-import type { HostingRecord, TravelGroupRecord } from '../types.ts'
+import type { HostingRecord, TravelGroupRecord } from '../kernel/types.ts'
 import type { GroupSpec } from './group-specs.ts'
 
 const plansFor = (prefix: string, start: string, today: string): PaymentPlan[] => {

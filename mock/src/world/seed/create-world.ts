@@ -5,7 +5,7 @@ import type { Faker } from '@faker-js/faker'
 // base] })` would be, without loading the other seventy locales (about 100 ms of the mock's start-up).
 import { faker as spanishFaker } from '@faker-js/faker/locale/es'
 import { utcDay } from '../../../../core/calendar.ts'
-import type { AgencyRecord, TravelGroupRecord, World } from '../types.ts'
+import type { AgencyRecord, TravelGroupRecord, World } from '../kernel/types.ts'
 import { makeAgencies, servicesFor } from './agencies.ts'
 import { type GroupSpec, groupSpecs } from './group-specs.ts'
 import { makeGroup } from './catalogue.ts'

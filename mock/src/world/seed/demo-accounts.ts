@@ -1,7 +1,7 @@
 // The demo password and the fixed logins the README lists (QA and the e2e tests rely on them), and
 // how a seeded customer is made.
-import { hashPassword } from '../accounts.ts'
-import type { CustomerRecord } from '../types.ts'
+import { hashPassword } from '../people/accounts.ts'
+import type { CustomerRecord } from '../kernel/types.ts'
 
 export const DEMO_PASSWORD = 'viaje2026'
 

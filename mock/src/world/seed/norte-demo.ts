@@ -1,7 +1,7 @@
 // The bookings of Viajes Norte's demo customer.
-import { planTermRecords } from '../booking-terms.ts'
-import { bookingTotal } from '../pricing.ts'
-import type { TravelGroupRecord, World } from '../types.ts'
+import { planTermRecords } from '../money/payment-plan.ts'
+import { bookingTotal } from '../offer/booking-price.ts'
+import type { TravelGroupRecord, World } from '../kernel/types.ts'
 import { customer } from './demo-accounts.ts'
 import { type Ids, bookingBase, member, payTerm } from './bookings.ts'
 

@@ -2,9 +2,9 @@
 import type { Faker } from '@faker-js/faker'
 import { addDays, addYears, utcDay } from '../../../../core/calendar.ts'
 import { english } from '../../../../core/translations.ts'
-import { planTermRecords } from '../booking-terms.ts'
-import { bookingTotal } from '../pricing.ts'
-import type { TravelGroupRecord, World } from '../types.ts'
+import { planTermRecords } from '../money/payment-plan.ts'
+import { bookingTotal } from '../offer/booking-price.ts'
+import type { TravelGroupRecord, World } from '../kernel/types.ts'
 import { customer } from './demo-accounts.ts'
 import { type Ids, bookingBase, member, payTerm, raffleBlock } from './bookings.ts'
 
