@@ -1,6 +1,7 @@
 // What ESLint's import zones cannot see (`npm run lint:deps`): cycles through type-only imports
 // (import-x's no-cycle skips them), and which modules of the portal the production server may import,
-// marked by their name (*.universal.ts: safe in Node and in the browser). Decision 021.
+// marked by their name (*.universal.ts: safe in Node and in the browser), decision 021; and folder cycles in the
+// mock, the CLI and the engine (decision 042).
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -10,6 +11,15 @@ export default {
       comment: 'No module depends on itself through others, type-only imports included: split out what both sides need.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycle',
+      severity: 'error',
+      comment:
+        'No folder of the mock, the CLI or the engine imports a folder that imports it (decision 042): each is a room below the rooms that use it. Move what both need down a room.',
+      scope: 'folder',
+      from: { path: '^(mock/src|cli/src|contract/engine)/' },
+      to: { circular: true, path: '^(mock/src|cli/src|contract/engine)/' },
     },
     {
       name: 'server-imports-universal-only',

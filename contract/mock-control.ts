@@ -1,6 +1,6 @@
 // The mock's control API (/__mock, on the mock's own origin only): the contract between the mock
-// (mock/src/control/control.ts), which validates with these schemas, and the CLI (cli/src/mock-control.ts,
-// cli/src/tenant-input.ts), which checks what it sends with the same ones before sending it. Not part
+// (mock/src/control/control.ts), which validates with these schemas, and the CLI (cli/src/mock-control/mock-control.ts,
+// cli/src/mock-control/tenant-input.ts), which checks what it sends with the same ones before sending it. Not part
 // of the customer API (contract/openapi.yaml): no backend implements it, and the portal never
 // reaches it. Messages are the CLI's: it prints them after the field ("tenant.color1 must be …").
 import { z } from 'zod'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { Command, CommanderError } from 'commander'
 
-import { processIo, type CliIo } from './cli-io.ts'
+import { processIo, type CliIo } from './base/cli-io.ts'
 import { contractCommand } from './commands/contract-command.ts'
 import { mockCommand } from './commands/mock-command.ts'
 import { proxyCommand } from './commands/proxy-command.ts'
@@ -10,8 +10,8 @@ import { scenarioCommand } from './commands/scenario-command.ts'
 import { settingsCommand } from './commands/settings-command.ts'
 import { smokeCommand } from './commands/smoke-command.ts'
 import { tenantsCommand } from './commands/tenants-command.ts'
-import { exitCodes, UsageError } from './exit-codes.ts'
-import { contractJsonPath } from './package-paths.ts'
+import { exitCodes, UsageError } from './base/exit-codes.ts'
+import { contractJsonPath } from './base/package-paths.ts'
 
 const exitCodeHelp = `
 Exit codes:

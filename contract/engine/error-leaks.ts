@@ -3,6 +3,7 @@
 // Security Top 10 2023, API8 "Security Misconfiguration": "error messages include stack traces, or
 // expose other sensitive information"). The tests are on the body's text, so they read JSON, HTML
 // and plain-text error pages alike.
+import type { AnswerScan } from './response-checker.ts'
 
 export type ErrorLeak = {
   what: 'stack trace' | 'file path' | 'SQL' | 'exception class'
@@ -61,4 +62,17 @@ export function errorLeaks(body: string): ErrorLeak[] {
     })
   }
   return leaks
+}
+
+const decoder = new TextDecoder('utf-8')
+
+/** The scan of every error answer for what errorLeaks finds (its response checker runs it), whatever else is wrong with it. */
+export const errorLeakScan: AnswerScan = {
+  kind: 'error-leak',
+  scan({ status, body }) {
+    if (status < 400 || body.length === 0) return []
+    const leaks = errorLeaks(decoder.decode(body))
+    if (leaks.length === 0) return []
+    return [{ expected: "an error answer that shows none of the backend's insides", actual: leaks.map((leak) => `${leak.what}: ${leak.excerpt}`).join('; ') }]
+  },
 }

@@ -1,15 +1,15 @@
 import { retryAfterMs } from '../../core/http-retry.ts'
 import type { ContractIndex, MediaTypeSpec, OperationSpec, ResponseSpec } from './contract-index.ts'
 import { maskJsonSecrets, toCurl, type RecordedRequest } from './curl.ts'
-import { errorLeaks } from './error-leaks.ts'
 import { getAtPointer } from './json-pointer.ts'
-import { exposedSecrets } from './secret-exposure.ts'
-import { createSchemaValidator, readablePath, type SchemaValidator } from './schema-validator.ts'
+import { createSchemaValidator, type SchemaValidator } from './schema-validator.ts'
 import type { Violation, ViolationKind } from './violation.ts'
 
 // Checks one real HTTP answer against what the contract declares for that
-// operation: status, content type, body shape, and the domain error code.
-// Independent of any specific operation.
+// operation: status, content type, body shape, and the domain error code;
+// then runs the scans it was given over the same answer (a secret shown, the
+// backend's insides in an error: faults no schema sees). Independent of any
+// specific operation.
 
 export type ObservedResponse = {
   status: number
@@ -36,14 +36,32 @@ export type ResponseChecker = {
   checkResponse(operationId: string, request: RecordedRequest, response: Response): Promise<CheckedResponse & { body: Uint8Array }>
 }
 
+/** An answer as a scan reads it: what came, for which operation, and the declared media its body matched. */
+export type ScannedAnswer = {
+  /** undefined when the contract has no such operation */
+  operation: OperationSpec | undefined
+  request: RecordedRequest
+  status: number
+  headers: Headers
+  body: Uint8Array
+  /** the parsed body, when it is JSON */
+  json: unknown
+  /** the declared media type the JSON body matched, when the answer is on the contract that far */
+  media: MediaTypeSpec | undefined
+}
+
+/** A scan of every answer for one fault no schema shows: what it found, each an expected and an actual. */
+export type AnswerScan = {
+  kind: ViolationKind
+  scan(answer: ScannedAnswer): Array<{ expected: string; actual: string }>
+}
+
 export type ResponseCheckerOptions = {
   validator?: SchemaValidator
   /** cap per response: a wrong array type can otherwise yield hundreds */
   maxSchemaErrors?: number
-  /** scan every answer for secrets it should not show (default on) */
-  exposure?: boolean
-  /** scan every error answer for the backend's insides (default on) */
-  errorLeaks?: boolean
+  /** run over every answer after the contract's own checks, whatever they found (default: none) */
+  scans?: readonly AnswerScan[]
 }
 
 const decoder = new TextDecoder('utf-8')
@@ -81,101 +99,93 @@ export function createResponseChecker(contract: ContractIndex, options: Response
       }
     }
 
-    // Whatever else is wrong with it, an error answer must not show how the backend is built.
-    if (response.status >= 400 && options.errorLeaks !== false && response.body.length > 0) {
-      const leaks = errorLeaks(decoder.decode(response.body))
-      if (leaks.length > 0) {
-        report('error-leak', `an error answer that shows none of the backend's insides`, leaks.map((leak) => `${leak.what}: ${leak.excerpt}`).join('; '))
-      }
-    }
-
     const operation = contract.operations.get(operationId)
-    if (operation === undefined) {
-      report('contract', `operation ${operationId} declared in the contract`, 'no such operationId')
-      return result
-    }
-
-    const statusKey = matchStatusKey(operation, response.status)
-    result.statusKey = statusKey
-    // A backend may say it is down for a while (a declared 503 with Retry-After); any other 5xx is a fault,
-    // declared or not, whatever the request was [not_a_server_error].
-    if (response.status >= 500 && !(response.status === 503 && statusKey !== undefined && retryAfterMs(response.headers.get('retry-after')) !== undefined)) {
-      report(
-        'server-error',
-        'no server error (a 5xx only as a declared 503 with Retry-After, for a temporary outage)',
-        `${response.status}${describeErrorCode(result.json)}${response.status === 503 && statusKey !== undefined ? ' without Retry-After' : ''}`,
-      )
-      return result
-    }
-    if (statusKey === undefined) {
-      report(
-        'status',
-        `one of the declared statuses ${Object.keys(operation.responses).join(', ') || '(none)'}`,
-        `${response.status}${describeErrorCode(result.json)}`,
-      )
-      return result
-    }
-    const declared = operation.responses[statusKey] as ResponseSpec
-    // A throttled client must be told when to come back (RFC 6585, RFC 9110 §10.2.3): seconds or an HTTP date.
-    if (response.status === 429) {
-      const retryAfter = response.headers.get('retry-after')
-      if (retryAfterMs(retryAfter) === undefined) {
-        report(
-          'header',
-          'a Retry-After header on a 429 (seconds or an HTTP date)',
-          retryAfter === null ? 'no Retry-After header' : `Retry-After: ${retryAfter}`,
-        )
-      }
-    }
-
-    checkHeaders(declared, response.headers, report)
-
-    // --- content type and body presence
-    const hasBody = response.body.length > 0
-    if (declared.content.length === 0) {
-      if (hasBody) report('body', `no body (${statusKey} declares no content)`, `${response.body.length} bytes of ${mediaType ?? 'unknown type'}`)
-      return result
-    }
-    if (!hasBody) {
-      report('body', `a ${declared.content.map((item) => item.mediaType).join(' or ')} body`, 'empty body')
-      return result
-    }
-    if (mediaType === undefined) {
-      report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, 'no content-type header')
-      return result
-    }
-    const media = matchMediaType(declared.content, mediaType)
-    if (media === undefined) {
-      report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, mediaType)
-      return result
-    }
-
-    // --- body
-    if (isJson) {
-      if (result.json === undefined) {
-        report('body', 'a JSON body', `unparsable JSON: ${excerpt(decoder.decode(response.body.subarray(0, 200)))}`)
-        return result
-      }
-      const before = violations.length
-      if (media.schema !== undefined) checkSchema(media, result.json, report)
-      if (options.exposure !== false) {
-        // One finding per place and reason: the same field on every item of a list is one, with how many.
-        const places = new Map<string, { why: string; count: number }>()
-        for (const secret of exposedSecrets(contract, media.schema, result.json, 100)) {
-          const place = `${readablePath(secret.pointer).replace(/\[\d+\]/g, '[*]')}: ${secret.why}`
-          places.set(place, { why: secret.why, count: (places.get(place)?.count ?? 0) + 1 })
-        }
-        for (const [place, { count }] of places) {
-          report('exposure', 'no credential, password hash or token the contract does not declare', `${place}${count > 1 ? ` (${count} times)` : ''}`)
-        }
-      }
-      const schemaFailed = violations.length > before
-      if (response.status >= 400) checkErrorCode(operation, declared, response.status, result.json, schemaFailed, report)
-    } else {
-      const sniffed = sniffBinary(mediaType, response.body)
-      if (sniffed !== undefined) report('body', `a ${mediaType} body`, sniffed)
+    const media = checkContract(operation)
+    // Whatever the contract checks found, every scan reads the answer too.
+    const scanned: ScannedAnswer = { operation, request, status: response.status, headers: response.headers, body: response.body, json: result.json, media }
+    for (const scan of options.scans ?? []) {
+      for (const finding of scan.scan(scanned)) report(scan.kind, finding.expected, finding.actual)
     }
     return result
+
+    /** The contract's own checks; the declared media the JSON body matched, when it got that far. */
+    function checkContract(operation: OperationSpec | undefined): MediaTypeSpec | undefined {
+      if (operation === undefined) {
+        report('contract', `operation ${operationId} declared in the contract`, 'no such operationId')
+        return undefined
+      }
+
+      const statusKey = matchStatusKey(operation, response.status)
+      result.statusKey = statusKey
+      // A backend may say it is down for a while (a declared 503 with Retry-After); any other 5xx is a fault,
+      // declared or not, whatever the request was [not_a_server_error].
+      if (response.status >= 500 && !(response.status === 503 && statusKey !== undefined && retryAfterMs(response.headers.get('retry-after')) !== undefined)) {
+        report(
+          'server-error',
+          'no server error (a 5xx only as a declared 503 with Retry-After, for a temporary outage)',
+          `${response.status}${describeErrorCode(result.json)}${response.status === 503 && statusKey !== undefined ? ' without Retry-After' : ''}`,
+        )
+        return undefined
+      }
+      if (statusKey === undefined) {
+        report(
+          'status',
+          `one of the declared statuses ${Object.keys(operation.responses).join(', ') || '(none)'}`,
+          `${response.status}${describeErrorCode(result.json)}`,
+        )
+        return undefined
+      }
+      const declared = operation.responses[statusKey] as ResponseSpec
+      // A throttled client must be told when to come back (RFC 6585, RFC 9110 §10.2.3): seconds or an HTTP date.
+      if (response.status === 429) {
+        const retryAfter = response.headers.get('retry-after')
+        if (retryAfterMs(retryAfter) === undefined) {
+          report(
+            'header',
+            'a Retry-After header on a 429 (seconds or an HTTP date)',
+            retryAfter === null ? 'no Retry-After header' : `Retry-After: ${retryAfter}`,
+          )
+        }
+      }
+
+      checkHeaders(declared, response.headers, report)
+
+      // --- content type and body presence
+      const hasBody = response.body.length > 0
+      if (declared.content.length === 0) {
+        if (hasBody) report('body', `no body (${statusKey} declares no content)`, `${response.body.length} bytes of ${mediaType ?? 'unknown type'}`)
+        return undefined
+      }
+      if (!hasBody) {
+        report('body', `a ${declared.content.map((item) => item.mediaType).join(' or ')} body`, 'empty body')
+        return undefined
+      }
+      if (mediaType === undefined) {
+        report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, 'no content-type header')
+        return undefined
+      }
+      const media = matchMediaType(declared.content, mediaType)
+      if (media === undefined) {
+        report('content-type', `content-type ${declared.content.map((item) => item.mediaType).join(' or ')}`, mediaType)
+        return undefined
+      }
+
+      // --- body
+      if (isJson) {
+        if (result.json === undefined) {
+          report('body', 'a JSON body', `unparsable JSON: ${excerpt(decoder.decode(response.body.subarray(0, 200)))}`)
+          return undefined
+        }
+        const before = violations.length
+        if (media.schema !== undefined) checkSchema(media, result.json, report)
+        const schemaFailed = violations.length > before
+        if (response.status >= 400) checkErrorCode(operation, declared, response.status, result.json, schemaFailed, report)
+        return media
+      }
+      const sniffed = sniffBinary(mediaType, response.body)
+      if (sniffed !== undefined) report('body', `a ${mediaType} body`, sniffed)
+      return undefined
+    }
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { ContractIndex, SchemaLocation } from './contract-index.ts'
 import { joinPointer } from './json-pointer.ts'
 import { schemaAt } from './schema-values.ts'
+import type { AnswerScan } from './response-checker.ts'
+import { readablePath } from './schema-validator.ts'
 
 // Excessive data exposure (OWASP API Security Top 10 2023, API3): an answer that carries a credential,
 // a password hash or a token no schema asked for. A schema that allows extra properties lets such a
@@ -197,4 +199,26 @@ export function exposedSecrets(contract: ContractIndex, at: SchemaLocation | und
   if (at === undefined) visit(json, [], undefined, false, 0)
   else visit(json, [at], undefined, true, 0)
   return found
+}
+
+/**
+ * The scan of every answer's JSON body for what exposedSecrets finds (its response checker runs it): one
+ * finding per place and reason, the same field on every item of a list one, with how many.
+ */
+export function exposureScan(contract: ContractIndex): AnswerScan {
+  return {
+    kind: 'exposure',
+    scan({ json, media }) {
+      if (media === undefined || json === undefined) return []
+      const places = new Map<string, number>()
+      for (const secret of exposedSecrets(contract, media.schema, json, 100)) {
+        const place = `${readablePath(secret.pointer).replace(/\[\d+\]/g, '[*]')}: ${secret.why}`
+        places.set(place, (places.get(place) ?? 0) + 1)
+      }
+      return [...places].map(([place, count]) => ({
+        expected: 'no credential, password hash or token the contract does not declare',
+        actual: `${place}${count > 1 ? ` (${count} times)` : ''}`,
+      }))
+    },
+  }
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { defaultContractPath } from '../../cli/src/package-paths.ts'
+import { defaultContractPath } from '../../cli/src/base/package-paths.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { errorLeaks } from '../../contract/engine/error-leaks.ts'
 import { exposedSecrets, secretName, secretValue } from '../../contract/engine/secret-exposure.ts'

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
-import { packageRoot } from '../../cli/src/package-paths.ts'
-import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
+import { packageRoot } from '../../cli/src/base/package-paths.ts'
+import type { SmokeReport } from '../../cli/src/reports/smoke-report.ts'
 import { packageEnvironment, runIn } from '../toolchain/helpers/installed-package.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { createMockControlClient, MockControlError } from '../../cli/src/mock-control.ts'
-import { createApiClient, TransportError } from '../../cli/src/smoke/transport/api-client.ts'
-import { resolveApiBaseUrl } from '../../cli/src/smoke/transport/request-parts.ts'
-import type { ApiClient } from '../../cli/src/smoke/transport/api-types.ts'
+import { createMockControlClient, MockControlError } from '../../cli/src/mock-control/mock-control.ts'
+import { createApiClient, TransportError } from '../../cli/src/transport/api-client.ts'
+import { resolveApiBaseUrl } from '../../cli/src/transport/request-parts.ts'
+import type { ApiClient } from '../../cli/src/transport/api-types.ts'
 import { loadContract } from '../../contract/engine/contract-index.ts'
 import { createResponseChecker } from '../../contract/engine/response-checker.ts'
 import { json, RESET, startFakeServer, type FakeServer } from '../support/fake-server.ts'

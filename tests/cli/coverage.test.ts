@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { coloursFor } from '../../cli/src/cli-io.ts'
+import { coloursFor } from '../../cli/src/base/cli-io.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
-import { buildCoverageMatrix, coveragePercent, pairsLeft, parseCoverageInput, renderCoverageMatrix } from '../../cli/src/commands/contract-coverage.ts'
+import { buildCoverageMatrix, coveragePercent, pairsLeft, parseCoverageInput, renderCoverageMatrix } from '../../cli/src/reports/coverage.ts'
 import { miniContractPath } from './helpers/paths.ts'
 
 let contract: ContractIndex

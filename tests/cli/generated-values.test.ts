@@ -2,10 +2,10 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { indexContract, loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
-import { createLinkPool } from '../../cli/src/smoke/checks/link-pool.ts'
+import { createLinkPool } from '../../cli/src/checks/kit/link-pool.ts'
 import { bodyBreakages, validValues } from '../../contract/engine/schema-values.ts'
 import { createSchemaValidator, type SchemaValidator } from '../../contract/engine/schema-validator.ts'
-import { defaultContractPath } from '../../cli/src/package-paths.ts'
+import { defaultContractPath } from '../../cli/src/base/package-paths.ts'
 
 // The generators the conformance run sends, over every request body of the real contract: what it
 // calls valid must validate, and every way it breaks a body must really break it. Otherwise the run

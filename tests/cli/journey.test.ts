@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { coloursFor } from '../../cli/src/cli-io.ts'
+import { coloursFor } from '../../cli/src/base/cli-io.ts'
 import { journalLocation } from '../../cli/src/commands/contract-command.ts'
-import { defaultContractPath } from '../../cli/src/package-paths.ts'
+import { defaultContractPath } from '../../cli/src/base/package-paths.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
-import { buildCoverageMatrix, renderCoverageMatrix, withSource } from '../../cli/src/commands/contract-coverage.ts'
-import { bookingFacts, pickBookings, roomsFor } from '../../cli/src/smoke/journey/journey-helpers.ts'
-import { journeyProbes } from '../../cli/src/smoke/journey/journey-probes.ts'
-import { buildJourney, journeySteps } from '../../cli/src/smoke/journey/journey.ts'
-import { findApproveForm } from '../../cli/src/smoke/journey/provider-form.ts'
-import { validateSteps } from '../../cli/src/smoke/step-runner.ts'
+import { buildCoverageMatrix, renderCoverageMatrix, withSource } from '../../cli/src/reports/coverage.ts'
+import { bookingFacts, pickBookings, roomsFor } from '../../cli/src/journey/answer-facts.ts'
+import { journeyProbes } from '../../cli/src/journey/journey-probes.ts'
+import { buildJourney, journeySteps } from '../../cli/src/journey/journey.ts'
+import { findApproveForm } from '../../cli/src/journey/provider-form.ts'
+import { validateSteps } from '../../cli/src/run/step-runner.ts'
 
 let contract: ContractIndex
 beforeAll(async () => {

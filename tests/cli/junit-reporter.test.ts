@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { escapeXml, toJunitXml } from '../../cli/src/smoke/report/junit-reporter.ts'
-import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
+import { escapeXml, toJunitXml } from '../../cli/src/reports/junit-reporter.ts'
+import type { SmokeReport } from '../../cli/src/reports/smoke-report.ts'
 import { formatViolation, type Violation } from '../../contract/engine/violation.ts'
 
 const violation: Violation = {
@@ -23,6 +23,7 @@ const report: SmokeReport = {
   contract: 'contract/openapi.yaml',
   marker: 'smoke-20261121T042305Z',
   write: false,
+  checks: [],
   startedAt: '2026-11-21T04:23:05.000Z',
   durationMs: 1234,
   verdict: 'violations',

@@ -7,8 +7,9 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { createValidatingProxy, type ProxyMode, type ValidatingProxy } from '../../cli/src/proxy/proxy-server.ts'
-import { defaultContractPath } from '../../cli/src/package-paths.ts'
+import { createValidatingProxy, type ValidatingProxy } from '../../cli/src/proxy/proxy-server.ts'
+import type { ProxyMode } from '../../cli/src/reports/proxy-report.ts'
+import { defaultContractPath } from '../../cli/src/base/package-paths.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { createSchemaValidator } from '../../contract/engine/schema-validator.ts'
 import { behaviourFaults } from './fixtures/behaviour-faults.ts'

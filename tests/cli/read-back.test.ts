@@ -3,8 +3,8 @@ import path from 'node:path'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { defaultContractPath } from '../../cli/src/package-paths.ts'
-import { checkCatalogue, checkOfStep, checkSelection } from '../../contract/engine/check-catalogue.ts'
+import { defaultContractPath } from '../../cli/src/base/package-paths.ts'
+import { checkCatalogue, checkOfStep, checkSelection } from '../../cli/src/checks/catalogue.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { malformedBodies } from '../../contract/engine/malformed-bodies.ts'
 import { locate, normalisationsAt, otherValue, readBack, readOnlyProbes, sameValue, sentObjects, withReadOnlyFields } from '../../contract/engine/read-back.ts'
@@ -132,10 +132,13 @@ describe('check names', () => {
     expect([without('exposure'), without('error-leak')]).toEqual([false, true])
   })
 
-  it("cli/README's table lists every check with its Schemathesis counterpart, or none", async () => {
+  it("cli/README's table lists every check, in the catalogue's order, with its Schemathesis and RESTler counterparts, or none", async () => {
     const readme = await readFile(path.join(import.meta.dirname, '../../cli/README.md'), 'utf8')
-    const rows = new Map([...readme.matchAll(/^\| `([a-z-]+)` \| .* \| ([^|]+) \|$/gm)].map((match) => [match[1] as string, (match[2] as string).trim()]))
-    for (const check of checkCatalogue) expect(rows.get(check.name), check.name).toBe(check.schemathesis ?? 'none')
-    expect([...rows.keys()].filter((name) => !checkCatalogue.some((check) => check.name === name))).toEqual([])
+    const rows = [...readme.matchAll(/^\| `([a-z-]+)` \| .* \| ([^|]+) \| ([^|]+) \|$/gm)].map((match) => ({
+      name: match[1],
+      schemathesis: (match[2] as string).trim(),
+      restler: (match[3] as string).trim(),
+    }))
+    expect(rows).toEqual(checkCatalogue.map((check) => ({ name: check.name, schemathesis: check.schemathesis ?? 'none', restler: check.restler ?? 'none' })))
   })
 })

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { createApiClient } from '../../cli/src/smoke/transport/api-client.ts'
-import { resolveApiBaseUrl } from '../../cli/src/smoke/transport/request-parts.ts'
-import type { ApiClient, ApiSession } from '../../cli/src/smoke/transport/api-types.ts'
+import { createApiClient } from '../../cli/src/transport/api-client.ts'
+import { resolveApiBaseUrl } from '../../cli/src/transport/request-parts.ts'
+import type { ApiClient, ApiSession } from '../../cli/src/transport/api-types.ts'
 import { loadContract, type ContractIndex } from '../../contract/engine/contract-index.ts'
 import { findOperationByRoute } from '../../contract/engine/contract-routes.ts'
 import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
 import type { Violation } from '../../contract/engine/violation.ts'
 import { json, startFakeServer, type FakeServer } from '../support/fake-server.ts'
-import { defaultContractPath } from '../../cli/src/package-paths.ts'
+import { defaultContractPath } from '../../cli/src/base/package-paths.ts'
 import { miniContractPath } from './helpers/paths.ts'
 
 const thing = { id: 't-1', name: 'Tent', price: 1200, status: 'active', created_at: '2026-11-21T10:00:00Z', note: null }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { checkPaymentTarget, isLoopbackHost, smokeMarker } from '../../cli/src/smoke/safety.ts'
+import { checkPaymentTarget, isLoopbackHost, smokeMarker } from '../../cli/src/run/safety.ts'
 
 describe('payment safety', () => {
   it('knows loopback hosts', () => {

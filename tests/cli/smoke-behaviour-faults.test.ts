@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { runCli } from '../../cli/src/main.ts'
-import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
+import type { SmokeReport } from '../../cli/src/reports/smoke-report.ts'
 import { behaviourFaults, combine, type BehaviourFault } from './fixtures/behaviour-faults.ts'
 import { startBrokenBackend } from './fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { runCli } from '../../cli/src/main.ts'
-import type { SmokeReport } from '../../cli/src/smoke/report/smoke-report.ts'
+import type { SmokeReport } from '../../cli/src/reports/smoke-report.ts'
 import { corruptions, editJson, startBrokenBackend, type Corruption, type Upstream } from './fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 import { createTestIo } from './helpers/test-io.ts'

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type ContractIndex, loadContract } from '../../contract/engine/contract-index.ts'
+import { answerScans } from '../../cli/src/checks/catalogue.ts'
 import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
 import { formatViolation } from '../../contract/engine/violation.ts'
 import { createProbeApi, type Probe } from './probe.ts'
@@ -31,7 +32,7 @@ const exercised: { operationId: string; status: number; code?: string }[] = []
 
 beforeAll(async () => {
   contract = await loadContract(contractFile)
-  checker = createResponseChecker(contract)
+  checker = createResponseChecker(contract, { scans: answerScans(contract) })
 })
 
 describe('every probe answers as the contract says', () => {

@@ -12,6 +12,7 @@ import { getResponse } from 'msw'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { loadContract, type ContractIndex, type OperationSpec } from '../../contract/engine/contract-index.ts'
+import { answerScans } from '../../cli/src/checks/catalogue.ts'
 import { createResponseChecker, type ResponseChecker } from '../../contract/engine/response-checker.ts'
 import { formatViolation } from '../../contract/engine/violation.ts'
 import { createMockHandlers } from '../../mock/src/setups/mock-handlers.ts'
@@ -49,7 +50,7 @@ let errorCodes: Set<string>
 
 beforeAll(async () => {
   contract = await loadContract(contractFile)
-  checker = createResponseChecker(contract)
+  checker = createResponseChecker(contract, { scans: answerScans(contract) })
   const doc = contract.documents.get(contract.rootUrl) as { components: { schemas: { ErrorCode: { enum: string[] } } } }
   errorCodes = new Set(doc.components.schemas.ErrorCode.enum)
 })

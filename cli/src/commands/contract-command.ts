@@ -4,13 +4,13 @@ import path from 'node:path'
 
 import { Command, Option } from 'commander'
 
-import { coloursFor, type CliIo } from '../cli-io.ts'
-import { exitCodes, UsageError } from '../exit-codes.ts'
-import { parsePercent } from '../option-parsers.ts'
-import { defaultContractPath, redoclyBinPath, packageRoot } from '../package-paths.ts'
+import { coloursFor, type CliIo } from '../base/cli-io.ts'
+import { exitCodes, UsageError } from '../base/exit-codes.ts'
+import { parsePercent } from '../base/option-parsers.ts'
+import { defaultContractPath, redoclyBinPath, packageRoot } from '../base/package-paths.ts'
 import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
 import type { ContractChange } from './contract-diff.ts'
-import type { CoverageEntry } from './contract-coverage.ts'
+import type { CoverageEntry } from '../reports/coverage.ts'
 
 // Each action loads what it runs when it runs (the engine, YAML, the differ), so the other commands start without them.
 
@@ -66,7 +66,7 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
       ]
       if (inputs.length === 0 && options.probes === undefined) throw new UsageError('give at least one --from coverage file, --journal or --probes')
       const { buildCoverageMatrix, coverageFromProbes, coveragePercent, mergeEntries, readCoverageInput, renderCoverageMatrix, withSource } =
-        await import('./contract-coverage.ts')
+        await import('../reports/coverage.ts')
       const index = await loadContractOrExplain(path.resolve(io.cwd, options.contract))
       const entries: CoverageEntry[] = []
       let unmatched = 0
@@ -103,7 +103,7 @@ export function contractCommand(io: CliIo, setExitCode: (code: number) => void):
     .option('--path <file>', 'where the contract is inside a git ref', path.relative(packageRoot, defaultContractPath))
     .option('--json', 'print the changes as JSON')
     .action(async (base: string, revision: string, options: { path: string; json?: boolean }) => {
-      const [{ readContractVersion }, { diffContracts }] = await Promise.all([import('../contract-version.ts'), import('./contract-diff.ts')])
+      const [{ readContractVersion }, { diffContracts }] = await Promise.all([import('../base/contract-version.ts'), import('./contract-diff.ts')])
       const [before, after] = await Promise.all([readContractVersion(base, io.cwd, options.path), readContractVersion(revision, io.cwd, options.path)])
       const diff = diffContracts(before, after)
       if (options.json) io.stdout.write(`${JSON.stringify({ base, revision, ...diff }, null, 2)}\n`)

@@ -4,9 +4,9 @@ import type { MockServer } from '../../../mock/src/setups/server.ts'
 import type { MockStartOptions, mockUsage, parseMockStartOptions } from '../../../mock/src/setups/start-options.ts'
 
 import { API_PATH } from '../../../contract/generated/api-operations.ts'
-import type { CliIo } from '../cli-io.ts'
-import { UsageError } from '../exit-codes.ts'
-import { untilSignal } from '../until-signal.ts'
+import type { CliIo } from '../base/cli-io.ts'
+import { UsageError } from '../base/exit-codes.ts'
+import { untilSignal } from '../base/until-signal.ts'
 
 // `travel-portal mock` is `npm run mock`: the same options, read by the mock's own parser
 // (mock/src/setups/start-options.ts) and documented once, in its usage text. Both modules are loaded only

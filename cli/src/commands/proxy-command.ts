@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander'
 
-import type { CliIo } from '../cli-io.ts'
-import { collectHeaders, collectNonEmpty, parseBaseUrl, parsePort, parsePositiveInteger } from '../option-parsers.ts'
+import type { CliIo } from '../base/cli-io.ts'
+import { collectHeaders, collectNonEmpty, parseBaseUrl, parsePort, parsePositiveInteger } from '../base/option-parsers.ts'
 import type { ValidatingProxy } from '../proxy/proxy-server.ts'
 import type { ProxyCommandOptions } from '../proxy/run-proxy.ts'
-import { defaultContractPath } from '../package-paths.ts'
-import { untilSignal } from '../until-signal.ts'
+import { defaultContractPath } from '../base/package-paths.ts'
+import { untilSignal } from '../base/until-signal.ts'
 
 // `travel-portal proxy --upstream URL`: the validating proxy in the foreground, between real clients and a
 // real backend. This module only reads the options; cli/src/proxy/run-proxy.ts runs it.

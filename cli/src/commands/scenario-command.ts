@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander'
 
-import type { CliIo } from '../cli-io.ts'
-import { createMockControlClient, type MockScenario } from '../mock-control.ts'
+import type { CliIo } from '../base/cli-io.ts'
+import { createMockControlClient, type MockScenario } from '../mock-control/mock-control.ts'
 import { mockUrlOption, renderTable, tenantScopeOption, withControlErrors } from './shared-options.ts'
 
 // Scenario names are identifiers the mock defines (e.g. payment_fails,

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 
-import type { CliIo } from '../cli-io.ts'
-import { createMockControlClient } from '../mock-control.ts'
+import type { CliIo } from '../base/cli-io.ts'
+import { createMockControlClient } from '../mock-control/mock-control.ts'
 import { mockUrlOption, tenantScopeOption, withControlErrors } from './shared-options.ts'
 
 // The mock's switches at run time: throttling (429 on repeated sign-in failures and mailed links), for

@@ -1,8 +1,8 @@
 import { Option } from 'commander'
 
-import { exitCodes, UsageError } from '../exit-codes.ts'
-import { MockControlError } from '../mock-control.ts'
-import { parseHttpUrl, parseNonEmpty } from '../option-parsers.ts'
+import { exitCodes, UsageError } from '../base/exit-codes.ts'
+import { MockControlError } from '../mock-control/mock-control.ts'
+import { parseHttpUrl, parseNonEmpty } from '../base/option-parsers.ts'
 
 export const defaultMockUrl = 'http://localhost:3333'
 

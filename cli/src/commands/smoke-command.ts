@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import { Command, Option } from 'commander'
 
-import type { CliIo } from '../cli-io.ts'
+import type { CliIo } from '../base/cli-io.ts'
 import {
   collectHeaders,
   collectHttpUrls,
@@ -16,8 +16,8 @@ import {
   parseSeed,
   resolveHeader,
   type ExtraHeader,
-} from '../option-parsers.ts'
-import { defaultContractPath } from '../package-paths.ts'
+} from '../base/option-parsers.ts'
+import { defaultContractPath } from '../base/package-paths.ts'
 import { defaultAgencyUrl, defaultExamples } from '../smoke/smoke-options.ts'
 
 type SmokeCommandOptions = {

@@ -1,11 +1,11 @@
 import { Command } from 'commander'
 
-import type { CliIo } from '../cli-io.ts'
-import { UsageError } from '../exit-codes.ts'
-import { createMockControlClient, MockControlError, type MockTenant } from '../mock-control.ts'
-import { readStructuredFile } from '../structured-file.ts'
+import type { CliIo } from '../base/cli-io.ts'
+import { UsageError } from '../base/exit-codes.ts'
+import { createMockControlClient, MockControlError, type MockTenant } from '../mock-control/mock-control.ts'
+import { readStructuredFile } from '../base/structured-file.ts'
 import type { TenantInput } from '../../../contract/mock-control.ts'
-import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField } from '../tenant-input.ts'
+import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField } from '../mock-control/tenant-input.ts'
 import { mockUrlOption, renderTable, withControlErrors } from './shared-options.ts'
 
 type TenantFlagOptions = {

@@ -6,11 +6,14 @@ import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
 import type { RecordedRequest } from '../../../contract/engine/curl.ts'
 import { createRequestChecker } from '../../../contract/engine/request-checker.ts'
 import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
+import { answerScans, checkCatalogue } from '../checks/catalogue.ts'
+import type { CheckInfo } from '../reports/check-info.ts'
 import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { Violation } from '../../../contract/engine/violation.ts'
-import type { CoverageEntry } from '../commands/contract-coverage.ts'
-import type { Exchange } from '../smoke/report/har.ts'
-import { findingKey, type Finding } from '../smoke/report/smoke-report.ts'
+import type { CoverageEntry } from '../reports/coverage.ts'
+import type { Exchange } from '../transport/api-types.ts'
+import { findingKey, type Finding } from '../reports/smoke-report.ts'
+import type { ProxyMode, ProxyReport } from '../reports/proxy-report.ts'
 
 // A validating proxy: every request under the contract's base path goes to the upstream unchanged (method,
 // path, query, headers but hop-by-hop ones, body), and its answer comes back unchanged, streamed; both are
@@ -19,8 +22,6 @@ import { findingKey, type Finding } from '../smoke/report/smoke-report.ts'
 // is answered by the proxy with the contract's Error and not forwarded, and a broken answer becomes a 502
 // naming what broke. `GET /__proxy/report` answers the report so far, `POST /__proxy/shutdown` stops it;
 // nothing under `/__proxy/` is forwarded.
-
-export type ProxyMode = 'report' | 'errors'
 
 export type ProxyOptions = {
   contract: ContractIndex
@@ -44,22 +45,11 @@ export type ProxyOptions = {
   onShutdown?(): void
 }
 
-export type ProxyReport = {
-  tool: 'travel-portal proxy'
-  reportVersion: 1
-  upstream: string
-  mode: ProxyMode
-  startedAt: string
-  /** exchanges under the contract's base path, and those answered by the proxy itself (--errors) */
-  exchanges: number
-  refused: number
-  violations: number
-  findings: Finding[]
-  /** operations × statuses seen, as `contract coverage` reads them */
-  coverage: CoverageEntry[]
-  /** exchanges the mock answered instead of the upstream, by operation and why */
-  fromMock: Array<{ operationId: string; why: string; count: number }>
-}
+/** What the proxy reads of every exchange: the client's request, and every answer as the catalogue's scans do. */
+const proxyChecks: CheckInfo[] = [
+  { name: 'request', proves: 'the client sent what the contract takes: parameters, headers, body', runs: 'every answer' },
+  ...checkCatalogue.filter((check) => check.runs === 'every answer'),
+]
 
 export type ValidatingProxy = {
   server: Server
@@ -74,7 +64,7 @@ const MAX_BODY = 10 * 1024 * 1024
 export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
   const { contract } = options
   const requests = createRequestChecker(contract, options.validator)
-  const responses = createResponseChecker(contract, { validator: options.validator })
+  const responses = createResponseChecker(contract, { validator: options.validator, scans: answerScans(contract) })
   const upstream = new URL(options.upstream.replace(/\/+$/, ''))
   const secure = upstream.protocol === 'https:'
   const agent = secure
@@ -121,6 +111,7 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
     refused,
     violations: violationCount,
     findings: [...findings.values()],
+    checks: proxyChecks,
     coverage: [...coverage.values()].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.status - b.status),
     fromMock: [...fromMock.values()],
   })

@@ -2,29 +2,30 @@ import path from 'node:path'
 
 import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
 import type { SecretNames } from '../../../contract/engine/curl.ts'
-import { checkCatalogue, checkSelection, isCheckName } from '../../../contract/engine/check-catalogue.ts'
+import { answerScans, checkCatalogue, checkSelection, isCheckName } from '../checks/catalogue.ts'
 import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
 import { createSchemaValidator } from '../../../contract/engine/schema-validator.ts'
-import type { CliIo } from '../cli-io.ts'
-import { UsageError, exitCodes, type ExitCode } from '../exit-codes.ts'
-import { headerVariable } from '../option-parsers.ts'
-import { writeTextFile } from '../structured-file.ts'
-import { createApiClient } from './transport/api-client.ts'
-import { readAfterWrite } from './checks/write-checks.ts'
-import { resolveApiBaseUrl } from './transport/request-parts.ts'
-import { coverageFromCalls, writeCoverageFile } from '../commands/contract-coverage.ts'
-import { toHar, type Exchange } from './report/har.ts'
-import { smokeHtml } from '../html-report/smoke-html.ts'
-import { journeyCleanUp, journeyPlan, operationSelection, type PlanTools, type SmokePlan } from './journey/journey-plan.ts'
-import type { JourneyState } from './journey/journey-state.ts'
-import { createLinkPool } from './checks/link-pool.ts'
-import { createHumanReporter } from './report/human-reporter.ts'
-import { toJunitXml } from './report/junit-reporter.ts'
-import { isLoopbackHost, smokeMarker } from './safety.ts'
-import { defaultAgencyUrl, type SmokeHeader, type SmokeOptions } from './smoke-options.ts'
-import { findingsOf, judge, operationTimings, responseTimeResult, summarise, testedShare, type SmokeReport } from './report/smoke-report.ts'
-import { runSteps, type StepResult } from './step-runner.ts'
-import { tlsFetch } from './transport/tls-fetch.ts'
+import type { CliIo } from '../base/cli-io.ts'
+import { UsageError, exitCodes, type ExitCode } from '../base/exit-codes.ts'
+import { headerVariable } from '../base/option-parsers.ts'
+import { writeTextFile } from '../base/structured-file.ts'
+import { createApiClient } from '../transport/api-client.ts'
+import { readAfterWrite } from '../checks/kit/written-reads.ts'
+import { resolveApiBaseUrl } from '../transport/request-parts.ts'
+import { coverageFromCalls, writeCoverageFile } from '../reports/coverage.ts'
+import { toHar } from '../reports/har.ts'
+import type { Exchange } from '../transport/api-types.ts'
+import { smokeHtml } from '../reports/html/smoke-html.ts'
+import { journeyCleanUp, journeyPlan, operationSelection, type PlanTools, type SmokePlan } from './smoke-plan.ts'
+import type { JourneyState } from '../run/run-state.ts'
+import { createLinkPool } from '../checks/kit/link-pool.ts'
+import { createHumanReporter } from '../reports/human-reporter.ts'
+import { toJunitXml } from '../reports/junit-reporter.ts'
+import { isLoopbackHost, smokeMarker } from '../run/safety.ts'
+import { defaultAgencyUrl, smokeSettings, type SmokeHeader, type SmokeOptions } from './smoke-options.ts'
+import { findingsOf, judge, operationTimings, responseTimeResult, summarise, testedShare, type SmokeReport } from '../reports/smoke-report.ts'
+import { runSteps, type StepResult } from '../run/step-runner.ts'
+import { tlsFetch } from '../transport/tls-fetch.ts'
 
 // One smoke run: checks the options, builds the plan (the journey and the checks by default), runs it
 // against the backend, judges it, and hands the report to the reporters and the files asked for.
@@ -85,7 +86,8 @@ function variablesUsed(
   return [...used].filter((name) => Object.hasOwn(how, name)).map((name) => ({ name, how: how[name] as string }))
 }
 
-export async function runSmoke<S extends object = JourneyState>(options: SmokeOptions, io: CliIo, overrides: SmokeOverrides<S> = {}): Promise<ExitCode> {
+/** The command line's own mistakes, before anything is loaded: options that go together, or exclude each other. */
+function checkCredentials(options: SmokeOptions): void {
   if ((options.email === undefined) !== (options.password === undefined)) {
     throw new UsageError('--email and --password go together (or neither, for an anonymous run)')
   }
@@ -99,6 +101,9 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
   if (options.otherEmail !== undefined && options.otherEmail.toLowerCase() === options.email?.toLowerCase()) {
     throw new UsageError('--other-email must be another customer than --email')
   }
+}
+
+async function contractOf(options: SmokeOptions): Promise<ContractIndex> {
   let contract: ContractIndex
   try {
     contract = await loadContract(options.contractPath)
@@ -107,13 +112,16 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     throw error
   }
   if (contract.operations.size === 0) throw new UsageError(`the contract ${options.contractPath} declares no operations: nothing to test`)
-  const tenantHeader = options.tenantHeader ?? contract.tenantHeader ?? 'agencyId'
+  return contract
+}
+
+/** What --include/--exclude leave: operations (by operationId or tag) and checks (by name: checks/catalogue.ts). */
+function selectionOf(options: SmokeOptions, contract: ContractIndex, tenantHeader: string) {
   for (const header of options.headers ?? []) {
     const name = header.name.toLowerCase()
     if (name === 'authorization') throw new UsageError('-H Authorization: the run sends its own session token (--token for a pre-issued one)')
     if (name === tenantHeader.toLowerCase()) throw new UsageError(`-H ${header.name}: the run sends the tenant header itself (--agency-url picks the tenant)`)
   }
-  // --include/--exclude take operationIds and tags, and the names of checks (contract/engine/check-catalogue.ts)
   const operationNames = (names: readonly string[] | undefined) => (names ?? []).filter((name) => !isCheckName(name))
   const selected = operationSelection(operationNames(options.include), operationNames(options.exclude))
   const checks = checkSelection(options.include ?? [], options.exclude ?? [])
@@ -127,9 +135,48 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
   }
   const operationIds = [...contract.operations.values()].filter(selected).map((operation) => operation.operationId)
   if (operationIds.length === 0) throw new UsageError('--include/--exclude leave no operation to check')
+  return { selected, checks, operationIds }
+}
+
+/** The verdict: the steps' judgement, unless the run stopped on a misconfiguration or reached too little (--fail-under). */
+function verdictOf(results: readonly StepResult[], stopped: string | undefined, tested: SmokeReport['tested'], options: SmokeOptions) {
+  if (stopped !== undefined) return { verdict: 'misconfigured' as const, exitCode: exitCodes.usage, explanation: `stopped: ${stopped}` }
+  const verdict = judge(results)
+  if (verdict.verdict === 'passed' && options.failUnder !== undefined && (100 * tested.tested) / tested.operations < options.failUnder) {
+    // Violations always win: a distinct code only says the run was clean but did not reach far enough.
+    return {
+      verdict: 'too-little-tested' as const,
+      exitCode: exitCodes.tooLittleTested,
+      explanation: `${tested.tested} of ${tested.operations} operations worked, under --fail-under ${options.failUnder}%`,
+    }
+  }
+  return verdict
+}
+
+/** The report to stdout (or the human reporter's end), and every file asked for. */
+async function writeReports(
+  report: SmokeReport,
+  io: CliIo,
+  options: SmokeOptions,
+  files: { operationIds: readonly string[]; har: () => unknown; human?: ReturnType<typeof createHumanReporter> },
+) {
+  if (options.json && options.jsonFile === undefined) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+  else files.human?.finish(report)
+  if (options.jsonFile !== undefined) await writeTextFile(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`)
+  if (options.junit !== undefined) await writeTextFile(options.junit, toJunitXml(report))
+  if (options.har !== undefined) await writeTextFile(options.har, `${JSON.stringify(files.har(), null, 2)}\n`)
+  if (options.coverageOut !== undefined) await writeCoverageFile(options.coverageOut, `smoke ${report.baseUrl}`, report.coverage)
+  if (options.html !== undefined) await writeTextFile(options.html, smokeHtml(report, files.operationIds, smokeSettings(report, options)))
+}
+
+export async function runSmoke<S extends object = JourneyState>(options: SmokeOptions, io: CliIo, overrides: SmokeOverrides<S> = {}): Promise<ExitCode> {
+  checkCredentials(options)
+  const contract = await contractOf(options)
+  const tenantHeader = options.tenantHeader ?? contract.tenantHeader ?? 'agencyId'
+  const { selected, checks, operationIds } = selectionOf(options, contract, tenantHeader)
 
   const validator = createSchemaValidator(contract)
-  const checker = createResponseChecker(contract, { validator, exposure: checks('exposure'), errorLeaks: checks('error-leak') })
+  const checker = createResponseChecker(contract, { validator, scans: answerScans(contract, checks) })
   const startedAt = (overrides.now ?? (() => new Date()))()
   const marker = smokeMarker(startedAt)
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
@@ -199,18 +246,6 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     human?.stepFinished?.(results.at(-1)!, results.length - 1, results.length)
   }
   const tested = testedShare(operationIds, results)
-  let verdict = judge(results)
-  if (run.stopped !== undefined) {
-    verdict = { verdict: 'misconfigured', exitCode: exitCodes.usage, explanation: `stopped: ${run.stopped}` }
-  } else if (verdict.verdict === 'passed' && options.failUnder !== undefined && (100 * tested.tested) / tested.operations < options.failUnder) {
-    // Violations always win: a distinct code only says the run was clean but did not reach far enough.
-    verdict = {
-      verdict: 'too-little-tested',
-      exitCode: exitCodes.tooLittleTested,
-      explanation: `${tested.tested} of ${tested.operations} operations worked, under --fail-under ${options.failUnder}%`,
-    }
-  }
-  const coverage = coverageFromCalls(contract, client.calls)
   const violations = results.flatMap((result) => result.violations)
   const report: SmokeReport = {
     tool: 'travel-portal smoke',
@@ -221,8 +256,9 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     write: options.write,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
-    ...verdict,
+    ...verdictOf(results, run.stopped, tested, options),
     summary: summarise(results),
+    checks: [...checkCatalogue],
     steps: results,
     violations,
     findings: findingsOf(violations),
@@ -232,20 +268,13 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
       ? {}
       : { selection: { include: [...(options.include ?? [])], exclude: [...(options.exclude ?? [])], operations: operationIds.length } }),
     warnings,
-    coverage,
+    coverage: coverageFromCalls(contract, client.calls),
     seed,
     tested,
     timings: operationTimings(client.calls),
     variables: variablesUsed({ violations, baseUrl }, plan.state as JourneyState, options.headers ?? []),
   }
-
-  if (options.json && options.jsonFile === undefined) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-  else human?.finish(report)
-  if (options.jsonFile !== undefined) await writeTextFile(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`)
-  if (options.junit !== undefined) await writeTextFile(options.junit, toJunitXml(report))
-  if (options.har !== undefined) await writeTextFile(options.har, `${JSON.stringify(toHar(exchanges, secrets(), 'smoke'), null, 2)}\n`)
-  if (options.coverageOut !== undefined) await writeCoverageFile(options.coverageOut, `smoke ${baseUrl}`, coverage)
-  if (options.html !== undefined) await writeTextFile(options.html, smokeHtml(report, operationIds, options))
+  await writeReports(report, io, options, { operationIds, har: () => toHar(exchanges, secrets(), 'smoke'), ...(human === undefined ? {} : { human }) })
   return report.exitCode
 }
 

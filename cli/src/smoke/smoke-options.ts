@@ -1,5 +1,7 @@
-import type { ResolvedHeader } from '../option-parsers.ts'
-// What a smoke run is told: the command line's options, as the run takes them.
+// What a smoke run is told: the command line's options, as the run takes them; and the settings its HTML
+// report lists.
+import { headerVariable, type ResolvedHeader } from '../base/option-parsers.ts'
+import type { SmokeReport } from '../reports/smoke-report.ts'
 
 export type SmokeOptions = {
   baseUrl: string
@@ -58,3 +60,37 @@ export const defaultAgencyUrl = 'http://localhost:5173'
 
 /** Generated inputs per operation and check. */
 export const defaultExamples = 10
+
+/** What the run was set to do, as the HTML report lists it: what was set, never a secret's value. */
+export function smokeSettings(report: SmokeReport, options: SmokeOptions): Array<{ name: string; value: string }> {
+  const settings = [
+    { name: 'base URL', value: report.baseUrl },
+    { name: 'contract', value: report.contract },
+    { name: 'mode', value: report.write ? `--write (what the run made is marked ${report.marker} and canceled)` : 'read-only' },
+    {
+      name: 'signed in',
+      value:
+        options.email !== undefined
+          ? `as ${options.email} (password masked)`
+          : options.token !== undefined
+            ? 'with --token (masked)'
+            : 'anonymous: only public operations',
+    },
+    { name: 'second customer', value: options.otherEmail ?? 'none (the owner check needs --other-email)' },
+    { name: 'seed', value: `${report.seed} (--seed ${report.seed} replays the generated inputs)` },
+  ]
+  if (options.agencyUrl !== undefined) settings.push({ name: 'agency URL', value: options.agencyUrl })
+  for (const header of options.headers ?? [])
+    settings.push({ name: `header ${header.name}`, value: `$${header.variable ?? headerVariable(header.name)} (masked)` })
+  if (report.selection !== undefined) {
+    settings.push({
+      name: 'selection',
+      value: `${report.selection.operations} operations; include ${report.selection.include.join(', ') || 'all'}; exclude ${report.selection.exclude.join(', ') || 'none'}`,
+    })
+  }
+  if (options.requestsPerSecond !== undefined) settings.push({ name: 'rate limit', value: `${options.requestsPerSecond} requests/s` })
+  if (options.maxResponseTimeMs !== undefined) settings.push({ name: 'max response time', value: `${options.maxResponseTimeMs} ms` })
+  if (options.caCert !== undefined) settings.push({ name: 'CA certificate', value: options.caCert })
+  if (options.insecure === true) settings.push({ name: 'TLS', value: '--insecure: any certificate accepted' })
+  return settings
+}

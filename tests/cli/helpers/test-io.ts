@@ -1,4 +1,4 @@
-import type { CliIo } from '../../../cli/src/cli-io.ts'
+import type { CliIo } from '../../../cli/src/base/cli-io.ts'
 
 export type TestIo = CliIo & {
   out(): string

@@ -1,0 +1,91 @@
+// Where a write the run made reads back, shared by the checks of writes (round-trip, idempotency,
+// read-only-field): its answer's link to a read, else the read of the same path, else the parent's. Each
+// repeats or extends the run's own last successful call of the operation (what it already sent): nothing
+// goes anywhere the run did not already write.
+import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import { parentRead, pathParamsOf, readOfSamePath } from '../../../../contract/engine/contract-routes.ts'
+import { excerpt } from '../../../../contract/engine/response-checker.ts'
+import type { JourneyState } from '../../run/run-state.ts'
+import type { StepContext } from '../../run/step-runner.ts'
+import type { CallOptions, SuccessfulCall } from '../../transport/api-types.ts'
+import { evaluate } from './link-pool.ts'
+import { requestMedia } from './operation-requests.ts'
+
+/** A read to call, with its path values. */
+export type ReadTarget = { read: OperationSpec; path: Record<string, string> }
+
+/** The path values a link of the write's answer gives a read (`$response.body#/booking_id`, `$request.path.id`). */
+export function linkedPath(operation: OperationSpec, last: SuccessfulCall, parameters: Readonly<Record<string, string>>): Record<string, string> {
+  const sources = { answer: last.answer, requestPath: pathParamsOf(operation, last.answer.apiPath), requestQuery: new URL(last.answer.url).searchParams }
+  const path: Record<string, string> = {}
+  for (const [name, expression] of Object.entries(parameters)) {
+    const value = evaluate(expression, sources)
+    if (value !== undefined) path[name.replace(/^path\./, '')] = value
+  }
+  return path
+}
+
+const hasPathValues = (target: ReadTarget) => target.read.parameters.every((parameter) => parameter.in !== 'path' || target.path[parameter.name] !== undefined)
+
+/** Where the operation's effect reads: its answer's link to a read, else the read of the same path, else the parent's. */
+function readAfter(contract: ContractIndex, operation: OperationSpec, last: SuccessfulCall): (ReadTarget & { via: 'link' | 'path' }) | undefined {
+  for (const link of operation.responses[String(last.answer.status)]?.links ?? []) {
+    const read = contract.operations.get(link.operationId)
+    if (read === undefined || read.method !== 'get' || read.parameters.some((parameter) => parameter.in === 'query' && parameter.required)) continue
+    const target = { read, path: linkedPath(operation, last, link.parameters) }
+    if (hasPathValues(target)) return { ...target, via: 'link' }
+  }
+  const read = readOfSamePath(contract, operation) ?? parentRead(contract, operation)
+  if (read === undefined) return undefined
+  const requestPath = pathParamsOf(operation, last.answer.apiPath)
+  const target = {
+    read,
+    path: Object.fromEntries([...requestPath].filter(([name]) => read.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name))),
+  }
+  return hasPathValues(target) ? { ...target, via: 'path' } : undefined
+}
+
+/** A value as a finding shows it. */
+export const show = (value: unknown) => (value === undefined ? 'nothing' : excerpt(JSON.stringify(value), 80))
+
+/**
+ * The writes these checks read back: a JSON body, and a PUT or PATCH (it replaces or changes what its path
+ * names), or a POST to a path that names a resource (`/booking/{id}/review`) or that declares x-idempotency.
+ * A POST to a bare path (`/agency`, `/auth/login`) is a lookup or a sign-in, not a resource written.
+ */
+export const readsBack = (operation: OperationSpec) =>
+  operation.method !== 'get' &&
+  requestMedia(operation, 'application/json')?.schema !== undefined &&
+  (operation.method !== 'post' || operation.path.includes('{') || operation.idempotency !== undefined)
+
+/**
+ * The read taken right after a write (the API client calls it): what shows the write before any later
+ * step changes it. Given to the client by the run; the round-trip check compares it with what was sent.
+ */
+export function readAfterWrite(
+  contract: ContractIndex,
+  call: (operationId: string, options: CallOptions) => Promise<{ json: unknown }>,
+): (write: SuccessfulCall) => Promise<SuccessfulCall['readBack']> {
+  return async (write) => {
+    if (!readsBack(write.answer.operation) || write.options.json === undefined) return undefined
+    const after = readAfter(contract, write.answer.operation, write)
+    if (after === undefined) return undefined
+    const read = await call(after.read.operationId, {
+      path: after.path,
+      probe: true,
+      unlinked: true,
+      ...(write.options.step === undefined ? {} : { step: write.options.step }),
+    })
+    return { operationId: after.read.operationId, json: read.json, linked: after.via === 'link' }
+  }
+}
+
+/** The run's own last successful call and where it reads, or a skip saying why there is none. */
+export async function lastWrite(context: StepContext<JourneyState>, contract: ContractIndex, operation: OperationSpec) {
+  const last = context.lastSuccess(operation.operationId)
+  if (last === undefined || last.options.json === undefined) context.skip('untested: the run made no successful call of it with a JSON body')
+  const after = readAfter(contract, operation, last)
+  if (after === undefined) context.skip('untested: no read in the contract shows what it writes (no link to a GET, no GET on its path or a parent path)')
+  const read = async () => (await context.call(after.read.operationId, { path: after.path, probe: true, unlinked: true })).json
+  return { last, after, read }
+}
