@@ -12,7 +12,7 @@
 // Which module uses a message comes from the .po origins (`#: src/…`, kept by `npm run i18n:extract`);
 // which modules are in the first bundle from following web/src/main.tsx's static imports. The app
 // loads the startup part before the first render and the rest together with the first lazy page
-// (web/src/lib/i18n.ts, web/src/app/router.tsx). scripts/check-bundle-budgets.ts checks after every
+// (web/src/lib/i18n.ts, web/src/app/router.tsx). scripts/check/check-bundle-budgets.ts checks after every
 // build that each message id in the first bundle's code is in the startup part (stale origins fail
 // the build). A plain `import('….po')` still gets the whole catalog from @lingui/vite-plugin.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'

@@ -163,7 +163,7 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     // written next to the chunks but not referenced from them: web/server does not serve them
     sourcemap: 'hidden',
-    // .vite/manifest.json: scripts/check-bundle-budgets.ts reads each route's chunks from it.
+    // .vite/manifest.json: scripts/check/check-bundle-budgets.ts reads each route's chunks from it.
     manifest: true,
     rolldownOptions: {
       output: {

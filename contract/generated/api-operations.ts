@@ -1,4 +1,4 @@
-// Generated from contract/openapi.yaml by scripts/generate-api-operations.ts: do not edit.
+// Generated from contract/openapi.yaml by scripts/generate/generate-api-operations.ts: do not edit.
 /** The API's base path on its host: the path of the contract's first server. */
 export const API_PATH = '/api/customer';
 

@@ -1,4 +1,4 @@
-// Generated from contract/generated/zod.ts by scripts/generate-field-limits.ts: do not edit.
+// Generated from contract/generated/zod.ts by scripts/generate/generate-field-limits.ts: do not edit.
 // The request bodies' and queries' limits, as plain numbers (no zod): what a form may import.
 export const authorizeMemberBodySignerNameMax = 200;
 export const cancelBookingBodyCommentMax = 2000;

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { packageRoot } from '../../cli/src/base/package-paths.ts'
-import { freePort } from '../../scripts/free-port.ts'
+import { freePort } from '../../scripts/dev/free-port.ts'
 import { installPackage, type InstalledPackage } from '../toolchain/helpers/installed-package.ts'
 import { startTestMock, type TestMock } from './helpers/mock-server.ts'
 

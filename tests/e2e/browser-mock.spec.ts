@@ -10,7 +10,7 @@ import { createServer, type ViteDevServer } from 'vite'
 import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime } from '../../mock/src/runtime/runtime.ts'
 import { createMemoryStore } from '../../mock/src/runtime/memory-store.ts'
-import { freePort } from '../../scripts/free-port'
+import { freePort } from '../../scripts/dev/free-port'
 import { expect, test } from './support/test'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))

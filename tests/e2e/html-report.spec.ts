@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test'
 
 import { startBrokenBackend, type BrokenBackend } from '../cli/fixtures/broken-backend'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { freePort } from '../../scripts/free-port'
+import { freePort } from '../../scripts/dev/free-port'
 import { expect, test } from './support/test'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 import { startBrokenBackend, type BrokenBackend } from '../cli/fixtures/broken-backend'
 import { MOCK, signInWithPassword } from './support/portal'
-import { freePort } from '../../scripts/free-port'
+import { freePort } from '../../scripts/dev/free-port'
 import { buildOnce, startProductionServer, type ProductionServer } from './support/production-server'
 import { expect, test } from './support/test'
 

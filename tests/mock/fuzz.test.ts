@@ -1,5 +1,5 @@
 // Fuzzes the mock from the contract, in process (MSW's getResponse over the mock's handlers, as the
-// contract probes do): over 10,000 requests, valid and mutated (see scripts/fuzz-cases.ts), against one
+// contract probes do): over 10,000 requests, valid and mutated (see scripts/bench/fuzz-cases.ts), against one
 // world that the valid writes keep changing, with scenarios switched now and then (never flaky or
 // slow) and the clock moved. Deterministic for FUZZ_SEED.
 //
@@ -18,7 +18,7 @@ import { formatViolation } from '../../contract/engine/violation.ts'
 import { createMockHandlers } from '../../mock/src/setups/mock-handlers.ts'
 import { createRuntime } from '../../mock/src/runtime/runtime.ts'
 import type { ScenarioName } from '../../mock/src/world/kernel/scenario-names.ts'
-import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type GeneratorContext, type Tokens } from '../../scripts/fuzz-cases.ts'
+import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type GeneratorContext, type Tokens } from '../../scripts/bench/fuzz-cases.ts'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261121)
 const TARGET = 10_000

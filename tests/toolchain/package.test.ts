@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startBrokenBackend } from '../cli/fixtures/broken-backend.ts'
-import { freePort } from '../../scripts/free-port.ts'
+import { freePort } from '../../scripts/dev/free-port.ts'
 import { installPackage, runIn, type InstalledPackage } from './helpers/installed-package.ts'
 
 // The package as a backend team gets it: `npm run package`'s tarball installed with `npm install --global`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BENCH_END, BENCH_START, upsertBenchRowIn } from '../../scripts/bench-readme.ts'
+import { BENCH_END, BENCH_START, upsertBenchRowIn } from '../../scripts/bench/bench-readme.ts'
 import {
   catalogIds,
   firstLoadFiles,
@@ -10,7 +10,7 @@ import {
   measureRoutes,
   staticClosure,
   suggestBudget,
-} from '../../scripts/bundle-budget-lib.ts'
+} from '../../scripts/check/bundle-budget-lib.ts'
 
 // A small build: the entry (with the sign-in page inside) shares react with two lazy routes, one
 // route brings a chunk of its own with CSS, a catalog loads at start-up, a chunk is shared lazily.

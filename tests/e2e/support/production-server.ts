@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '../../../scripts/free-port'
+import { freePort } from '../../../scripts/dev/free-port'
 import { API } from './portal'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { buildPackage } from '../../../scripts/package.ts'
+import { buildPackage } from '../../../scripts/dev/package.ts'
 
 // `npm run package`'s tarball, installed as cli/README says (`npm install --global <tarball>`) into a prefix
 // of its own in an empty directory outside the repository: no workspace, no node_modules above it, offline

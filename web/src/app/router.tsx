@@ -13,7 +13,7 @@ import { pageLoader, pageShouldRevalidate } from '@/app/route-prefetch'
 import * as firstBundleRoute from '@/app/routes/login'
 import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes.universal'
 
-// Vite makes each one a chunk of its own (scripts/check-bundle-budgets.ts checks they stay so).
+// Vite makes each one a chunk of its own (scripts/check/check-bundle-budgets.ts checks they stay so).
 const lazyPages = import.meta.glob<{ Component: NonNullable<RouteObject['Component']> }>(['./routes/*.tsx', '!./routes/login.tsx'])
 
 const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>

@@ -2,7 +2,7 @@
 // router builds its routes from this list (web/src/app/router.tsx), the production server matches a
 // first load against it with React Router's own matcher to preload the page's code and start its
 // reads from the HTML (web/server/page-routes.ts), and the bundle budgets name their rows with it
-// (scripts/check-bundle-budgets.ts). A page's code is web/src/app/routes/{page}.tsx.
+// (scripts/check/check-bundle-budgets.ts). A page's code is web/src/app/routes/{page}.tsx.
 //
 // Adding a page: one entry here and that thin module. Free of React and of the browser: Node reads it.
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
@@ -40,7 +40,7 @@ export type PageRoute = {
   awaits?: (params: { id: string }) => PageRead
 }
 
-/** The page in the first bundle: the only one the router imports statically (scripts/bundle-budgets.json's `signIn`). */
+/** The page in the first bundle: the only one the router imports statically (scripts/check/bundle-budgets.json's `signIn`). */
 export const FIRST_BUNDLE_PAGE = 'login'
 
 export const PAGE_ROUTES: readonly PageRoute[] = [

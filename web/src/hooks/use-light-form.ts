@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 
 // A form without react-hook-form and zod, for the sign-in page only: it ships in the first bundle
-// (≤ 150 KB of gzipped JavaScript, scripts/bundle-budgets.json), where the two would add ~25 KB.
+// (≤ 150 KB of gzipped JavaScript, scripts/check/bundle-budgets.json), where the two would add ~25 KB.
 // Every other form uses useZodForm + <Form>. Same house behaviour: a field is checked when it
 // loses focus, then live while it is corrected; a failed submit focuses the first invalid field;
 // what was typed is never cleared by a failure; a second submit while one is in flight is ignored.

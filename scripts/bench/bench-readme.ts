@@ -1,6 +1,6 @@
 // The README's benchmark table: one row per benchmark id between `<!-- bench:start -->` and
 // `<!-- bench:end -->`, columns what / how / machine / result / date. Every benchmark script
-// (scripts/bench-*.ts, scripts/lighthouse.ts, scripts/check-bundle-budgets.ts --readme, …) calls
+// (scripts/bench-*.ts, scripts/bench/lighthouse.ts, scripts/check/check-bundle-budgets.ts --readme, …) calls
 // upsertBenchRow: its own row is replaced, other rows are kept as they are, new ids are appended.
 // The id sits in an HTML comment in the first cell, invisible once rendered.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -24,7 +24,7 @@ export const BENCH_END = '<!-- bench:end -->'
 const HEADER = ['| what | how | machine | result | date |', '|---|---|---|---|---|']
 const ID_RE = /<!--\s*bench-id:\s*([\w.-]+)\s*-->/
 
-export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url))
+export const README_PATH = fileURLToPath(new URL('../../README.md', import.meta.url))
 
 /** "2 × Intel Xeon … , 8 GB RAM, linux 6.1, Node v24.21.0" */
 export const describeMachine = (): string => {

@@ -4,7 +4,7 @@
 // whole generated zod (and zod) in every page's bundle, 42 kB gzip more (measured on the bookings page).
 // Part of `npm run generate`; `npm run generate:check` fails when it drifts.
 import { writeFileSync } from 'node:fs'
-import * as generated from '../contract/generated/zod.ts'
+import * as generated from '../../contract/generated/zod.ts'
 
 const target = 'contract/generated/field-limits.ts'
 const limits = Object.entries(generated as Record<string, unknown>)
@@ -13,7 +13,7 @@ const limits = Object.entries(generated as Record<string, unknown>)
 
 writeFileSync(
   target,
-  `// Generated from contract/generated/zod.ts by scripts/generate-field-limits.ts: do not edit.
+  `// Generated from contract/generated/zod.ts by scripts/generate/generate-field-limits.ts: do not edit.
 // The request bodies' and queries' limits, as plain numbers (no zod): what a form may import.
 ${limits.map(([name, value]) => `export const ${name} = ${value};`).join('\n')}
 `,

@@ -1,5 +1,5 @@
 // What a route costs on its first load, from Vite's build manifest (web/dist/.vite/manifest.json).
-// Pure functions over the manifest; scripts/check-bundle-budgets.ts reads the files and prints.
+// Pure functions over the manifest; scripts/check/check-bundle-budgets.ts reads the files and prints.
 //
 // First load of a route = the entry (index.html's script) and everything it imports statically,
 // + what main.tsx always loads before the first render (the first bundle's part of the default

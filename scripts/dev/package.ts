@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 import { build, type Metafile } from 'esbuild'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const packageOutDir = path.join(repoRoot, 'dist', 'package')
 
 type PackageJson = { name: string; license?: string }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 
-const configPath = fileURLToPath(new URL('../web/lingui.config.ts', import.meta.url))
+const configPath = fileURLToPath(new URL('../../web/lingui.config.ts', import.meta.url))
 const config = getConfig({ configPath })
 
 type Problem = { locale: string; kind: string; id: string; message?: string }

@@ -6,7 +6,7 @@
 // Fails when a page is below performance 95, accessibility 100 or best practices 95.
 //
 // Each page is measured as travellers get it in production, over HTTP/2 and TLS from an edge in front of the
-// portal server (scripts/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
+// portal server (scripts/bench/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
 // from the portal server direct over HTTP/1.1 (six connections, a round trip per request).
 //
 //   --runs <n>        runs per page, in rounds of every page (default 3; the median score is reported, and the
@@ -27,11 +27,11 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { freePort } from './bench-lib.ts'
-import { createPortalServer } from '../web/server/portal-server.ts'
+import { createPortalServer } from '../../web/server/portal-server.ts'
 import { upsertBenchRow } from './bench-readme.ts'
 import { startTlsEdge, type TlsEdge } from './tls-edge.ts'
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },

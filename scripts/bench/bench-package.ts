@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-import { buildPackage } from './package.ts'
+import { buildPackage } from '../dev/package.ts'
 import { cleanUp, fmt, median, repoRoot, tempDir } from './bench-lib.ts'
 import { describeMachine, upsertBenchRow } from './bench-readme.ts'
 

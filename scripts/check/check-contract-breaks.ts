@@ -4,7 +4,7 @@
 // branch, it holds the branch to the contract main has. `travel-portal contract diff` does the work.
 import { execFileSync } from 'node:child_process'
 
-import { runCli } from '../cli/src/main.ts'
+import { runCli } from '../../cli/src/main.ts'
 
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
 const mainRef = ['origin/main', 'main'].find((ref) => {

@@ -8,12 +8,12 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const resultsDir = path.join(repoRoot, 'bench-results')
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export { freePort } from './free-port.ts'
+export { freePort } from '../dev/free-port.ts'
 
 export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix))
 

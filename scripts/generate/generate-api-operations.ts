@@ -21,7 +21,7 @@ const operations = Object.entries(contract.paths)
 const lines = operations.map(([method, path]) => `  ['${method}', '${path}'],`)
 writeFileSync(
   target,
-  `// Generated from contract/openapi.yaml by scripts/generate-api-operations.ts: do not edit.
+  `// Generated from contract/openapi.yaml by scripts/generate/generate-api-operations.ts: do not edit.
 /** The API's base path on its host: the path of the contract's first server. */
 export const API_PATH = '${apiPath}';
 

@@ -25,10 +25,10 @@ const snapshot = (): Map<string, string> => {
 
 const before = snapshot()
 execFileSync(process.execPath, ['node_modules/orval/dist/bin/orval.mjs', '--config', 'orval.config.ts'], { stdio: 'pipe' })
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-contract-zod-formats.ts'], { stdio: 'pipe' })
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-api-operations.ts'], { stdio: 'pipe' })
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-field-limits.ts'], { stdio: 'pipe' })
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-contract-json.ts'], { stdio: 'pipe' })
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate/generate-contract-zod-formats.ts'], { stdio: 'pipe' })
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate/generate-api-operations.ts'], { stdio: 'pipe' })
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate/generate-field-limits.ts'], { stdio: 'pipe' })
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate/generate-contract-json.ts'], { stdio: 'pipe' })
 const after = snapshot()
 
 const drift = [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file)).sort()

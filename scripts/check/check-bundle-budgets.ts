@@ -1,5 +1,5 @@
 // npm run budget (and the last step of npm run build): gzipped JavaScript and CSS of each route's
-// first load, from the production build's manifest, against scripts/bundle-budgets.json. Exits 1
+// first load, from the production build's manifest, against scripts/check/bundle-budgets.json. Exits 1
 // when a route is past its budget or a route other than sign-in is not a lazy chunk of its own.
 //
 //   --dist <dir>   the build to check (default web/dist)
@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { FIRST_BUNDLE_PAGE, PAGE_ROUTES } from '../web/src/config/routes.universal.ts'
-import { upsertBenchRow } from './bench-readme.ts'
+import { FIRST_BUNDLE_PAGE, PAGE_ROUTES } from '../../web/src/config/routes.universal.ts'
+import { upsertBenchRow } from '../bench/bench-readme.ts'
 import {
   type Budgets,
   catalogIds,
@@ -28,7 +28,7 @@ import {
   suggestBudget,
 } from './bundle-budget-lib.ts'
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const { values: args } = parseArgs({
   options: {
     dist: { type: 'string', default: join(repoRoot, 'web/dist') },
@@ -44,7 +44,7 @@ if (!existsSync(manifestPath)) {
   process.exit(1)
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
-const budgets = JSON.parse(readFileSync(join(repoRoot, 'scripts/bundle-budgets.json'), 'utf8')) as Budgets
+const budgets = JSON.parse(readFileSync(join(repoRoot, 'scripts/check/bundle-budgets.json'), 'utf8')) as Budgets
 // Which module serves which address: the app's one list of pages.
 const paths: Record<string, string[]> = {}
 for (const route of PAGE_ROUTES) (paths[route.page] ??= []).push(route.path === '*' ? '*' : `/${route.path}`)
@@ -71,7 +71,7 @@ const laziness = lazinessProblems(manifest, { routesDir, lazyModules: Object.key
 // The first bundle's messages must all be in the startup part of the catalog.
 const read = (key: string) => {
   const chunk = manifest[key]
-  if (!chunk) throw new Error(`${key} is not in the build: see "catalog" in scripts/bundle-budgets.json`)
+  if (!chunk) throw new Error(`${key} is not in the build: see "catalog" in scripts/check/bundle-budgets.json`)
   return readFileSync(join(dist, chunk.file), 'utf8')
 }
 const firstBundleCode = [...staticClosure(manifest, entryKey(manifest))]
@@ -119,7 +119,7 @@ for (const row of rows) console.log(line(row))
 console.log(
   `\nFirst load = entry + its static imports + ${budgets.startup.join(', ')}; lazy routes + their chunk and its static imports + ${budgets.withLazyRoutes.join(', ')}. gzip -9; kB = 1000 B.`,
 )
-if (verdicts.some((v) => v.defaulted)) console.log('* no budget of its own yet: the newRoute budget applies (add one to scripts/bundle-budgets.json).')
+if (verdicts.some((v) => v.defaulted)) console.log('* no budget of its own yet: the newRoute budget applies (add one to scripts/check/bundle-budgets.json).')
 
 if (args.suggest) {
   const suggested = Object.fromEntries(
@@ -139,7 +139,7 @@ if (args.readme) {
   const signInBrotli = measure(brotliSize).find((u) => u.route === FIRST_BUNDLE_PAGE)
   upsertBenchRow({
     id: 'bundle-budgets',
-    what: 'Portal: gzipped JS + CSS of each route’s first load (entry, its static imports, the default catalog, the route’s lazy chunk), against scripts/bundle-budgets.json',
+    what: 'Portal: gzipped JS + CSS of each route’s first load (entry, its static imports, the default catalog, the route’s lazy chunk), against scripts/check/bundle-budgets.json',
     how: '`npm run build` (vite build, then `npm run budget`: reads web/dist/.vite/manifest.json, gzip -9 as web/server sends a browser without Brotli, kB = 1000 B); fails the build past budget or when a route other than sign-in is not lazy',
     result: `sign-in ${kb(signIn.js)} kB JS (budget ${signIn.budget.js}; ${signInBrotli && Number.isFinite(signInBrotli.js) ? `${kb(signInBrotli.js)} kB` : '—'} as the Brotli browsers get) + ${kb(signIn.css)} kB CSS; ${others.length} lazy routes, largest ${largest ? `${largest.paths[0] ?? largest.route} ${kb(largest.js)} kB JS` : '—'}; all routes JS+CSS kB: ${perRoute}`,
   })
@@ -150,7 +150,7 @@ const over = verdicts.filter((v) => v.over.length)
 if (laziness.length) console.error(`\nRoutes that must be lazy:\n  ${laziness.join('\n  ')}`)
 if (over.length)
   console.error(
-    `\nPast budget: ${over.map((v) => `${v.route} (${v.over.join(', ')})`).join(', ')}. Make the route lighter, or raise its budget in scripts/bundle-budgets.json with a reason in the commit.`,
+    `\nPast budget: ${over.map((v) => `${v.route} (${v.over.join(', ')})`).join(', ')}. Make the route lighter, or raise its budget in scripts/check/bundle-budgets.json with a reason in the commit.`,
   )
 if (misplaced.length)
   console.error(
