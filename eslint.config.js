@@ -80,12 +80,12 @@ const generatedEndpoints = {
   allowImportNamePattern: '^(use(Get|List|Find)[A-Z]\\w*|get\\w+(QueryOptions|QueryKey|MutationOptions)|(get|list|find|render)[A-Z]\\w*|[A-Z]\\w*)$',
   message: 'Write through useMutation(get…MutationOptions()); read through the generated query hooks or options.',
 }
-const zodMessage = "Import z from '@/lib/zod': its messages are the traveller's, never zod's."
+const zodMessage = "Import z from '@/lib/forms/zod': its messages are the traveller's, never zod's."
 const zodDirect = [
   { name: 'zod/mini', message: zodMessage },
   { name: 'zod', message: zodMessage },
 ]
-const schemasOnly = { name: '@/lib/zod', message: "A form's schema goes in its feature's schemas.ts (every one is checked for its messages)." }
+const schemasOnly = { name: '@/lib/forms/zod', message: "A form's schema goes in its feature's schemas.ts (every one is checked for its messages)." }
 
 export default tseslint.config(
   {
@@ -162,7 +162,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/lib/zod.ts'],
+    files: ['web/src/lib/forms/zod.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -3,7 +3,7 @@
 //   import('@/locales/es/messages.po?catalog=startup')   the messages used by modules main.tsx imports
 //                                                         statically (shell, sign-in page, error texts)
 //   import('@/locales/es/messages.po?catalog=route-faq') the other messages of one route module and what it
-//                                                         imports statically (web/src/app/routes/faq.tsx):
+//                                                         imports statically (web/src/app/routes/public/faq.tsx):
 //                                                         loaded with that page's code
 //   import('@/locales/es/messages.po?catalog=rest')      every message but the startup ones (what a page
 //                                                         loads later: a tab, a step, a dialog)
@@ -12,11 +12,11 @@
 // Which module uses a message comes from the .po origins (`#: src/…`, kept by `npm run i18n:extract`);
 // which modules are in the first bundle from following web/src/main.tsx's static imports. The app
 // loads the startup part before the first render and the rest together with the first lazy page
-// (web/src/lib/i18n.ts, web/src/app/router.tsx). scripts/check/check-bundle-budgets.ts checks after every
+// (web/src/lib/i18n/lingui.ts, web/src/app/router.tsx). scripts/check/check-bundle-budgets.ts checks after every
 // build that each message id in the first bundle's code is in the startup part (stale origins fail
 // the build). A plain `import('….po')` still gets the whole catalog from @lingui/vite-plugin.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import type { LinguiConfigNormalized } from '@lingui/conf'
 import { createCompiledCatalog, getCatalogDependentFiles, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
 import type { Plugin } from 'vite'
@@ -28,6 +28,16 @@ const RESOLVED_ROUTE_CATALOGS = `\0${ROUTE_CATALOGS}`
 
 const IMPORT_RE = /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+
+/** The route modules by page: web/src/app/routes/{access}/{page}.tsx. */
+export function routeModules(srcDir: string): Map<string, string> {
+  const routesDir = join(srcDir, 'app', 'routes')
+  return new Map(
+    readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => [basename(file, '.tsx'), join(routesDir, file)]),
+  )
+}
 
 /** web/src files reachable from `entry` by static, non-type imports (dynamic import() is not followed). */
 export function staticModuleGraph(entry: string, srcDir: string): Set<string> {
@@ -88,11 +98,7 @@ export function catalogSplit(options: { linguiConfig: LinguiConfigNormalized; en
     async load(id) {
       if (id === RESOLVED_ROUTE_CATALOGS) {
         // One loader per language and route module, written out so each is its own chunk.
-        const routesDir = join(options.srcDir, 'app', 'routes')
-        const routes = readdirSync(routesDir)
-          .filter((file) => file.endsWith('.tsx'))
-          .map((file) => file.slice(0, -'.tsx'.length))
-          .sort()
+        const routes = [...routeModules(options.srcDir).keys()].sort()
         const catalogs = await getCatalogs(config)
         const byLocale = config.locales.map((locale) => {
           const path = catalogs[0]!.path.replace('{locale}', locale)
@@ -120,8 +126,8 @@ export function catalogSplit(options: { linguiConfig: LinguiConfigNormalized; en
       const startupFiles = new Set([...graph].map((path) => relative(config.rootDir, path)))
       let selected: Record<string, unknown>
       if (part.startsWith('route-')) {
-        const routeFile = join(options.srcDir, 'app', 'routes', `${part.slice('route-'.length)}.tsx`)
-        if (!existsSync(routeFile)) throw new Error(`${part}: no route module ${relative(config.rootDir, routeFile)}`)
+        const routeFile = routeModules(options.srcDir).get(part.slice('route-'.length))
+        if (routeFile === undefined) throw new Error(`${part}: no route module web/src/app/routes/*/${part.slice('route-'.length)}.tsx`)
         const routeGraph = staticModuleGraph(routeFile, options.srcDir)
         for (const module of routeGraph) this.addWatchFile(module)
         selected = routeMessages(messages, origins, new Set([...routeGraph].map((path) => relative(config.rootDir, path))), startupFiles)

@@ -181,10 +181,10 @@ export default defineConfig(({ mode }) => ({
           groups: [
             { debugName: 'first-bundle', name: (id: string, ctx: ChunkingContext) => (firstBundle(ctx).has(id) ? 'app' : null) },
             // the form kit and its libraries: every page with a form needs all of it
-            // (lib/zod.ts and lib/form-fields.ts too: in the shared chunk they would make every page that shares code load zod)
+            // (lib/forms/zod.ts and lib/forms/form-fields.ts too: in the shared chunk they would make every page that shares code load zod)
             {
               name: 'forms',
-              test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]|web[\\/]src[\\/](components[\\/]form[\\/]|hooks[\\/]use-zod-form|lib[\\/](zod|form-fields)\.ts)/,
+              test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]|web[\\/]src[\\/](components[\\/]form[\\/]|hooks[\\/]use-zod-form|lib[\\/]forms[\\/](zod|form-fields)\.ts)/,
             },
             // shared code of our own (components, hooks, lib, and the rules in core/: each a chunk of
             // 1 kB or less on its own) used by two or more lazy chunks, but not the HTML sanitizer

@@ -58,7 +58,7 @@ export const lazyRouteModules = (manifest: Manifest, routesDir: string): Map<str
   return routes
 }
 
-/** "src/app/routes/login-callback.tsx" → "login-callback" */
+/** "src/app/routes/guest/login-callback.tsx" → "login-callback" */
 export const moduleName = (src: string): string =>
   src
     .split('/')

@@ -21,6 +21,7 @@ import {
   entryKey,
   judge,
   lazinessProblems,
+  lazyRouteModules,
   type Manifest,
   measureRoutes,
   misplacedMessageIds,
@@ -84,11 +85,14 @@ const misplaced = misplacedMessageIds(firstBundleCode, startupIds, restIds)
 // Each lazy route's own chunk must find its messages in the startup part or in its own. (Not the shared
 // chunks it loads: they also hold modules the route never renders, whose messages are not in its part.)
 const routeCatalogKey = budgets.catalog.route
+// web/src/app/routes/{access}/{page}.tsx, by page
+const routeKeys = lazyRouteModules(manifest, routesDir)
 const misplacedByRoute = routeCatalogKey
   ? usages
       .filter((usage) => usage.lazy)
       .flatMap((usage) => {
-        const routeKey = `${routesDir}${usage.route}.tsx`
+        const routeKey = routeKeys.get(usage.route)
+        if (routeKey === undefined) throw new Error(`${usage.route}: no route module under ${routesDir}`)
         const code = read(routeKey)
         const own = catalogIds(read(routeCatalogKey.replaceAll('{route}', usage.route)))
         const ids = misplacedMessageIds(code, new Set([...startupIds, ...own]), restIds)

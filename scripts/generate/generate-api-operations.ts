@@ -2,7 +2,7 @@
 // template, and the API's base path. The production server forwards to the API only requests that match one (web/server), so
 // nothing else on the API's host (a mock's control API, an admin route) is reachable through the portal.
 // It also writes the contract's digest: the portal keeps a traveller's data for reading offline under it,
-// so data saved under another contract (another shape) is never read back (web/src/lib/offline-data.ts).
+// so data saved under another contract (another shape) is never read back (web/src/lib/browser/offline-data.ts).
 // Part of `npm run generate`; `npm run generate:check` fails when it drifts.
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { applyBranding, getCurrentAgency, resolveAgency, setCurrentAgency } from '@/lib/agency'
+import { applyBranding, getCurrentAgency, resolveAgency, setCurrentAgency } from '@/lib/domain/agency'
 import { getAgencyId } from '@/lib/api/request-context.universal'
 import type { Agency } from '@contract/generated/model/agency'
 

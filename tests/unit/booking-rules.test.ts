@@ -3,7 +3,7 @@ import { canCancel, visibleTabs } from '@/features/booking/booking-rules'
 import { displayStatus } from '@core/booking-status'
 import { cancellationSchema } from '@/features/cancellation/schemas'
 import { REASONS } from '@/features/cancellation/reasons'
-import { activateLocale } from '@/lib/i18n'
+import { activateLocale } from '@/lib/i18n/lingui'
 
 beforeAll(() => activateLocale('es'))
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { TabPanel, Tabs } from '@/components/tabs'
+import { TabPanel, Tabs } from '@/components/controls/tabs'
 import { renderWithApp } from './support/render'
 
 function Example() {

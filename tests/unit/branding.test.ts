@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { escapeMarkup } from '../../core/markup.ts'
-import { brandVariablesCss, contrastRatio, inlineJson, sanitizeTenantCss, textOn } from '../../web/src/lib/branding.universal.ts'
+import { brandVariablesCss, contrastRatio, inlineJson, sanitizeTenantCss, textOn } from '../../web/src/lib/domain/branding.universal.ts'
 
 describe('text colour by contrast', () => {
   it.each([

@@ -21,8 +21,8 @@ const manifest: Manifest = {
     isEntry: true,
     imports: ['_react.js', '_session.js'],
     dynamicImports: [
-      'src/app/routes/bookings.tsx',
-      'src/app/routes/faq.tsx',
+      'src/app/routes/customer/bookings.tsx',
+      'src/app/routes/public/faq.tsx',
       'src/locales/es/messages.po?catalog=startup',
       'src/locales/es/messages.po?catalog=rest',
     ],
@@ -31,15 +31,15 @@ const manifest: Manifest = {
   '_react.js': { file: 'assets/react.js', name: 'react' },
   '_session.js': { file: 'assets/session.js', name: 'session', imports: ['_react.js'] },
   '_forms.js': { file: 'assets/forms.js', name: 'forms', imports: ['_react.js'], css: ['assets/forms.css'] },
-  '_cards.js': { file: 'assets/cards.js', name: 'cards', imports: ['_forms.js'], dynamicImports: ['src/app/routes/faq.tsx'] },
-  'src/app/routes/bookings.tsx': {
+  '_cards.js': { file: 'assets/cards.js', name: 'cards', imports: ['_forms.js'], dynamicImports: ['src/app/routes/public/faq.tsx'] },
+  'src/app/routes/customer/bookings.tsx': {
     file: 'assets/bookings.js',
-    src: 'src/app/routes/bookings.tsx',
+    src: 'src/app/routes/customer/bookings.tsx',
     isDynamicEntry: true,
     imports: ['_react.js', '_cards.js', '_session.js'],
     css: ['assets/bookings.css'],
   },
-  'src/app/routes/faq.tsx': { file: 'assets/faq.js', src: 'src/app/routes/faq.tsx', isDynamicEntry: true, imports: ['_react.js'] },
+  'src/app/routes/public/faq.tsx': { file: 'assets/faq.js', src: 'src/app/routes/public/faq.tsx', isDynamicEntry: true, imports: ['_react.js'] },
   'src/locales/es/messages.po?catalog=startup': { file: 'assets/messages-es.js', src: 'src/locales/es/messages.po?catalog=startup', isDynamicEntry: true },
   'src/locales/es/messages.po?catalog=rest': { file: 'assets/messages-es-rest.js', src: 'src/locales/es/messages.po?catalog=rest', isDynamicEntry: true },
 }
@@ -68,15 +68,15 @@ const options = {
 
 describe('route → chunks from the Vite manifest', () => {
   it('follows static imports transitively, each chunk once, and never dynamic ones', () => {
-    expect([...staticClosure(manifest, 'src/app/routes/bookings.tsx')].sort()).toEqual([
+    expect([...staticClosure(manifest, 'src/app/routes/customer/bookings.tsx')].sort()).toEqual([
       '_cards.js',
       '_forms.js',
       '_react.js',
       '_session.js',
-      'src/app/routes/bookings.tsx',
+      'src/app/routes/customer/bookings.tsx',
     ])
     // _cards imports faq dynamically: not part of the closure
-    expect(staticClosure(manifest, '_cards.js').has('src/app/routes/faq.tsx')).toBe(false)
+    expect(staticClosure(manifest, '_cards.js').has('src/app/routes/public/faq.tsx')).toBe(false)
   })
 
   it('the sign-in page (in the entry): entry closure + start-up catalog, with the entry CSS', () => {
@@ -87,7 +87,7 @@ describe('route → chunks from the Vite manifest', () => {
   })
 
   it('a lazy route adds its chunk, its static imports and their CSS, and the rest of the catalog, without counting shared chunks twice', () => {
-    expect(firstLoadFiles(manifest, 'src/app/routes/bookings.tsx', options.startup, options.withLazyRoutes)).toEqual({
+    expect(firstLoadFiles(manifest, 'src/app/routes/customer/bookings.tsx', options.startup, options.withLazyRoutes)).toEqual({
       js: [
         'assets/bookings.js',
         'assets/cards.js',
@@ -166,7 +166,7 @@ describe('every route but sign-in is lazy', () => {
   })
 
   it('flags a lazy page whose chunk the entry also loads up front', () => {
-    const eager: Manifest = { ...manifest, 'index.html': { ...manifest['index.html']!, imports: ['_react.js', 'src/app/routes/faq.tsx'] } }
+    const eager: Manifest = { ...manifest, 'index.html': { ...manifest['index.html']!, imports: ['_react.js', 'src/app/routes/public/faq.tsx'] } }
     expect(lazinessProblems(eager, { ...base, lazyModules: ['faq'] })).toEqual(['faq: its chunk is loaded up front by the entry'])
   })
 })

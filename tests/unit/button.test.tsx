@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { Button } from '@/components/button'
+import { Button } from '@/components/controls/button'
 import { renderWithApp } from './support/render'
 
 const deferred = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calendarText } from '@/lib/calendar-file'
+import { calendarText } from '@/lib/domain/calendar-file'
 
 // RFC 5545 folds lines at 75 octets: unfold before reading a property
 const unfold = (text: string) => text.replace(/\r?\n[ \t]/g, '')

@@ -22,7 +22,7 @@ describe('catalog split (web/catalog-split.ts)', () => {
     write('components/button.tsx', 'export const Button = 1\n')
     write('lib/index.ts', "import { z } from 'zod'\nexport const useThing = 1\n")
     write('lib/types.ts', 'export type T = 1\n')
-    write('pages/checkout.tsx', "import { Button } from '@/components/button'\n")
+    write('pages/checkout.tsx', "import { Button } from '@/components/controls/button'\n")
     write('styles/base.css', '')
     const graph = [...staticModuleGraph(join(src, 'main.tsx'), src)].map((file) => relative(src, file)).sort()
     expect(graph).toEqual(['app/app.tsx', 'components/button.tsx', 'lib/index.ts', 'main.tsx'])
@@ -32,10 +32,10 @@ describe('catalog split (web/catalog-split.ts)', () => {
     const messages = { a: 'Entrar', b: 'Reservar plaza', c: 'Cargando…', d: 'sin origen' }
     const origins = {
       a: { origin: [['src/features/auth/login-page.tsx', 12] as [string, number]] },
-      b: { origin: [['src/features/checkout/pack-step.tsx'] as [string]] },
-      c: { origin: [['src/features/checkout/pack-step.tsx'], ['src/components/spinner.tsx']] as [string][] },
+      b: { origin: [['src/features/checkout/steps/pack-step.tsx'] as [string]] },
+      c: { origin: [['src/features/checkout/steps/pack-step.tsx'], ['src/components/status/spinner.tsx']] as [string][] },
     }
-    const startup = new Set(['src/features/auth/login-page.tsx', 'src/components/spinner.tsx'])
+    const startup = new Set(['src/features/auth/login-page.tsx', 'src/components/status/spinner.tsx'])
     expect(splitMessages(messages, origins, startup)).toEqual({ startup: { a: 'Entrar', c: 'Cargando…' }, rest: { b: 'Reservar plaza', d: 'sin origen' } })
   })
 })

@@ -4,7 +4,7 @@ import { I18nProvider, useLingui } from '@lingui/react'
 import { act, render, screen } from '@testing-library/react'
 import { routeCatalogs } from 'virtual:route-catalogs'
 import { describe, expect, it } from 'vitest'
-import { initI18n, loadFullCatalog, loadRouteCatalog, switchLocale } from '@/lib/i18n'
+import { initI18n, loadFullCatalog, loadRouteCatalog, switchLocale } from '@/lib/i18n/lingui'
 
 // Texts for parts of a page not drawn yet (the next checkout step preloading, a route's part while its code
 // loads) join the catalog without Lingui's "change", which would draw every text on the page again in one

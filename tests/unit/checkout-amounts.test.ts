@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { prices } from '../support/price-list.ts'
 import { scheduleTerms } from '@core/payment-schedule'
-import { type CartChoice, cartPreview, firstPayment, isInstalmentPlan, withLateTermPenalty } from '@/features/checkout/amounts'
+import { type CartChoice, cartPreview, firstPayment, isInstalmentPlan, withLateTermPenalty } from '@/features/checkout/order/amounts'
 
 const choice = (over: Partial<CartChoice> = {}): CartChoice => ({
   packId: 'p1',

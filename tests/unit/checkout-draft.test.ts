@@ -2,7 +2,7 @@
 // the same idempotency key until the customer starts over, and the seat hold only while it covers the party.
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
-import { clearDraft, draftKey, emptyTraveller, holdCovers, loadDraft, newDraft, parseDraft, resizeParty, saveDraft } from '@/features/checkout/draft'
+import { clearDraft, draftKey, emptyTraveller, holdCovers, loadDraft, newDraft, parseDraft, resizeParty, saveDraft } from '@/features/checkout/order/draft'
 import { ageOn, isDay, isMinorOn } from '@core/calendar'
 
 beforeEach(() => sessionStorage.clear())

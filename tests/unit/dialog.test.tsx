@@ -2,10 +2,10 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { Button } from '@/components/button'
-import { Dialog } from '@/components/dialog'
+import { Button } from '@/components/controls/button'
+import { Dialog } from '@/components/controls/dialog'
 import { useDialog } from '@/hooks/use-dialog'
-import { dialogStore } from '@/lib/dialog-store'
+import { dialogStore } from '@/lib/browser/dialog-store'
 import { renderWithApp } from './support/render'
 
 function Example({ onCloseA }: { onCloseA?: () => void }) {

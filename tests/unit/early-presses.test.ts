@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-// A press on the painted frame before the app's code has run (web/src/lib/early-presses.universal.ts): kept by the
+// A press on the painted frame before the app's code has run (web/src/lib/browser/early-presses.universal.ts): kept by the
 // page's script, pressed again once the frame is hydrated, never twice.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { keepEarlyPresses, replayEarlyPress, stopKeepingEarlyPresses } from '@/lib/early-presses.universal'
+import { keepEarlyPresses, replayEarlyPress, stopKeepingEarlyPresses } from '@/lib/browser/early-presses.universal'
 
 /** The frame as painted: buttons with no handler yet (the app adds them when it hydrates). */
 function paintFrame() {

@@ -4,8 +4,8 @@ import { getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '@contract/generated/model/errorCode'
-import { isServerErrorCode, messageForCode, unknownErrorMessage } from '@/lib/error-messages'
-import { activateLocale } from '@/lib/i18n'
+import { isServerErrorCode, messageForCode, unknownErrorMessage } from '@/lib/i18n/error-messages'
+import { activateLocale } from '@/lib/i18n/lingui'
 
 // Every code the contract declares (the generated ErrorCode), and the client's own network_error:
 // each must have a sentence in both languages. A code the contract gains without one fails to compile

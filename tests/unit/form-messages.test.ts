@@ -4,9 +4,9 @@ import { getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type FormRules, validate } from '@/hooks/use-light-form'
-import { activateLocale } from '@/lib/i18n'
-import type { Locale } from '@/lib/i18n-locales.universal'
-import type { z } from '@/lib/zod'
+import { activateLocale } from '@/lib/i18n/lingui'
+import type { Locale } from '@/lib/i18n/locales.universal'
+import type { z } from '@/lib/forms/zod'
 import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
 
 // Every form's schema (lint keeps them in a feature's schemas.ts) parsed with empty, missing, wrong-type,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CURRENCY_SPACE, formatAmount } from '@core/money'
 import { fullName } from '@core/person-name'
-import { formatDate, formatTime, truncate } from '@/lib/format'
+import { formatDate, formatTime, truncate } from '@/lib/i18n/format'
 
 const eur = (text: string) => `${text}${CURRENCY_SPACE}€`
 

@@ -14,7 +14,7 @@ import { renderShell } from '@/app/shell/render-shell'
 import { getGetProfileQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
 import { SESSION_MARK_ATTRIBUTE } from '@/lib/api/early-reads.universal'
 import { setToken } from '@/lib/api/request-context.universal'
-import { detectLocale, type Locale, SERVER_LANG_ATTRIBUTE } from '@/lib/i18n-locales.universal'
+import { detectLocale, type Locale, SERVER_LANG_ATTRIBUTE } from '@/lib/i18n/locales.universal'
 import { solAgency } from './support/agency-fixture'
 
 const sol = solAgency

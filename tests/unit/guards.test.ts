@@ -6,7 +6,7 @@ import { createGuards } from '@/app/guards'
 import { pageShouldRevalidate } from '@/app/route-prefetch'
 import { getGetConfigQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
 import { setToken } from '@/lib/api/request-context.universal'
-import { RETURN_TO_KEY } from '@/lib/session'
+import { RETURN_TO_KEY } from '@/lib/domain/session'
 
 const Page = () => null
 

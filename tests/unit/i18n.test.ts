@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LANG_COOKIE_MAX_AGE_SECONDS, langCookie, localeFromCookie, localeFromNavigator, resolveLocale } from '@/lib/i18n-locales.universal'
+import { LANG_COOKIE_MAX_AGE_SECONDS, langCookie, localeFromCookie, localeFromNavigator, resolveLocale } from '@/lib/i18n/locales.universal'
 
 describe('resolveLocale: cookie, then browser language, then Spanish', () => {
   it('prefers the cookie over the browser', () => {

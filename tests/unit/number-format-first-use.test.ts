@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { initI18n, loadRouteCatalog } from '@/lib/i18n'
+import { initI18n, loadRouteCatalog } from '@/lib/i18n/lingui'
 
 // A page's first Intl.NumberFormat loads ICU's number data (~25 ms of main thread, 100 ms on a phone), and
 // Lingui makes one for every plural. When a page's texts that need it arrive, that data is loaded ahead, in

@@ -3,7 +3,7 @@
 // payment however often the button is pressed; where to come back to is remembered per tab.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
-import { buildProviderForm, needsRedirect, paymentReturn, rememberPaymentReturn, resetSubmittedPayment, submitPaymentAction } from '@/lib/payment-action'
+import { buildProviderForm, needsRedirect, paymentReturn, rememberPaymentReturn, resetSubmittedPayment, submitPaymentAction } from '@/lib/domain/payment-action'
 
 const action = (over: Partial<PaymentAction> = {}): PaymentAction => ({
   payment_id: 'pay-1',

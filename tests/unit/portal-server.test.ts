@@ -68,8 +68,8 @@ const manifest: BuildManifest = {
   'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_react.js'], css: ['assets/app.css'] },
   '_react.js': { file: 'assets/react.js' },
   '_tabs.js': { file: 'assets/tabs.js', imports: ['_react.js'], css: ['assets/tabs.css'] },
-  'src/app/routes/booking.tsx': { file: 'assets/booking.js', imports: ['_react.js', '_tabs.js'], css: ['assets/booking.css'] },
-  'src/app/routes/faq.tsx': { file: 'assets/faq.js', imports: ['_react.js'] },
+  'src/app/routes/customer/booking.tsx': { file: 'assets/booking.js', imports: ['_react.js', '_tabs.js'], css: ['assets/booking.css'] },
+  'src/app/routes/public/faq.tsx': { file: 'assets/faq.js', imports: ['_react.js'] },
   'src/locales/es/messages.po?catalog=startup': { file: 'assets/messages-es.js' },
   'src/locales/es/messages.po?catalog=rest': { file: 'assets/messages-es-rest.js' },
   'src/locales/es/messages.po?catalog=route-booking': { file: 'assets/messages-es-booking.js' },
@@ -425,8 +425,8 @@ describe('a first load’s page (web/server/page-routes.ts: React Router’s mat
     expect(page('/travelgroup/tg-1/checkout')).toBe('checkout')
     expect(page('/')).toBe('bookings')
     expect(page('/nothing/here')).toBe('not-found')
-    expect(matchPage('/auth/login')).toMatchObject({ module: 'src/app/routes/login.tsx', firstBundle: true })
-    expect(matchPage('/booking/bkg-1')).toMatchObject({ module: 'src/app/routes/booking.tsx', firstBundle: false, params: { id: 'bkg-1' } })
+    expect(matchPage('/auth/login')).toMatchObject({ module: 'src/app/routes/guest/login.tsx', firstBundle: true })
+    expect(matchPage('/booking/bkg-1')).toMatchObject({ module: 'src/app/routes/customer/booking.tsx', firstBundle: false, params: { id: 'bkg-1' } })
     expect(matchPage('/travelgroup/tg%20x/checkout')?.params).toEqual({ id: 'tg x' })
   })
 })

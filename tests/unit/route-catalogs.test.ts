@@ -1,38 +1,36 @@
-import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { i18n } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
 import { describe, expect, it } from 'vitest'
-import { routeMessages } from '../../web/catalog-split.ts'
+import { routeMessages, routeModules } from '../../web/catalog-split.ts'
 import { PAGE_ROUTES } from '@/config/routes.universal'
-import { initI18n, loadFullCatalog, loadRouteCatalog, switchLocale } from '@/lib/i18n'
+import { initI18n, loadFullCatalog, loadRouteCatalog, switchLocale } from '@/lib/i18n/lingui'
 
 // Each route module has its part of each language's catalog (web/catalog-split.ts), loaded with the
 // page's code; everything else a page loads later (tabs, steps, dialogs) brings the rest.
 
-const routesDir = fileURLToPath(new URL('../../web/src/app/routes/', import.meta.url))
+const srcDir = fileURLToPath(new URL('../../web/src/', import.meta.url))
 
 describe('route parts of the catalog', () => {
   it('a route part holds the messages of the route’s own modules that the startup part has not', () => {
     const messages = { a: 'Entrar', b: 'Reservar plaza', c: 'Cargando…', d: 'Preguntas' }
     const origins = {
       a: { origin: [['src/features/auth/login-page.tsx', 3] as [string, number]] },
-      b: { origin: [['src/features/checkout/pack-step.tsx'] as [string]] },
-      c: { origin: [['src/features/checkout/pack-step.tsx'], ['src/components/spinner.tsx']] as [string][] },
+      b: { origin: [['src/features/checkout/steps/pack-step.tsx'] as [string]] },
+      c: { origin: [['src/features/checkout/steps/pack-step.tsx'], ['src/components/status/spinner.tsx']] as [string][] },
       d: { origin: [['src/features/faq/faq-page.tsx'] as [string]] },
     }
-    const startup = new Set(['src/features/auth/login-page.tsx', 'src/components/spinner.tsx'])
-    expect(routeMessages(messages, origins, new Set(['src/app/routes/checkout.tsx', 'src/features/checkout/pack-step.tsx']), startup)).toEqual({
+    const startup = new Set(['src/features/auth/login-page.tsx', 'src/components/status/spinner.tsx'])
+    expect(routeMessages(messages, origins, new Set(['src/app/routes/customer/checkout.tsx', 'src/features/checkout/steps/pack-step.tsx']), startup)).toEqual({
       b: 'Reservar plaza',
     })
   })
 
-  it('every page has its route module, and every route module a part in both languages', () => {
-    const modules = readdirSync(routesDir)
-      .filter((file) => file.endsWith('.tsx'))
-      .map((file) => file.slice(0, -4))
-      .sort()
+  it('every page has its route module, in the folder of its access, and every route module a part in both languages', () => {
+    const files = routeModules(srcDir)
+    const modules = [...files.keys()].sort()
     expect([...new Set(PAGE_ROUTES.map((route) => route.page))].sort()).toEqual(modules)
+    for (const route of PAGE_ROUTES) expect(files.get(route.page), route.page).toBe(`${srcDir}app/routes/${route.access}/${route.page}.tsx`)
     for (const locale of ['es', 'en']) expect(Object.keys(routeCatalogs[locale] ?? {}).sort()).toEqual(modules)
   })
 

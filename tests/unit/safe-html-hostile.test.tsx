@@ -4,8 +4,8 @@
 // markup must come out harmless while the formatting survives.
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { SafeHtml } from '@/components/safe-html'
-import { sanitizeHtml } from '@/lib/sanitize-html'
+import { SafeHtml } from '@/components/content/safe-html'
+import { sanitizeHtml } from '@/lib/browser/sanitize-html'
 
 const hostile = [
   '<p>Hola <strong>viajero</strong></p>',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createUnauthorizedHandler } from '@/app/session-expiry'
+import { createUnauthorizedHandler } from '@/app/background/session-expiry'
 import { captureCredentialsFromUrl, takeCallbackToken, takeLinkCredentials } from '@/features/auth/link-credentials'
 import { apiFetch } from '@/lib/api/client'
 import { getToken, setToken, setUnauthorizedHandler, TOKEN_KEY } from '@/lib/api/request-context.universal'
@@ -16,8 +16,8 @@ import {
   signIn,
   signOut,
   takeReturnTo,
-} from '@/lib/session'
-import { toastStore } from '@/lib/toast'
+} from '@/lib/domain/session'
+import { toastStore } from '@/lib/browser/toast'
 
 beforeEach(() => {
   localStorage.clear()

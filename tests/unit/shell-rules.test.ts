@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { displayStatus } from '@core/booking-status'
 import { localDay } from '@core/calendar'
 import { displayName } from '@/features/auth/display-name'
-import { BUILD_KEY, createBuildWatcher } from '@/lib/build-version'
-import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload'
+import { BUILD_KEY, createBuildWatcher } from '@/lib/browser/build-version'
+import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadAfterChunkError } from '@/lib/browser/chunk-reload'
 
 const booking = (status: 'pending' | 'confirmed' | 'invited' | 'canceled', end_at: string) => ({ status, travel_group: { end_at } })
 const day = (iso: string) => localDay(new Date(`${iso}T10:00:00`))

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // The texts a page's frame was drawn with, carried by the page (web/server/index-html.ts): the first render of
-// that language takes them instead of loading its first catalog part (web/src/lib/i18n.ts).
+// that language takes them instead of loading its first catalog part (web/src/lib/i18n/lingui.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { STARTUP_MESSAGES_ID } from '@/lib/i18n-locales.universal'
+import { STARTUP_MESSAGES_ID } from '@/lib/i18n/locales.universal'
 
 const LOADING = '2NIhwT' // "Cargando…": in the first catalog part of each language
 
@@ -13,7 +13,7 @@ const writeIntoPage = (value: string) => {
 /** A fresh start-up: the i18n module reads the page once. */
 const startUp = async () => {
   vi.resetModules()
-  const [{ activateLocale }, { i18n }] = await Promise.all([import('@/lib/i18n'), import('@lingui/core')])
+  const [{ activateLocale }, { i18n }] = await Promise.all([import('@/lib/i18n/lingui'), import('@lingui/core')])
   return { activateLocale, i18n }
 }
 

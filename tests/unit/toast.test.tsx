@@ -2,8 +2,8 @@
 import { msg } from '@lingui/core/macro'
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { messageForCode } from '@/lib/error-messages'
-import { TOAST_DURATION_MS, TOAST_MAX_LENGTH, toast } from '@/lib/toast'
+import { messageForCode } from '@/lib/i18n/error-messages'
+import { TOAST_DURATION_MS, TOAST_MAX_LENGTH, toast } from '@/lib/browser/toast'
 import { renderWithApp } from './support/render'
 
 describe('toast', () => {

@@ -5,7 +5,7 @@
 // request is exactly the one started (same address, token, agency, language), once and within
 // seconds (web/src/lib/api/early-reads.ts); otherwise it asks itself. The token never reaches the
 // HTML: the script reads it in the browser, as the app does.
-import { inlineJson } from '../src/lib/branding.universal.ts'
+import { inlineJson } from '../src/lib/domain/branding.universal.ts'
 import { EARLY_READS_DATA_ID, type EarlyReadsData } from '../src/lib/api/early-reads.universal.ts'
 import type { EarlyReads } from './page-routes.ts'
 

@@ -31,7 +31,7 @@ export const matchPage = (pathname: string): PageMatch | null => {
     ? {
         route: found.route.route,
         params: found.params,
-        module: `src/app/routes/${found.route.route.page}.tsx`,
+        module: `src/app/routes/${found.route.route.access}/${found.route.route.page}.tsx`,
         firstBundle: found.route.route.page === FIRST_BUNDLE_PAGE,
       }
     : null

@@ -8,7 +8,7 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import type { Agency } from '../../contract/generated/model/agency.ts'
-import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n-locales.universal.ts'
+import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n/locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
 import { type BuildManifest, inlineSourceHashes, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
@@ -152,7 +152,7 @@ const securityHeaders = (req: IncomingMessage, res: ServerResponse) => {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
 }
 
-/** The page's language as the app will pick it (web/src/lib/i18n-locales.universal.ts): the `lang` cookie, then the browser's languages, then Spanish. */
+/** The page's language as the app will pick it (web/src/lib/i18n/locales.universal.ts): the `lang` cookie, then the browser's languages, then Spanish. */
 export const pageLocale = (req: IncomingMessage): Locale =>
   resolveLocale({ cookie: String(req.headers.cookie ?? ''), languages: acceptLanguageTags(String(req.headers['accept-language'] ?? '')) })
 

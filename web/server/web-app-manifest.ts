@@ -3,8 +3,8 @@
 // Viajes Sol's portal and Aventura Norte's gives two apps with their own names, colours and icons.
 import type { Agency } from '../../contract/generated/model/agency.ts'
 import { escapeMarkup } from '../../core/markup.ts'
-import { DEFAULT_COLOURS, safeHex, textOn } from '../src/lib/branding.universal.ts'
-import type { Locale } from '../src/lib/i18n-locales.universal.ts'
+import { DEFAULT_COLOURS, safeHex, textOn } from '../src/lib/domain/branding.universal.ts'
+import type { Locale } from '../src/lib/i18n/locales.universal.ts'
 
 export const MANIFEST_PATH = '/manifest.webmanifest'
 export const ICON_PATH = '/app-icon.svg'

@@ -10,7 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import type { PrecacheEntry } from 'workbox-precaching'
 import { apiBaseUrl } from '@/lib/api/api-base-url'
-import { ASSETS_CACHE, FILES_CACHE, isCustomerFilePath, KNOWN_CACHES, PAGES_CACHE } from '@/lib/offline-caches'
+import { ASSETS_CACHE, FILES_CACHE, isCustomerFilePath, KNOWN_CACHES, PAGES_CACHE } from '@/lib/browser/offline-caches'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 

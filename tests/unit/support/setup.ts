@@ -5,7 +5,7 @@ afterEach(async () => {
   if (typeof document === 'undefined') return
   const { cleanup } = await import('@testing-library/react')
   cleanup()
-  const { toastStore } = await import('@/lib/toast')
+  const { toastStore } = await import('@/lib/browser/toast')
   toastStore.clear()
   document.cookie.split(';').forEach((pair) => {
     const name = pair.split('=')[0]?.trim()

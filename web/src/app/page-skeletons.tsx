@@ -3,7 +3,7 @@
 // In the first bundle, so small: the pages' skeletons are a few elements each. A page not named here draws a
 // heading's and a card's shape.
 import { type ComponentType, createElement } from 'react'
-import { PageSkeleton, type SkeletonProps } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps } from '@/components/status/page-skeleton'
 import { FaqSkeleton, LegalSkeleton } from '@/features/agency/agency-skeletons'
 import { BookingSkeleton } from '@/features/booking/booking-skeleton'
 import { BookingsSkeleton } from '@/features/bookings/bookings-skeleton'

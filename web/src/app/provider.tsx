@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { queryClient as appQueryClient } from '@/app/query-client'
-import { ToastViewport } from '@/components/toast-viewport'
+import { ToastViewport } from '@/components/status/toast-viewport'
 
 /** App-wide providers. i18n must be activated (initI18n) before this renders. */
 export function AppProvider({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {

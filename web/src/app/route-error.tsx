@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { PageSpinner } from '@/components/page-spinner'
+import { PageSpinner } from '@/components/status/page-spinner'
 import { isApiError } from '@/lib/api/api-error'
-import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload'
+import { isChunkLoadError, reloadAfterChunkError } from '@/lib/browser/chunk-reload'
 import { ErrorPage, NotFoundPage } from '@/features/errors/error-pages'
 
 /** What a route's failure shows: 404 page, a reload for a stale chunk, or the generic error page. */

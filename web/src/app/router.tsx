@@ -1,5 +1,5 @@
 // The portal's routes, built from the one list of pages (config/routes.universal.ts): the layouts and guards per
-// kind of page live here, each page's code is web/src/app/routes/{page}.tsx (lazy-loaded: only the
+// kind of page live here, each page's code is web/src/app/routes/{access}/{page}.tsx (lazy-loaded: only the
 // sign-in page ships in the first bundle), and a page's first reads start with its code.
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type MiddlewareFunction, type RouteObject } from 'react-router'
@@ -8,13 +8,13 @@ import { DefaultLayout } from '@/app/layouts/default-layout'
 import { GuestLayout } from '@/app/layouts/guest-layout'
 import { page } from '@/app/lazy-messages'
 import { RootErrorBoundary, RouteErrorBoundary } from '@/app/route-error'
-import { GuestPageFallback, PageFallback, RootLayout } from '@/app/root-layout'
+import { GuestPageFallback, PageFallback, RootLayout } from '@/app/layouts/root-layout'
 import { pageLoader, pageShouldRevalidate } from '@/app/route-prefetch'
-import * as firstBundleRoute from '@/app/routes/login'
+import * as firstBundleRoute from '@/app/routes/guest/login'
 import { FIRST_BUNDLE_PAGE, type PageAccess, PAGE_ROUTES } from '@/config/routes.universal'
 
 // Vite makes each one a chunk of its own (scripts/check/check-bundle-budgets.ts checks they stay so).
-const lazyPages = import.meta.glob<{ Component: NonNullable<RouteObject['Component']> }>(['./routes/*.tsx', '!./routes/login.tsx'])
+const lazyPages = import.meta.glob<{ Component: NonNullable<RouteObject['Component']> }>(['./routes/*/*.tsx', '!./routes/guest/login.tsx'])
 
 const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>
   PAGE_ROUTES.filter((route) => route.access === access).map((route) => {
@@ -25,8 +25,8 @@ const pagesOf = (client: QueryClient, access: PageAccess): RouteObject[] =>
     // (the sign-in form) and the browser hydrates it, keeping what was typed, while its guards run.
     const reads = loader && { loader, shouldRevalidate: pageShouldRevalidate }
     if (route.page === FIRST_BUNDLE_PAGE) return { ...where, ...firstBundleRoute, HydrateFallback: firstBundleRoute.Component, ...reads }
-    const load = lazyPages[`./routes/${route.page}.tsx`]
-    if (!load) throw new Error(`No route module web/src/app/routes/${route.page}.tsx`)
+    const load = lazyPages[`./routes/${route.access}/${route.page}.tsx`]
+    if (!load) throw new Error(`No route module web/src/app/routes/${route.access}/${route.page}.tsx`)
     return { ...where, ...reads, lazy: page(route.page, load) }
   })
 

@@ -2,7 +2,7 @@
 // router builds its routes from this list (web/src/app/router.tsx), the production server matches a
 // first load against it with React Router's own matcher to preload the page's code and start its
 // reads from the HTML (web/server/page-routes.ts), and the bundle budgets name their rows with it
-// (scripts/check/check-bundle-budgets.ts). A page's code is web/src/app/routes/{page}.tsx.
+// (scripts/check/check-bundle-budgets.ts). A page's code is web/src/app/routes/{access}/{page}.tsx.
 //
 // Adding a page: one entry here and that thin module. Free of React and of the browser: Node reads it.
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
@@ -23,7 +23,7 @@ export type PageAccess = 'guest' | 'customer' | 'public'
 export type PageRead = Pick<FetchQueryOptions<unknown, unknown, unknown, QueryKey>, 'queryKey' | 'queryFn'>
 
 export type PageRoute = {
-  /** the route module (web/src/app/routes/{page}.tsx) and its part of the catalog */
+  /** the route module (web/src/app/routes/{access}/{page}.tsx) and its part of the catalog */
   page: string
   /** React Router path without the leading slash; '' is the index */
   path: string

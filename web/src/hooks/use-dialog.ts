@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useSyncExternalStore } from 'react'
-import { dialogStore } from '@/lib/dialog-store'
+import { dialogStore } from '@/lib/browser/dialog-store'
 
 export type DialogHandle = {
   /** Also the <dialog>'s DOM id. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { getCurrentAgency } from '@/lib/agency'
+import { getCurrentAgency } from '@/lib/domain/agency'
 
 /** "Page · Agency" in the tab and in history entries. */
 export function useDocumentTitle(title: string | null | undefined): void {

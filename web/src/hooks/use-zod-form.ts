@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form'
-import type { z } from '@/lib/zod'
+import type { z } from '@/lib/forms/zod'
 
 /**
  * react-hook-form + zod/mini (a third of classic zod's size) with the house

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useAgency } from '@/lib/agency'
+import { useAgency } from '@/lib/domain/agency'
 import { useLingui } from '@lingui/react/macro'
 
 /** The agency's logo, or its name when it has none (SPEC §2), linking home. */

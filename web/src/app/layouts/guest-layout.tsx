@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
 import { BrandMark } from '@/app/layouts/brand-mark'
-import { LanguageSwitcher } from '@/components/language-switcher'
-import { OfflineNotice } from '@/components/offline-notice'
+import { LanguageSwitcher } from '@/components/controls/language-switcher'
+import { OfflineNotice } from '@/components/status/offline-notice'
 import './layouts.css'
 
 /** Bare: the agency's mark, the page, the language. For signing in and the maintenance notice. */

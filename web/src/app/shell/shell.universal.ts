@@ -1,7 +1,7 @@
 // What the production server asks of the page's frame and gets back (render-shell.tsx renders it): types only,
 // so web/server names them without importing React.
 import type { Agency } from '../../../../contract/generated/model/agency.ts'
-import type { Locale, StartupMessages } from '../../lib/i18n-locales.universal.ts'
+import type { Locale, StartupMessages } from '../../lib/i18n/locales.universal.ts'
 
 export type ShellInput = { agency: Agency; locale: Locale; pathname: string }
 /**

@@ -1,6 +1,6 @@
 import { type FormHTMLAttributes, type ReactNode, useRef } from 'react'
 import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn, useFormContext } from 'react-hook-form'
-import { Button, type ButtonProps } from '@/components/button'
+import { Button, type ButtonProps } from '@/components/controls/button'
 import { FormError } from '@/components/form/field-base'
 import './form.css'
 

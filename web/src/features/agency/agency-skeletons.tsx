@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { PageSkeleton, type SkeletonProps } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps } from '@/components/status/page-skeleton'
 
 /** The FAQ's header: the page's and its skeleton's. */
 export function FaqHeader() {

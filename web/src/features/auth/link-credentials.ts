@@ -2,7 +2,7 @@
 // (main.tsx calls this first): a sign-in link /auth/autologin/{id}/{token} and the /login
 // callback's #token=… fragment. The address is replaced (never pushed), so the secret is in
 // neither the address bar nor the history; the app reads it from memory, once.
-import { safeReturnPath } from '@/lib/session'
+import { safeReturnPath } from '@/lib/domain/session'
 
 export type LinkCredentials = { id: string; token: string }
 export type CallbackToken = { token: string; redirect: string | null }

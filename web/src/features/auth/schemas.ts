@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import { messageForCode } from '@/lib/error-messages'
+import { z } from '@/lib/forms/zod'
+import { messageForCode } from '@/lib/i18n/error-messages'
 
 // The sign-in page's own forms use sign-in-rules.ts (first bundle, no zod).
 // Messages are functions: translated when validation runs (SPEC §5 texts, exactly).

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { getGetProfileQueryKey } from '@/lib/api/generated/endpoints/auth/auth'
 import type { Session } from '@contract/generated/model/session'
-import { safeReturnPath, type SessionVia, signIn, takeReturnTo } from '@/lib/session'
+import { safeReturnPath, type SessionVia, signIn, takeReturnTo } from '@/lib/domain/session'
 
 /**
  * Stores the session and goes on, replacing the sign-in page: to where a mailed link leads

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { getLogoutMutationOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { getToken } from '@/lib/api/request-context.universal'
-import { signOut } from '@/lib/session'
+import { signOut } from '@/lib/domain/session'
 
 /** "Salir": revoke the token on the server (best effort), forget it here, go to the sign-in page. */
 export function useSignOut() {

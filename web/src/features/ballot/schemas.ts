@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
+import { z } from '@/lib/forms/zod'
 
 /** The ballot's look-up: the number and code printed on it. */
 export const ballotLookupSchema = () =>

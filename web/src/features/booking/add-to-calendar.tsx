@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button } from '@/components/button'
+import { Button } from '@/components/controls/button'
 import type { Booking } from '@contract/generated/model/booking'
 import { isDay } from '@core/calendar'
-import { type CalendarDays, downloadCalendar } from '@/lib/calendar-file'
+import { type CalendarDays, downloadCalendar } from '@/lib/domain/calendar-file'
 import { formatAmount } from '@core/money'
 import { termDue } from '@core/pricing'
-import { toast } from '@/lib/toast'
+import { toast } from '@/lib/browser/toast'
 import { useTranslated } from '@/hooks/use-translated'
 
 /**

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { choice, z } from '@/lib/zod'
-import { ibanInputMax, optionalText, requiredText } from '@/lib/form-fields'
+import { choice, z } from '@/lib/forms/zod'
+import { ibanInputMax, optionalText, requiredText } from '@/lib/forms/form-fields'
 import { createReviewBodyTextMax, updateBankAccountBodyIbanMax, updateBankAccountBodyOwnerMax } from '@contract/generated/field-limits'
 import { isValidIban } from '@core/iban'
 

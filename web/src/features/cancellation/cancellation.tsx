@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, useState } from 'react'
 import { Link } from 'react-router'
-import { Button } from '@/components/button'
+import { Button } from '@/components/controls/button'
 import { useDialog } from '@/hooks/use-dialog'
 import type { Booking } from '@contract/generated/model/booking'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/i18n/format'
 import { maskIban } from '@core/iban-text'
-import { lazyComponent } from '@/lib/lazy-component'
+import { lazyComponent } from '@/lib/i18n/lazy-component'
 import { BreakdownTable } from '@/features/cancellation/breakdown-table'
 import { reasonLabels } from '@/features/cancellation/reasons'
 import './cancellation.css'
 import { useLocale } from '@/hooks/use-locale'
-import { Fact, Facts } from '@/components/facts'
+import { Fact, Facts } from '@/components/content/facts'
 
 // The form (and zod with it) loads when the customer heads for the button, not with the booking page.
 const CancellationDialog = lazyComponent(() => import('@/features/cancellation/cancellation-dialog').then((m) => m.CancellationDialog))

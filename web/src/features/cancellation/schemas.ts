@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import { ibanInputMax, optionalText, requiredText } from '@/lib/form-fields'
+import { z } from '@/lib/forms/zod'
+import { ibanInputMax, optionalText, requiredText } from '@/lib/forms/form-fields'
 import { cancelBookingBodyCommentMax, cancelBookingBodyIbanMax, cancelBookingBodyOwnerMax } from '@contract/generated/field-limits'
 import { isValidIban } from '@core/iban'
 import { REASONS } from '@/features/cancellation/reasons'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PageSkeleton, type SkeletonProps, SkeletonBar } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps, SkeletonBar } from '@/components/status/page-skeleton'
 
 /** Checkout's title: the page's and its skeleton's. */
 export function CheckoutTitle() {

@@ -2,10 +2,10 @@
 // are functions, so they are translated when validation runs.
 import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
-import { choice, z } from '@/lib/zod'
+import { choice, z } from '@/lib/forms/zod'
 import { CommercialSector } from '@contract/generated/model/commercialSector'
-import { messageForCode } from '@/lib/error-messages'
-import { optionalEmail, optionalText, requiredEmail, requiredText } from '@/lib/form-fields'
+import { messageForCode } from '@/lib/i18n/error-messages'
+import { optionalEmail, optionalText, requiredEmail, requiredText } from '@/lib/forms/form-fields'
 import {
   checkoutBodyBuyerAddressMax,
   checkoutBodyBuyerCompanyNameMax,

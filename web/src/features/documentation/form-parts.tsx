@@ -3,13 +3,13 @@ import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, useId } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { FieldError, useFieldError } from '@/components/form/field'
-import { Spinner } from '@/components/spinner'
+import { Spinner } from '@/components/status/spinner'
 import { getFile, getUploadFileMutationOptions } from '@/lib/api/generated/endpoints/files/files'
 import { getGetBookingQueryKey } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
-import { downloadBlob } from '@/lib/download'
-import { errorMessage } from '@/lib/error-messages'
-import { toast } from '@/lib/toast'
+import { downloadBlob } from '@/lib/browser/download'
+import { errorMessage } from '@/lib/i18n/error-messages'
+import { toast } from '@/lib/browser/toast'
 
 /** After a save the API answers the whole booking: the page and the tasks refresh from it. */
 export function useStoreBooking() {

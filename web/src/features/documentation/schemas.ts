@@ -2,8 +2,8 @@
 // validation runs. Document numbers are not checked for format here: the server answers
 // dni_wrong_format / passport_wrong_format / nif_wrong_format / cif_wrong_format and the form shows it.
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import { optionalEmail, optionalText, requiredEmail, requiredText } from '@/lib/form-fields'
+import { z } from '@/lib/forms/zod'
+import { optionalEmail, optionalText, requiredEmail, requiredText } from '@/lib/forms/form-fields'
 import {
   authorizeMemberBodySignerNameMax,
   updateBuyerBodyAddressMax,

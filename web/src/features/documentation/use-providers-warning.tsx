@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef } from 'react'
-import { Button } from '@/components/button'
-import { Dialog } from '@/components/dialog'
+import { Button } from '@/components/controls/button'
+import { Dialog } from '@/components/controls/dialog'
 import { useDialog } from '@/hooks/use-dialog'
 
 // SPEC §2 "documentation warning": the data is sent to the trip's providers. Asked once per

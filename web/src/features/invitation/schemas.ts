@@ -1,7 +1,7 @@
 // The invitation form (SPEC §3, §5): name, e-mail, phone required; the commercial consent answered yes or no.
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import { requiredEmail, requiredText } from '@/lib/form-fields'
+import { z } from '@/lib/forms/zod'
+import { requiredEmail, requiredText } from '@/lib/forms/form-fields'
 import { sendInvitationBodyEmailMax, sendInvitationBodyNameMax, sendInvitationBodyPhoneMax } from '@contract/generated/field-limits'
 
 export const invitationSchema = z.object({

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button } from '@/components/button'
+import { Button } from '@/components/controls/button'
 import type { TravelGroup } from '@contract/generated/model/travelGroup'
-import { downloadCalendar } from '@/lib/calendar-file'
-import { toast } from '@/lib/toast'
+import { downloadCalendar } from '@/lib/domain/calendar-file'
+import { toast } from '@/lib/browser/toast'
 import { useTranslated } from '@/hooks/use-translated'
 
 /** The trip's dates in the traveller's calendar, before they even have a booking. */

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDocumentTitle } from '@/hooks/use-document-title'
-import { useAgency } from '@/lib/agency'
+import { useAgency } from '@/lib/domain/agency'
 import './maintenance.css'
 
 /** /maintenance: shown while the config says so; the page leaves by itself when it ends. */

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title'
 import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
 import { BookingPayments } from '@/features/payments/booking-payments'
 import './payments.css'
-import { BackLink } from '@/components/back-link'
+import { BackLink } from '@/components/controls/back-link'
 import { useTranslated } from '@/hooks/use-translated'
 
 /** /booking/{id}/payments: a booking's payments on a page of their own. */

@@ -9,9 +9,9 @@ import type { Booking } from '@contract/generated/model/booking'
 import type { TravelItem } from '@contract/generated/model/travelItem'
 import { formatAmount } from '@core/money'
 import { fullName } from '@core/person-name'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/i18n/format'
 import { isOnSale } from '@core/pricing'
-import type { Locale } from '@/lib/i18n-locales.universal'
+import type { Locale } from '@/lib/i18n/locales.universal'
 import { useTranslated } from '@/hooks/use-translated'
 
 type Item = TravelItem & { insurance: boolean }

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { choice, z } from '@/lib/zod'
+import { choice, z } from '@/lib/forms/zod'
 
 /** Adding an extra or an insurance for one traveller after booking. */
 export const extraTermSchema = () =>

@@ -1,13 +1,13 @@
 import { i18n as linguiI18n } from '@lingui/core'
 import { Trans } from '@lingui/react/macro'
-import { Button } from '@/components/button'
+import { Button } from '@/components/controls/button'
 import type { Term } from '@contract/generated/model/term'
-import { messageForCode } from '@/lib/error-messages'
+import { messageForCode } from '@/lib/i18n/error-messages'
 import { formatAmount } from '@core/money'
-import { formatDate } from '@/lib/format'
-import type { Locale } from '@/lib/i18n-locales.universal'
+import { formatDate } from '@/lib/i18n/format'
+import type { Locale } from '@/lib/i18n/locales.universal'
 import { termDue } from '@core/pricing'
-import { Fact, Facts } from '@/components/facts'
+import { Fact, Facts } from '@/components/content/facts'
 import { useTranslated } from '@/hooks/use-translated'
 
 /** One term of the plan (or an extra's): what is due and until when, its penalty, when it was paid, and paying it. */

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PageSkeleton, type SkeletonProps } from '@/components/page-skeleton'
+import { PageSkeleton, type SkeletonProps } from '@/components/status/page-skeleton'
 
 /** The trips list's header: the page's and its skeleton's. */
 export function TravelGroupsHeader() {

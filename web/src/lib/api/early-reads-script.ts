@@ -5,7 +5,7 @@
 // and it keeps a press on the painted frame's buttons until the app can answer it (../early-presses.universal.ts).
 // Its data is the JSON of <script type="application/json" id="early-reads-data">. No exports: a
 // classic script that leaves nothing behind but the reads.
-import { keepEarlyPresses } from '../early-presses.universal.ts'
+import { keepEarlyPresses } from '../browser/early-presses.universal.ts'
 import { EARLY_READS_DATA_ID, type EarlyReadsData, startEarlyReads } from './early-reads.universal.ts'
 
 if (typeof document !== 'undefined') keepEarlyPresses()

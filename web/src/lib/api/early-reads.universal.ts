@@ -3,8 +3,8 @@
 // exactly that one (address, token, agency, language), once, within seconds of the page load;
 // anything else (another session or language, a failed or late read) is asked for again.
 
-import { detectLocale } from '../i18n-locales.universal.ts'
-import { yieldToBrowser } from '../main-thread.universal.ts'
+import { detectLocale } from '../i18n/locales.universal.ts'
+import { yieldToBrowser } from '../browser/main-thread.universal.ts'
 import { getToken, identityHeaders } from './request-context.universal.ts'
 
 /** After this, a read started with the page is too old to stand for a new one. */

@@ -2,7 +2,7 @@
 // (agency from the host, language from the i18n module, token from the session);
 // the fetch mutator reads it. Kept free of React so tests and non-React code can use it.
 
-import type { Locale } from '@/lib/i18n-locales.universal'
+import type { Locale } from '@/lib/i18n/locales.universal'
 export const TOKEN_KEY = 'auth._token.local'
 export const TOKEN_MAX_AGE_SECONDS = 2_592_000 // 30 days (SPEC §9)
 

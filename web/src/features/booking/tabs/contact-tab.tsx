@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { Booking } from '@contract/generated/model/booking'
-import { useAgency } from '@/lib/agency'
+import { useAgency } from '@/lib/domain/agency'
 
 /** The agency that organises the trip, and how to reach it. */
 export function ContactTab({ booking }: { booking: Booking }) {

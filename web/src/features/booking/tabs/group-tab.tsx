@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { Booking } from '@contract/generated/model/booking'
-import { Fact, Facts } from '@/components/facts'
+import { Fact, Facts } from '@/components/content/facts'
 
 /** The booking group: friends who travel together, found by its code. */
 export function GroupTab({ booking }: { booking: Booking }) {

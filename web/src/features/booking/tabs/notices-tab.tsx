@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
-import { Button } from '@/components/button'
-import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
-import { SafeHtml } from '@/components/safe-html'
-import { Spinner } from '@/components/spinner'
+import { Button } from '@/components/controls/button'
+import { EmptyState } from '@/components/status/empty-state'
+import { ErrorState } from '@/components/status/error-state'
+import { SafeHtml } from '@/components/content/safe-html'
+import { Spinner } from '@/components/status/spinner'
 import {
   getGetBookingQueryKey,
   getListBookingNoticesQueryKey,
@@ -15,9 +15,9 @@ import type { Booking } from '@contract/generated/model/booking'
 import type { Notice } from '@contract/generated/model/notice'
 import { ADULT_AGE, ageOn } from '@core/calendar'
 import { fullName } from '@core/person-name'
-import { formatDate } from '@/lib/format'
-import { errorMessage } from '@/lib/error-messages'
-import { toast } from '@/lib/toast'
+import { formatDate } from '@/lib/i18n/format'
+import { errorMessage } from '@/lib/i18n/error-messages'
+import { toast } from '@/lib/browser/toast'
 import { useLocale } from '@/hooks/use-locale'
 import { useTranslated } from '@/hooks/use-translated'
 

@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Button } from '@/components/button'
-import { Dialog } from '@/components/dialog'
-import { ErrorState } from '@/components/error-state'
+import { Button } from '@/components/controls/button'
+import { Dialog } from '@/components/controls/dialog'
+import { ErrorState } from '@/components/status/error-state'
 import { FormError } from '@/components/form/field-base'
-import { Spinner } from '@/components/spinner'
+import { Spinner } from '@/components/status/spinner'
 import { useDialog } from '@/hooks/use-dialog'
 import {
   getGetBookingPaymentsQueryKey,
@@ -17,8 +17,8 @@ import {
 import type { Booking } from '@contract/generated/model/booking'
 import type { Pack } from '@contract/generated/model/pack'
 import { formatAmount } from '@core/money'
-import { errorMessage } from '@/lib/error-messages'
-import { toast } from '@/lib/toast'
+import { errorMessage } from '@/lib/i18n/error-messages'
+import { toast } from '@/lib/browser/toast'
 import { useTranslated } from '@/hooks/use-translated'
 import { itemTypeLabels } from '@/features/booking/tabs/experience-tab'
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
-import { Button } from '@/components/button'
-import { Spinner } from '@/components/spinner'
+import { Button } from '@/components/controls/button'
+import { Spinner } from '@/components/status/spinner'
 import type { Booking } from '@contract/generated/model/booking'
-import { downloadBlob } from '@/lib/download'
+import { downloadBlob } from '@/lib/browser/download'
 
 /** The booking's QR code (checked at boarding), drawn in the browser from qr_payload. */
 export function QrTab({ booking }: { booking: Booking }) {

@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
-import { Callout } from '@/components/callout'
+import { Callout } from '@/components/content/callout'
 import { fullName } from '@core/person-name'
-import { overfullSlots, roomSlots, validAssignment } from '@/features/checkout/rooming'
-import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
+import { overfullSlots, roomSlots, validAssignment } from '@/features/checkout/order/rooming'
+import { StepFrame, type StepProps } from '@/features/checkout/steps/step-frame'
 import { useTranslated } from '@/hooks/use-translated'
 
 type Props = StepProps

@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
-import { Callout } from '@/components/callout'
+import { Callout } from '@/components/content/callout'
 import { formatAmount } from '@core/money'
 import { type RoomChoice, roomsPeople, roomSupplement } from '@core/pricing'
-import { StepFrame, type StepProps } from '@/features/checkout/step-frame'
+import { StepFrame, type StepProps } from '@/features/checkout/steps/step-frame'
 import { useTranslated } from '@/hooks/use-translated'
 
 type Props = StepProps

@@ -1,0 +1,155 @@
+import { i18n, type Messages } from '@lingui/core'
+import { routeCatalogs } from 'virtual:route-catalogs'
+import { detectLocale, isLocale, langCookie, type Locale, STARTUP_MESSAGES_ID, type StartupMessages } from '@/lib/i18n/locales.universal'
+
+// Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
+// locale is a type error. Each catalog comes in two parts (web/catalog-split.ts): the messages of the
+// first bundle (shell, sign-in page, error texts) and the rest (the lazy pages).
+const catalogParts: Record<Locale, Record<'startup' | 'rest', () => Promise<{ messages: Messages }>>> = {
+  es: { startup: () => import('@/locales/es/messages.po?catalog=startup'), rest: () => import('@/locales/es/messages.po?catalog=rest') },
+  en: { startup: () => import('@/locales/en/messages.po?catalog=startup'), rest: () => import('@/locales/en/messages.po?catalog=rest') },
+}
+
+let pendingLocale: Locale | undefined
+let activation: Promise<void> = Promise.resolve()
+// Whether all the lazy messages are wanted: always, except from start-up (initI18n) until a part of a
+// page that is not its route module asks for them (loadFullCatalog: a tab, a step, a dialog).
+let restWanted = true
+const restLoaded = new Set<Locale>()
+// The route modules whose messages were asked for (loadRouteCatalog), and for which languages they are in.
+const routesWanted = new Set<string>()
+const routesLoaded = new Map<Locale, Set<string>>()
+
+// Decisions 029 and 033. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's
+// first number formatter loads ICU's data: ~25 ms of main thread on a desktop, four times that on a phone. When texts
+// that write a number arrive for a page (its part, or the rest), that data is loaded then, while the page's code and
+// data are still on their way, not inside the render that draws them; and in the stages ICU loads it in, each a task
+// of its own (the language's likely subtags ~5 ms, the table of locales and numbering systems ~10 ms, the formatter
+// ~4 ms), so none of them holds a tap or a paint for long. Pages with none (sign-in, My bookings) never pay it; the
+// first bundle's part (error texts) does not count.
+let numberFormatMade = false
+const writesNumber = (message: unknown): boolean =>
+  Array.isArray(message) &&
+  message.some(
+    (token) =>
+      Array.isArray(token) &&
+      (token[1] === 'plural' ||
+        token[1] === 'selectordinal' ||
+        token[1] === 'number' ||
+        (typeof token[2] === 'object' && token[2] !== null && Object.values(token[2]).some(writesNumber))),
+  )
+const numberDataStages = (locale: Locale): (() => unknown)[] => [
+  () => new Intl.Locale(locale).maximize(),
+  () => Intl.supportedValuesOf('numberingSystem'),
+  () => new Intl.NumberFormat(locale).format(0),
+]
+function makeNumberFormatFor(locale: Locale, messages: Messages) {
+  if (numberFormatMade || !Object.values(messages).some(writesNumber)) return
+  numberFormatMade = true
+  const stages = numberDataStages(locale)
+  const next = () => {
+    stages.shift()?.()
+    if (stages.length) setTimeout(next, 0)
+  }
+  setTimeout(next, 0)
+}
+
+/** The first catalog part the production server wrote into the page for its language, read once (null: none). */
+let written: StartupMessages | null | undefined
+const writtenStartupPart = (): StartupMessages | null => {
+  if (written !== undefined) return written
+  written = null
+  const text = typeof document === 'undefined' ? null : document.getElementById(STARTUP_MESSAGES_ID)?.textContent
+  try {
+    if (text) written = JSON.parse(text) as StartupMessages
+  } catch {
+    // unreadable: the catalog's own part is loaded instead
+  }
+  return written
+}
+
+/** A language's first catalog part: the one in the page when it is that language's, else its chunk. */
+const startupPart = (locale: Locale): Promise<{ messages: Messages }> => {
+  const inPage = writtenStartupPart()
+  return inPage?.locale === locale ? Promise.resolve({ messages: inPage.messages }) : catalogParts[locale].startup()
+}
+
+const routePart = (locale: Locale, route: string) => routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
+
+/** Loads the catalog (once), activates it and sets <html lang>. */
+export function activateLocale(locale: Locale): Promise<void> {
+  pendingLocale = locale
+  activation = (async () => {
+    const withRest = restWanted
+    const routes = withRest ? [] : [...routesWanted]
+    const parts = await Promise.all([startupPart(locale), ...(withRest ? [catalogParts[locale].rest()] : routes.map((route) => routePart(locale, route)))])
+    // A later call won while this catalog was loading: don't flip back.
+    if (pendingLocale !== locale) return
+    i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((part) => part.messages)) })
+    for (const part of parts.slice(1)) makeNumberFormatFor(locale, part.messages)
+    if (withRest) restLoaded.add(locale)
+    else restLoaded.delete(locale)
+    routesLoaded.set(locale, new Set(routes))
+    if (typeof document !== 'undefined') document.documentElement.lang = locale
+  })()
+  return activation
+}
+
+/**
+ * Texts for parts of a page not drawn yet, added to the active language's catalog without Lingui's "change":
+ * `i18n.load()` emits it, and every text on the page is then drawn again in one synchronous render
+ * (`I18nProvider` is an external store), 38–50 ms on checkout when its next step preloads in the background;
+ * the texts on the page are already in the catalog and do not change (a part waits for its texts with its
+ * code, and `npm run budget` holds that the first bundle's are in its own part). A language switch still
+ * goes through `loadAndActivate` and redraws everything. Lingui's `messages` is the active catalog itself,
+ * not a copy (tests/unit/catalog-without-redraw.test.tsx holds it). Decision 032.
+ */
+function addToActiveCatalog(messages: Messages) {
+  Object.assign(i18n.messages, messages)
+}
+
+/**
+ * All the lazy messages, for the active language (and every later one): what a part of a page that
+ * loads on its own (lib/lazy-component.ts) waits for with its code.
+ */
+export async function loadFullCatalog(): Promise<void> {
+  restWanted = true
+  await activation
+  const locale = i18n.locale
+  if (!isLocale(locale) || restLoaded.has(locale)) return
+  const { messages } = await catalogParts[locale].rest()
+  if (i18n.locale !== locale || restLoaded.has(locale)) return
+  addToActiveCatalog(messages)
+  makeNumberFormatFor(locale, messages)
+  restLoaded.add(locale)
+}
+
+/**
+ * One route module's messages (web/src/app/routes/{route}.tsx and what it imports statically), for
+ * the active language and every later one: the router waits for them alongside the page's code.
+ */
+export async function loadRouteCatalog(route: string): Promise<void> {
+  routesWanted.add(route)
+  await activation
+  const locale = i18n.locale
+  if (!isLocale(locale) || restLoaded.has(locale) || routesLoaded.get(locale)?.has(route)) return
+  const { messages } = await routePart(locale, route)
+  if (i18n.locale !== locale || restLoaded.has(locale)) return
+  addToActiveCatalog(messages)
+  makeNumberFormatFor(locale, messages)
+  routesLoaded.set(locale, new Set([...(routesLoaded.get(locale) ?? []), route]))
+}
+
+/** Persists the choice for 365 days and switches the UI without a reload. */
+export async function switchLocale(locale: Locale): Promise<void> {
+  if (typeof document !== 'undefined') document.cookie = langCookie(locale)
+  await activateLocale(locale)
+}
+
+/** Call once before the first render so nothing flashes in the wrong language (the first bundle's messages only). */
+export async function initI18n(): Promise<Locale> {
+  restWanted = false
+  const locale = detectLocale()
+  await activateLocale(locale)
+  return locale
+}
