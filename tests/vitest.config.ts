@@ -9,10 +9,10 @@ export default defineConfig({
   plugins: webPlugins(),
   resolve: { alias: webAliases },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}'],
+    include: ['tests/web/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     // Node by default; component tests opt in with `// @vitest-environment happy-dom`.
     environment: 'node',
-    setupFiles: ['tests/unit/support/setup.ts'],
+    setupFiles: ['tests/web/support/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // One worker per core (Vitest's default, cores − 1, is one worker on the 2-core machines: 28 s; 18 s with two).

@@ -1,0 +1,228 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { runCli } from '../../../cli/src/main.ts'
+import { api, startTestMock, type TestMock } from '../helpers/mock-server.ts'
+import { createTestIo } from '../helpers/test-io.ts'
+
+// `tenants` and `scenario` against the real mock HTTP server: what they do
+// must change what the mock serves.
+
+let mock: TestMock
+let tempDir: string
+
+beforeAll(async () => {
+  ;[mock, tempDir] = await Promise.all([startTestMock(), mkdtemp(path.join(tmpdir(), 'mock-control-'))])
+})
+
+afterAll(async () => {
+  await mock.dispose()
+})
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = createTestIo()
+  const code = await runCli([...args, '--mock-url', mock.url], io)
+  return { code, out: io.out(), err: io.err() }
+}
+
+/** What the portal gets when it looks its agency up by the URL it is served on. */
+const agencyAt = (url: string) => api(mock, 'POST', '/agency', { json: { url } })
+const config = (agency: string) => api(mock, 'GET', '/auth/config', { agency })
+
+describe('tenants', () => {
+  it('lists the seeded tenants', async () => {
+    const { code, out } = await cli('tenants', 'list')
+    expect(code).toBe(0)
+    expect(out).toMatch(/^id\s+name\s+host\s+color1\s+email$/m)
+    expect(out).toMatch(/^ag-sol\s+Viajes Sol\s+localhost,127\.0\.0\.1,sol\.localhost/m)
+    expect(out).toMatch(/^ag-norte\s/m)
+    expect(out).toMatch(/^ag-mar\s/m)
+  })
+
+  it('adds a tenant from flags, which the mock then serves on its host with its branding and demo trips', async () => {
+    expect((await agencyAt('http://luna.localhost:5173')).status).toBe(404)
+    const { code, out, err } = await cli(
+      'tenants',
+      'add',
+      '--id',
+      'ag-luna',
+      '--name',
+      'Viajes Luna',
+      '--host',
+      'luna.localhost:5173',
+      '--color1',
+      '#0a7cff',
+      '--color3',
+      '#102030',
+      '--color4',
+      '#fafafa',
+      '--logo',
+      'https://cdn.example/luna.svg',
+      '--css-extra',
+      '.site-header{border:0}',
+      '--email',
+      'hola@luna.example',
+      '--phone',
+      '+34 911 222 333',
+    )
+    expect(err).toBe('')
+    expect(code).toBe(0)
+    expect(out).toBe('added tenant ag-luna (Viajes Luna, luna.localhost:5173)\n')
+
+    const found = await agencyAt('http://luna.localhost:5173')
+    expect(found.status).toBe(200)
+    expect(found.json).toMatchObject({
+      id: 'ag-luna',
+      name: 'Viajes Luna',
+      color1: '#0a7cff',
+      color3: '#102030',
+      color4: '#fafafa',
+      css_extra: '.site-header{border:0}',
+      email: 'hola@luna.example',
+      phone: '+34 911 222 333',
+    })
+    const groups = await api(mock, 'GET', '/travelgroup', { agency: 'ag-luna' })
+    expect(groups.status).toBe(200)
+    expect((groups.json?.['data'] as unknown[]).length).toBeGreaterThan(0)
+    expect((await cli('tenants', 'list')).out).toMatch(/^ag-luna\s+Viajes Luna\s+luna\.localhost:5173\s+#0a7cff\s+hola@luna\.example$/m)
+  })
+
+  it('adds tenants from a YAML file, and removes them again', async () => {
+    const file = path.join(tempDir, 'tenants.yaml')
+    await writeFile(
+      file,
+      [
+        '- id: ag-rio',
+        '  name: Viajes Río',
+        '  host: rio.localhost',
+        '  color1: "#0f766e"',
+        '- id: ag-sur',
+        '  name: Viajes Sur',
+        '  hosts: [sur.localhost, sur2.localhost]',
+        '  cssExtra: ".x{}"',
+        '',
+      ].join('\n'),
+    )
+    const added = await cli('tenants', 'add', '--file', file)
+    expect(added.code).toBe(0)
+    expect(added.out).toBe('added tenant ag-rio (Viajes Río, rio.localhost)\nadded tenant ag-sur (Viajes Sur, sur.localhost, sur2.localhost)\n')
+    expect((await agencyAt('http://rio.localhost')).json?.['name']).toBe('Viajes Río')
+    expect((await agencyAt('http://sur2.localhost:5173')).json).toMatchObject({ id: 'ag-sur', css_extra: '.x{}' })
+
+    const removed = await cli('tenants', 'remove', 'ag-rio', 'ag-sur')
+    expect(removed.code).toBe(0)
+    expect(removed.out).toBe('removed tenant ag-rio\nremoved tenant ag-sur\n')
+    expect((await agencyAt('http://rio.localhost')).status).toBe(404)
+    expect((await agencyAt('http://sur.localhost')).status).toBe(404)
+  })
+
+  it('seed puts back a removed demo tenant with its content, and seeds one tenant idempotently', async () => {
+    expect((await cli('tenants', 'remove', 'ag-mar')).code).toBe(0)
+    expect((await agencyAt('http://mar.localhost:5173')).status).toBe(404)
+
+    const seeded = await cli('tenants', 'seed')
+    expect(seeded.code).toBe(0)
+    expect(seeded.out).toMatch(/^seeded \d+ tenants; put back ag-mar; \d+ new travel groups$/m)
+    expect((await agencyAt('http://mar.localhost:5173')).json?.['id']).toBe('ag-mar')
+
+    const again = await cli('tenants', 'seed', 'ag-luna', '--json')
+    expect(again.code).toBe(0)
+    expect(JSON.parse(again.out)).toMatchObject({ tenants: [{ id: 'ag-luna' }], restored: [], travelGroups: [] })
+  })
+
+  it('bad input exits 2 with a message naming the field', async () => {
+    const badHost = await cli('tenants', 'add', '--name', 'Mala', '--host', 'mala localhost')
+    expect(badHost.code).toBe(2)
+    expect(badHost.err).toContain('error: tenant.host (--host) must be a host name like')
+
+    const badColour = await cli('tenants', 'add', '--name', 'Mala', '--host', 'mala.localhost', '--color1', 'red')
+    expect(badColour.code).toBe(2)
+    expect(badColour.err).toContain('error: tenant.color1 (--color1) must be a hex colour like #0a7cff')
+
+    const noName = await cli('tenants', 'add', '--host', 'mala.localhost')
+    expect(noName.code).toBe(2)
+    expect(noName.err).toContain('error: tenant.name (--name) is required')
+
+    const takenHost = await cli('tenants', 'add', '--name', 'Copia', '--host', 'luna.localhost:5173')
+    expect(takenHost.code).toBe(2)
+    expect(takenHost.err).toContain('hosts: already served by ag-luna')
+
+    const unknown = await cli('tenants', 'remove', 'ag-nadie')
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toContain("No agency with id 'ag-nadie'")
+
+    const badUrl = await runCli(['tenants', 'list', '--mock-url', 'localhost:3333'], createTestIo())
+    expect(badUrl).toBe(2)
+  })
+})
+
+describe('scenario', () => {
+  it('scoped to one tenant, changes what that tenant is served and no other', async () => {
+    expect((await config('ag-mar')).json?.['maintenance']).toBe(false)
+    const set = await cli('scenario', 'set', 'maintenance', '--tenant', 'ag-mar')
+    expect(set.code).toBe(0)
+    expect(set.out).toBe('in effect for tenant ag-mar: maintenance\n')
+    expect((await config('ag-mar')).json?.['maintenance']).toBe(true)
+    expect((await config('ag-sol')).json?.['maintenance']).toBe(false)
+
+    const list = await cli('scenario', 'list', '--tenant', 'ag-mar')
+    expect(list.code).toBe(0)
+    expect(list.out).toMatch(/^maintenance\s+no\s+ag-mar\s+yes\s+GET \/auth\/config reports maintenance: true\.$/m)
+    expect(list.out).toMatch(/^sold-out\s+no\s+no\s/m)
+  })
+
+  it('sets several at once (the set replaces what the tenant had)', async () => {
+    const build = (await config('ag-mar')).json?.['build']
+    const set = await cli('scenario', 'set', 'new-build', 'maintenance', '--tenant', 'ag-mar')
+    expect(set.code).toBe(0)
+    expect(set.out).toBe('in effect for tenant ag-mar: maintenance, new-build\n')
+    const now = await config('ag-mar')
+    expect(now.json?.['maintenance']).toBe(true)
+    expect(now.json?.['build']).not.toBe(build)
+
+    const global = await cli('scenario', 'set', 'no-bookings')
+    expect(global.code).toBe(0)
+    expect(global.out).toBe('in effect for all tenants: no-bookings\n')
+    const token = (await api(mock, 'POST', '/auth/login', { agency: 'ag-sol', json: { email: 'ana.garcia@example.com', password: 'viaje2026' } })).json?.[
+      'token'
+    ] as string
+    expect((await api(mock, 'GET', '/booking', { agency: 'ag-sol', token })).json).toEqual([])
+  })
+
+  it('reset clears one tenant, then everything', async () => {
+    const one = await cli('scenario', 'reset', '--tenant', 'ag-mar')
+    expect(one.code).toBe(0)
+    expect(one.out).toBe('scenarios reset for tenant ag-mar\n')
+    expect((await config('ag-mar')).json?.['maintenance']).toBe(false)
+    const listed = JSON.parse((await cli('scenario', 'list', '--json')).out) as Array<{ name: string; active: boolean; agencies: string[] }>
+    expect(listed.filter((item) => item.active || item.agencies.length > 0).map((item) => item.name)).toEqual(['no-bookings'])
+
+    expect((await cli('scenario', 'reset')).code).toBe(0)
+    const token = (await api(mock, 'POST', '/auth/login', { agency: 'ag-sol', json: { email: 'ana.garcia@example.com', password: 'viaje2026' } })).json?.[
+      'token'
+    ] as string
+    expect(((await api(mock, 'GET', '/booking', { agency: 'ag-sol', token })).json as unknown as unknown[]).length).toBeGreaterThan(0)
+  })
+
+  it('bad names and tenants exit 2 with a message naming the field', async () => {
+    const unknown = await cli('scenario', 'set', 'tsunami')
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toContain("Unknown scenario 'tsunami'")
+    expect(unknown.err).toContain('names.0: unknown scenario')
+
+    const badTenant = await cli('scenario', 'set', 'maintenance', '--tenant', 'ag-nadie')
+    expect(badTenant.code).toBe(2)
+    expect(badTenant.err).toContain("tenant: unknown agency 'ag-nadie'")
+
+    const badShape = await cli('scenario', 'set', 'bad name!')
+    expect(badShape.code).toBe(2)
+    expect(badShape.err).toContain('scenario names are letters, digits')
+
+    const none = await cli('scenario', 'set')
+    expect(none.code).toBe(2)
+    expect(none.err).toContain("missing required argument 'name'")
+  })
+})

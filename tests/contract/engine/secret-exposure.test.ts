@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { defaultContractPath } from '../../../cli/src/base/package-paths.ts'
+import { loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
+import { errorLeaks } from '../../../contract/engine/error-leaks.ts'
+import { exposedSecrets, secretName, secretValue } from '../../../contract/engine/secret-exposure.ts'
+
+// The scans every answer goes through: secrets an answer must not show, and an error's insides.
+
+let contract: ContractIndex
+const schemaOf = (operationId: string, status = '200') => contract.operations.get(operationId)?.responses[status]?.content[0]?.schema
+
+beforeAll(async () => {
+  contract = await loadContract(defaultContractPath)
+})
+
+const bcrypt = '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy'
+const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjdXMtc29sLWFuYSJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ'
+
+describe('secrets in answers', () => {
+  it('names that say credential, on whole words of any case style', () => {
+    for (const name of ['password', 'password_hash', 'passwordHash', 'api_key', 'apiKey', 'X-Session-Id', 'reset_token', 'otp', 'mfa_secret', 'private_key'])
+      expect(secretName(name), name).toBe(true)
+    for (const name of ['name', 'surname1', 'passport', 'hashtag', 'tokenizer_version', 'compass', 'spinner']) expect(secretName(name), name).toBe(false)
+  })
+
+  it('values that are secrets whatever they are called', () => {
+    expect(secretValue(bcrypt)).toMatchObject({ what: 'a bcrypt hash', always: true })
+    expect(secretValue('$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo')).toMatchObject({ what: 'an argon2 hash' })
+    expect(secretValue('-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA')).toMatchObject({ what: 'a private key' })
+    expect(secretValue(jwt)).toMatchObject({ what: 'a JSON Web Token', always: false })
+    expect(secretValue('AKIAIOSFODNN7EXAMPLE')).toMatchObject({ what: 'an AWS access key' })
+    for (const plain of ['Calle de la Prueba 1', 'ES9121000418450200051332', 'smoke-20261126T101500Z', '2026-11-26T10:15:00Z'])
+      expect(secretValue(plain)).toBeUndefined()
+  })
+
+  it('an undeclared secret-looking property is found, with where it is; declared ones are fine', () => {
+    const profile = { id: 'cus-1', email: 'ana@example.com', name: 'Ana', surname1: 'García', password_hash: 'x'.repeat(20) }
+    expect(exposedSecrets(contract, schemaOf('getProfile'), profile)).toEqual([
+      { pointer: '/password_hash', why: 'an undeclared property named "password_hash"', declared: false },
+    ])
+    // the sign-in answers its own token: declared, a JWT or not
+    const login = { token: jwt, user: { id: 'cus-1', email: 'ana@example.com' } }
+    expect(exposedSecrets(contract, schemaOf('login'), login)).toEqual([])
+    // deep in a list, by value, in a declared field: a hash is never an answer
+    const { password_hash: _hash, ...withoutHash } = profile
+    const nested = { ...withoutHash, name: bcrypt }
+    expect(exposedSecrets(contract, schemaOf('getProfile'), nested)).toEqual([{ pointer: '/name', why: 'a bcrypt hash', declared: true }])
+    const bookings = [{ id: 'b-1', members: [{ id: 'm-1', session: jwt }] }]
+    expect(exposedSecrets(contract, schemaOf('listBookings'), bookings).map((found) => found.pointer)).toEqual(['/0/members/0/session'])
+  })
+
+  it('null and empty secret-named fields say nothing', () => {
+    expect(exposedSecrets(contract, schemaOf('getProfile'), { id: 'cus-1', api_key: null, token_hint: '' })).toEqual([])
+  })
+})
+
+describe('error answers that show the insides', () => {
+  it.each([
+    [
+      'Node',
+      '{"code":"internal_error","message":"TypeError: Cannot read properties of undefined (reading \'id\')\\n    at getBooking (/srv/portal/src/booking.js:42:17)"}',
+      ['stack trace', 'file path', 'exception class'],
+    ],
+    ['Java', 'java.lang.NullPointerException\n\tat com.acme.booking.BookingService.find(BookingService.java:88)', ['stack trace', 'exception class']],
+    [
+      'Python',
+      'Traceback (most recent call last):\n  File "/app/api/views.py", line 12, in get\nKeyError: \'id\'',
+      ['stack trace', 'file path', 'exception class'],
+    ],
+    [
+      '.NET',
+      'System.InvalidOperationException: Sequence contains no elements\n   at Acme.Api.BookingsController.Get(String id) in C:\\src\\Api\\BookingsController.cs:line 42',
+      ['stack trace', 'file path', 'exception class'],
+    ],
+    ['SQL', '{"code":"bad_request","message":"SQLSTATE[42000]: syntax error at or near \\"WHERE\\" in SELECT id, locator FROM bookings WHERE"}', ['SQL']],
+    ['PHP', 'PDOException: SQLSTATE[23000] Stack trace: #0 /var/www/html/index.php(12)', ['stack trace', 'file path', 'SQL', 'exception class']],
+  ])('%s', (_name, body, kinds) => {
+    expect(
+      errorLeaks(body)
+        .map((leak) => leak.what)
+        .sort(),
+    ).toEqual([...kinds].sort())
+  })
+
+  it("the contract's own error texts are not leaks", () => {
+    for (const body of [
+      '{"code":"not_found","message":"Not found."}',
+      '{"code":"validation_error","message":"Invalid request.","errors":[{"field":"email","code":"format","message":"Email incorrecto"}]}',
+      '{"code":"dni_wrong_format","message":"El DNI solo puede contener números y letras."}',
+      '<html><body><h1>500 Internal Server Error</h1></body></html>',
+      '{"code":"bad_request","message":"Select a pack from the list."}',
+    ])
+      expect(errorLeaks(body), body).toEqual([])
+  })
+})
