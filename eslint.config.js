@@ -154,7 +154,7 @@ export default tseslint.config(
     },
   },
   {
-    // Form schemas live in a feature's schemas.ts, where tests/unit/form-messages.test.ts walks every one
+    // Form schemas live in a feature's schemas.ts, where tests/web/lib/forms/zod.test.ts walks every one
     files: ['web/src/features/**/*.{ts,tsx}'],
     ignores: ['web/src/features/**/schemas.ts'],
     rules: {

@@ -1,6 +1,6 @@
 // What a booking costs, in integer euro cents: the one pricing rule. The mock prices its bookings and
 // carts with it (mock/src/world/offer/booking-price.ts), and the portal's checkout shows the same lines and total
-// before the booking exists (web/src/features/checkout/amounts.ts), so the summary's total is the
+// before the booking exists (web/src/features/checkout/order/amounts.ts), so the summary's total is the
 // total of the booking checkout creates.
 import type { CartLineType } from '../contract/generated/model/cartLineType.ts'
 import type { Translations } from '../contract/generated/model/translations.ts'

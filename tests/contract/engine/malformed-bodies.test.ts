@@ -7,7 +7,6 @@ import { malformedBodies } from '../../../contract/engine/malformed-bodies.ts'
 // The bodies an operation cannot read, for the malformed-body check.
 
 let contract: ContractIndex
-const requestSchema = (operationId: string) => contract.operations.get(operationId)?.requestBody?.content[0]?.schema
 
 beforeAll(async () => {
   contract = await loadContract(defaultContractPath)

@@ -102,7 +102,7 @@ export function activateLocale(locale: Locale): Promise<void> {
  * the texts on the page are already in the catalog and do not change (a part waits for its texts with its
  * code, and `npm run budget` holds that the first bundle's are in its own part). A language switch still
  * goes through `loadAndActivate` and redraws everything. Lingui's `messages` is the active catalog itself,
- * not a copy (tests/unit/catalog-without-redraw.test.tsx holds it). Decision 032.
+ * not a copy (tests/web/lib/i18n/lingui.test.tsx holds it). Decision 032.
  */
 function addToActiveCatalog(messages: Messages) {
   Object.assign(i18n.messages, messages)
