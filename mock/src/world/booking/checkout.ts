@@ -4,7 +4,7 @@
 import type { z } from 'zod'
 import type { CheckoutBody } from '../../../../contract/generated/zod.ts'
 import type { CheckoutResult, ErrorCode, FieldError } from '../../../../contract/generated/model/index.ts'
-import { buyerIsMinor, isDocumentNumber } from '../../../../core/document-number.ts'
+import { buyerIsMinor, isDocumentNumber, normalizeDocumentNumber } from '../../../../core/document-number.ts'
 import { isOnSale } from '../../../../core/pricing.ts'
 import { planTermRecords } from '../money/payment-plan.ts'
 import { bookingPenaltyOn, findVoucher, isBookable, sameRooms, voucherDiscount } from '../offer/travel-group-offer.ts'
@@ -35,12 +35,12 @@ const validateCheckout = (ctx: WorldContext, group: TravelGroupRecord, body: Che
   // Server-side format rule: numbers and letters only, reported with the product's own codes.
   const formatErrors: (FieldError & { code: ErrorCode })[] = []
   body.members.forEach((m, i) => {
-    if (!isDocumentNumber(m.document_number)) {
+    if (!isDocumentNumber(m.document_number.trim())) {
       const code = m.document_type === 'dni' ? 'dni_wrong_format' : 'passport_wrong_format'
       formatErrors.push({ field: `members.${i}.document_number`, code, message: 'Only numbers and letters, without spaces or dashes.' })
     }
   })
-  if (!isDocumentNumber(body.buyer.tax_id)) {
+  if (!isDocumentNumber(body.buyer.tax_id.trim())) {
     const code = body.buyer.type === 'company' ? 'cif_wrong_format' : 'nif_wrong_format'
     formatErrors.push({ field: 'buyer.tax_id', code, message: 'Only numbers and letters, without spaces or dashes.' })
   }
@@ -185,7 +185,11 @@ export const checkout = (ctx: WorldContext, group: TravelGroupRecord, me: Custom
     if (!extras.includes(sel.item_id)) extras.push(sel.item_id)
   }
   for (const sel of body.insurances) booking.members[sel.member_index]!.insurance_id = sel.item_id
-  booking.buyer = { ...body.buyer, company_name: body.buyer.type === 'company' ? body.buyer.company_name : null }
+  booking.buyer = {
+    ...body.buyer,
+    tax_id: normalizeDocumentNumber(body.buyer.tax_id),
+    company_name: body.buyer.type === 'company' ? body.buyer.company_name : null,
+  }
   booking.paymentPlanId = plan.id
   booking.paymentMethodId = method.id
   booking.discount = voucher ? voucherDiscount(voucher, pack.price, body.members.length) : null

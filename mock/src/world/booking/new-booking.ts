@@ -1,5 +1,6 @@
 // A new booking and its members, as checkout, invitations and the seed start them, and its locator.
 import type { MemberInput } from '../../../../contract/generated/model/index.ts'
+import { normalizeDocumentNumber } from '../../../../core/document-number.ts'
 import type { BookingRecord, MemberRecord, TravelGroupRecord } from '../kernel/types.ts'
 
 /** An empty booking of a group, as checkout and invitations start it. */
@@ -32,9 +33,11 @@ export const blankBooking = (group: TravelGroupRecord, id: string, locator: stri
   idempotencyKey: null,
 })
 
-/** A new booking member: the data given and nothing on file yet (documents, guardians, signatures, contacts, extras). */
+/** A new booking member: the data given (its document normalised) and nothing on file yet (documents, guardians, signatures, contacts, extras). */
 export const newMember = (id: string, customerId: string | null, data: MemberInput): MemberRecord => ({
   ...data,
+  // stored trimmed and upper-cased, as the contract says (and as a passenger's later changes store it)
+  document_number: normalizeDocumentNumber(data.document_number),
   id,
   customerId,
   has_dni: data.document_type === 'dni',
