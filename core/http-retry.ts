@@ -26,6 +26,11 @@ export function retryAfterMs(value: string | null, now: number = Date.now()): nu
   if (value === null) return undefined
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  // an HTTP date names its month and its time of day (IMF-fixdate, or the obsolete RFC 850 and asctime forms);
+  // Date.parse alone would also read "-5" or "1.5" as dates
+  if (!HTTP_DATE.test(trimmed)) return undefined
   const date = Date.parse(trimmed)
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
+
+const HTTP_DATE = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b.*\b\d{2}:\d{2}:\d{2}\b/
