@@ -1,5 +1,5 @@
-// What the per-operation checks (operation-checks.ts) and the generated-data checks (generated-checks.ts)
-// are given: a module of its own, so neither depends on the other for it.
+// What every check is given when it builds its steps (kit/check.ts): the contract, the request builder
+// over the values the run found, the seed and the selection.
 import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
 import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
 import type { RequestBuilder } from './operation-requests.ts'

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { exposure } from '../../../../cli/src/checks/every-answer/exposure.ts'
+import { answer, checkWorld, realContract } from '../check-harness.ts'
+
+// exposure: no answer shows a credential, token or session the contract does not declare.
+
+describe('the exposure check', () => {
+  it('scans every answer with the engine’s scan', async () => {
+    expect(exposure.scan(await realContract()).kind).toBe('exposure')
+  })
+
+  it('finds a password hash in a profile answer, where the mock shows none', async () => {
+    const clean = await checkWorld()
+    expect((await clean.read('getProfile')).violations).toEqual([])
+    const world = await checkWorld({
+      fault: async ({ operationId }, mocked) =>
+        operationId === 'getProfile'
+          ? answer(200, { ...((await mocked.clone().json()) as object), password_hash: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' })
+          : undefined,
+    })
+    const violations = (await world.read('getProfile')).violations
+    expect(violations.map((violation) => [violation.kind, violation.actual])).toEqual([['exposure', expect.stringMatching(/^\$\.password_hash: /)]])
+  })
+})
