@@ -71,6 +71,23 @@ type Schema = Record<string, unknown>
 
 // ── ids ──
 
+/**
+ * The ids a customer sees through the API, by collection: their bookings and what is in them (payments
+ * among it), the agency's travel groups. `read` answers an API path (under /api/customer) as JSON, or null.
+ */
+export async function visibleIds(read: (apiPath: string) => Promise<unknown>): Promise<Map<string, string[]>> {
+  const pools = new Map<string, string[]>()
+  const list = (await read('/booking')) as { id: string }[] | { data?: { id: string }[] } | null
+  const bookings = Array.isArray(list) ? list : (list?.data ?? [])
+  harvestIds({ bookings }, pools)
+  for (const booking of bookings) {
+    harvestIds({ bookings: [await read(`/booking/${booking.id}`)] }, pools)
+    harvestIds({ payments: await read(`/booking/${booking.id}/payments`) }, pools)
+  }
+  harvestIds({ travelGroups: await read('/travelgroup') }, pools)
+  return pools
+}
+
 /** A collection name as pools key it: lower case, no underscores, singular (travel_groups → travelgroup). */
 const collectionKey = (name: string) =>
   name

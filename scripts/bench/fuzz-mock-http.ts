@@ -16,7 +16,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { loadContract } from '../../contract/engine/contract-index.ts'
-import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type Tokens } from './fuzz-cases.ts'
+import { createRandom, roundOfCases, viewContract, visibleIds, type FuzzCase, type Tokens } from './fuzz-cases.ts'
 import { describeMachine, upsertBenchRow } from './bench-readme.ts'
 import { fmt, freePort, load1, repoRoot, rssBytes, sleep, spawnMock, waitFor, writeResults } from './bench-lib.ts'
 
@@ -99,23 +99,12 @@ const checkAnswer = (where: string, method: string, status: number, contentType:
   else if (!errorCodes.has(body.code)) problem(where, `${status} with code ${body.code}, not in ErrorCode`)
 }
 
-/** The ids the main customer sees through the API: its bookings and what is in them, the travel groups. */
-const visibleIds = async (base: string, token: string): Promise<Map<string, string[]>> => {
-  const read = async (path: string): Promise<unknown> => {
+/** The ids the main customer sees through the API (over HTTP). */
+const visibleOverHttp = (base: string, token: string) =>
+  visibleIds(async (path) => {
     const res = await fetch(`${base}/api/customer${path}`, { headers: { agencyId: 'ag-sol', Authorization: `Bearer ${token}` } })
     return res.ok ? res.json() : null
-  }
-  const pools = new Map<string, string[]>()
-  const list = (await read('/booking')) as { id: string }[] | { data?: { id: string }[] } | null
-  const bookings = Array.isArray(list) ? list : (list?.data ?? [])
-  harvestIds({ bookings }, pools)
-  for (const booking of bookings) {
-    harvestIds({ bookings: [await read(`/booking/${booking.id}`)] }, pools)
-    harvestIds({ payments: await read(`/booking/${booking.id}/payments`) }, pools)
-  }
-  harvestIds({ travelGroups: await read('/travelgroup') }, pools)
-  return pools
-}
+  })
 
 const generatedOverHttp = async (base: string) => {
   const contract = await loadContract(path.join(repoRoot, 'contract/openapi.yaml'))
@@ -144,7 +133,7 @@ const generatedOverHttp = async (base: string) => {
       expired: 'tok_expired_unknown',
       spare: await debugLogin('ana.garcia@example.com', 'ag-sol'),
     }
-    const pools = await visibleIds(base, tokens.own)
+    const pools = await visibleOverHttp(base, tokens.own)
     const cases = roundOfCases({ view, random, pools, own: pools, tokens }, 6, 30).slice(0, REQUESTS - sent)
     let next = 0
     const worker = async () => {

@@ -18,7 +18,16 @@ import { formatViolation } from '../../contract/engine/violation.ts'
 import { createMockHandlers } from '../../mock/src/setups/mock-handlers.ts'
 import { createRuntime } from '../../mock/src/runtime/runtime.ts'
 import type { ScenarioName } from '../../mock/src/world/kernel/scenario-names.ts'
-import { createRandom, harvestIds, roundOfCases, viewContract, type FuzzCase, type GeneratorContext, type Tokens } from '../../scripts/bench/fuzz-cases.ts'
+import {
+  createRandom,
+  harvestIds,
+  roundOfCases,
+  viewContract,
+  visibleIds,
+  type FuzzCase,
+  type GeneratorContext,
+  type Tokens,
+} from '../../scripts/bench/fuzz-cases.ts'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261121)
 const TARGET = 10_000
@@ -131,25 +140,14 @@ describe('fuzzing the mock from the contract', () => {
     }
 
     // The ids the main customer sees: its bookings and everything in them, the agency's travel groups.
-    const ownIds = async (token: string): Promise<Map<string, string[]>> => {
-      const read = async (path: string): Promise<unknown> => {
+    const ownIds = (token: string) =>
+      visibleIds(async (path) => {
         const res = await getResponse(
           handlers,
           new Request(`${ORIGIN}/api/customer${path}`, { headers: { agencyId: 'ag-sol', Authorization: `Bearer ${token}` } }),
         )
         return res?.ok ? res.json() : null
-      }
-      const pools = new Map<string, string[]>()
-      const list = (await read('/booking')) as { id: string }[] | { data?: { id: string }[] } | null
-      const bookings = Array.isArray(list) ? list : (list?.data ?? [])
-      harvestIds({ bookings }, pools)
-      for (const booking of bookings) {
-        harvestIds({ bookings: [await read(`/booking/${booking.id}`)] }, pools)
-        harvestIds({ payments: await read(`/booking/${booking.id}/payments`) }, pools)
-      }
-      harvestIds({ travelGroups: await read('/travelgroup') }, pools)
-      return pools
-    }
+      })
 
     const fingerprint = () => JSON.stringify({ ...rt.world, files: rt.world.files.map((f) => [f.name, f.size, f.base64.length]) })
 

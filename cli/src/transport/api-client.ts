@@ -48,6 +48,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   })
   const send = throttled.send
 
+  /**
+   * Sends one recorded request (never following a redirect: a 3xx is checked, not chased, and must not
+   * carry the run to a third party) and tells onExchange what came back. With no answer, the call is
+   * recorded as failed and a TransportError thrown; otherwise the response and the time it took.
+   */
+  async function exchange(
+    request: RecordedRequest,
+    body: BodyInit | undefined,
+    label: string,
+    failed: (reason: string, durationMs: number) => CallRecord,
+  ): Promise<{ response: Response; startedAt: Date; started: number }> {
+    const startedAt = new Date()
+    const started = performance.now()
+    try {
+      const response = await send(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+      })
+      return { response, startedAt, started }
+    } catch (error) {
+      const record = failed(describeFetchError(error), Math.round(performance.now() - started))
+      calls.push(record)
+      options.onExchange?.({ request, startedAt, durationMs: record.durationMs, label })
+      throw new TransportError(`${request.method} ${request.url} failed: ${record.error}`, record)
+    }
+  }
+
   async function call(operationId: string, callOptions: CallOptions = {}): Promise<CallOutcome> {
     const operation = options.contract.operations.get(operationId)
     if (operation === undefined) throw new Error(`operation ${operationId} is not in the contract`)
@@ -95,48 +124,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const request: RecordedRequest = { method: operation.method.toUpperCase(), url, headers, ...(recordedBody === undefined ? {} : { body: recordedBody }) }
     const curl = toCurl(request, options.secrets?.())
     const explore = callOptions.explore === true
-    const startedAt = new Date()
-    const started = performance.now()
-    let response: Response
-    try {
-      response = await send(url, {
-        method: request.method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-        // Never follow redirects: a 3xx must be checked, not chased, and a
-        // redirect must not carry us to a third party (payment providers).
-        redirect: 'manual',
-      })
-    } catch (error) {
-      const reason = describeFetchError(error)
-      const record: CallRecord = {
-        operationId,
-        method: request.method,
-        url,
-        status: undefined,
-        statusKey: undefined,
-        durationMs: Math.round(performance.now() - started),
-        curl,
-        probe: callOptions.probe === true,
-        violationCount: 1,
-        error: reason,
-        ...(explore ? { explore } : {}),
-      }
-      calls.push(record)
-      options.onExchange?.({
-        request,
-        startedAt,
-        durationMs: record.durationMs,
-        label: callOptions.step === undefined ? operationId : `${operationId} (${callOptions.step})`,
-      })
-      throw new TransportError(`${request.method} ${url} failed: ${reason}`, record)
-    }
+    const label = callOptions.step === undefined ? operationId : `${operationId} (${callOptions.step})`
+    const { response, startedAt, started } = await exchange(request, body, label, (error, durationMs) => ({
+      operationId,
+      method: request.method,
+      url,
+      status: undefined,
+      statusKey: undefined,
+      durationMs,
+      curl,
+      probe: callOptions.probe === true,
+      violationCount: 1,
+      error,
+      ...(explore ? { explore } : {}),
+    }))
     const answered = await options.checker.checkResponse(operationId, request, response)
     options.onExchange?.({
       request,
       startedAt,
       durationMs: Math.round(performance.now() - started),
-      label: callOptions.step === undefined ? operationId : `${operationId} (${callOptions.step})`,
+      label,
       response: { status: response.status, statusText: response.statusText, headers: response.headers, body: answered.body },
     })
     // The checker prints secrets masked; the client knows which ones the reader can export.
@@ -208,31 +215,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(body === undefined ? {} : { body: { kind: 'text', contentType: headers['content-type'] as string, text: maskFormSecrets(body) } }),
     }
     const curl = toCurl(recorded, options.secrets?.())
-    const startedAt = new Date()
-    const started = performance.now()
     const base = { operationId: request.label, method: request.method, url: url.href, curl, probe, external: true }
-    let response: Response
-    try {
-      response = await send(url.href, {
-        method: request.method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-        redirect: 'manual',
-      })
-    } catch (error) {
-      const reason = describeFetchError(error)
-      const record: CallRecord = {
-        ...base,
-        status: undefined,
-        statusKey: undefined,
-        durationMs: Math.round(performance.now() - started),
-        violationCount: 1,
-        error: reason,
-      }
-      calls.push(record)
-      options.onExchange?.({ request: recorded, startedAt, durationMs: record.durationMs, label: request.label })
-      throw new TransportError(`${request.method} ${url.href} failed: ${reason}`, record)
-    }
+    const { response, startedAt, started } = await exchange(recorded, body, request.label, (error, durationMs) => ({
+      ...base,
+      status: undefined,
+      statusKey: undefined,
+      durationMs,
+      violationCount: 1,
+      error,
+    }))
     const text = await response.text()
     options.onExchange?.({
       request: recorded,

@@ -2,28 +2,11 @@
 // and the lock → checkout sequence the portal performs.
 import type { BuyerInput, CheckoutRequest, CheckoutResult, MemberInput, RoomSelection, SeatLock } from '../../../contract/generated/model/index.ts'
 import type { LoginName, ProbeApi } from '../probe.ts'
+import { traveller } from '../../../mock/src/world/seed/traveller.ts'
 
 export const RETURN_URL = 'http://localhost:5173/payment'
 
-export const memberInput = (over: Partial<MemberInput> = {}): MemberInput => ({
-  name: 'Lucía',
-  surname1: 'García',
-  surname2: 'López',
-  gender: 'female',
-  birthdate: '1990-04-12',
-  phone: null,
-  email: null,
-  document_type: 'dni',
-  document_number: '12345678Z',
-  country: 'ES',
-  state: 'ES-M',
-  city: 'Madrid',
-  zip: '28001',
-  address: 'Calle Mayor 1',
-  allergies: null,
-  medical_notes: null,
-  ...over,
-})
+export const memberInput = (over: Partial<MemberInput> = {}): MemberInput => traveller(over)
 
 const FAMILY: Partial<MemberInput>[] = [
   { name: 'Marta', surname1: 'López', surname2: 'Ruiz', gender: 'female', birthdate: '1982-03-14', document_number: '87654321X' },

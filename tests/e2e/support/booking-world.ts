@@ -3,6 +3,7 @@
 // exactly as the portal would (lock → checkout → the card provider approves).
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { API, decideAtProvider, MOCK, SOL, TOKEN_KEY, type PaymentAction } from './portal'
+import { traveller } from '../../../mock/src/world/seed/traveller.ts'
 
 export type Tenant = { id: string; host: string; origin: string }
 
@@ -33,24 +34,15 @@ export const groupOf = (t: Tenant, key: 'a' | 'b') => `${t.id.replace('ag-', 'tg
 
 export type Traveller = { name: string; surname1: string; birthdate: string; gender?: 'female' | 'male'; document_number?: string }
 
-const member = (t: Traveller) => ({
-  name: t.name,
-  surname1: t.surname1,
-  surname2: 'Prueba',
-  gender: t.gender ?? 'female',
-  birthdate: t.birthdate,
-  phone: null,
-  email: null,
-  document_type: 'dni',
-  document_number: t.document_number ?? '12345678Z',
-  country: 'ES',
-  state: 'ES-M',
-  city: 'Madrid',
-  zip: '28001',
-  address: 'Calle Mayor 1',
-  allergies: null,
-  medical_notes: null,
-})
+const member = (t: Traveller) =>
+  traveller({
+    name: t.name,
+    surname1: t.surname1,
+    surname2: 'Prueba',
+    gender: t.gender ?? 'female',
+    birthdate: t.birthdate,
+    ...(t.document_number === undefined ? {} : { document_number: t.document_number }),
+  })
 
 const roomsFor = (group: string, people: number) =>
   people === 1

@@ -1,5 +1,6 @@
 // Seeded bookings: members, confirmed bookings already paid in part, and the faker-made fellow
 // travellers that fill each group.
+import { traveller } from './traveller.ts'
 import type { Faker } from '@faker-js/faker'
 import { utcDay } from '../../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../../core/booking-status.ts'
@@ -19,26 +20,9 @@ export const makeIds = (world: { counter: number }): Ids => ({
   },
 })
 
-/** A seeded member: a Madrid address and a DNI unless the input says otherwise. */
+/** A seeded member: the traveller of Madrid with a DNI (traveller.ts), unless the input says otherwise. */
 export const member = (id: string, input: Partial<MemberRecord> & Pick<MemberRecord, 'name' | 'surname1' | 'birthdate' | 'gender'>): MemberRecord => ({
-  ...newMember(id, null, {
-    name: input.name,
-    surname1: input.surname1,
-    surname2: null,
-    gender: input.gender,
-    birthdate: input.birthdate,
-    phone: null,
-    email: null,
-    document_type: 'dni',
-    document_number: '12345678Z',
-    country: 'ES',
-    state: 'ES-M',
-    city: 'Madrid',
-    zip: '28001',
-    address: 'Calle Mayor 1',
-    allergies: null,
-    medical_notes: null,
-  }),
+  ...newMember(id, null, traveller({ name: input.name, surname1: input.surname1, surname2: null, gender: input.gender, birthdate: input.birthdate })),
   ...input,
 })
 

@@ -3,28 +3,12 @@ import { checkout } from '../../../../mock/src/world/booking/checkout.ts'
 import { lockSeats } from '../../../../mock/src/world/offer/seat-locks.ts'
 import { bookingTotal } from '../../../../mock/src/world/offer/booking-price.ts'
 import { freshWorld, refusal, worldContext } from '../world-fixture.ts'
+import { traveller } from '../../../../mock/src/world/seed/traveller.ts'
 
 // The checkout: a body checked whole, the customer's own live hold, the booking written, its terms, its
 // first payment and the e-mail; the same key twice is the same booking.
 
-const member = (name: string, birthdate: string, document_number: string) => ({
-  name,
-  surname1: 'Nuevo',
-  surname2: null,
-  gender: 'female' as const,
-  birthdate,
-  phone: null,
-  email: null,
-  document_type: 'dni' as const,
-  document_number,
-  country: 'ES',
-  state: 'ES-M',
-  city: 'Madrid',
-  zip: '28001',
-  address: 'Calle Mayor 1',
-  allergies: null,
-  medical_notes: null,
-})
+const member = (name: string, birthdate: string, document_number: string) => traveller({ name, surname1: 'Nuevo', surname2: null, birthdate, document_number })
 
 const setUp = (options: Parameters<typeof worldContext>[1] = {}) => {
   const world = freshWorld()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { blankBooking, locatorFor, newMember } from '../../../../mock/src/world/booking/new-booking.ts'
 import { freshWorld } from '../world-fixture.ts'
+import { traveller } from '../../../../mock/src/world/seed/traveller.ts'
 
 // A new booking and its members, as checkout, invitations and the seed start them.
 
@@ -14,24 +15,7 @@ describe('a new booking', () => {
   })
 
   it('a member is what was given and nothing on file yet; a DNI holder is marked as one', () => {
-    const data = {
-      name: 'Lucía',
-      surname1: 'García',
-      surname2: null,
-      gender: 'female' as const,
-      birthdate: '2011-05-05',
-      phone: null,
-      email: null,
-      document_type: 'dni' as const,
-      document_number: '12345678Z',
-      country: 'ES',
-      state: 'ES-M',
-      city: 'Madrid',
-      zip: '28001',
-      address: 'Calle Mayor 1',
-      allergies: null,
-      medical_notes: null,
-    }
+    const data = traveller({ birthdate: '2011-05-05' })
     const member = newMember('mem-1', 'cus-1', data)
     expect(member).toMatchObject({ ...data, id: 'mem-1', customerId: 'cus-1', has_dni: true, documents: [], guardians: [], extras: [], insurance_id: null })
     expect(newMember('mem-2', null, { ...data, document_type: 'passport' }).has_dni).toBe(false)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingFor } from '../../../../mock/src/world/kernel/booking-access.ts'
 import { savePassport, saveDni, setBuyer, setEmergencyContact, setHasDni, updatePersonalData } from '../../../../mock/src/world/people/passenger-documents.ts'
 import { freshWorld, refusal, worldContext } from '../world-fixture.ts'
+import { traveller } from '../../../../mock/src/world/seed/traveller.ts'
 
 // A passenger's documentation and the buyer's billing data: each checked as the portal's forms are, each
 // change of a minor's told to their guardians.
@@ -59,22 +60,7 @@ describe('passenger documents', () => {
     const { ana, booking, adult } = setUp()
     const data = {
       member_id: adult.id,
-      name: ' Pablo ',
-      surname1: 'García',
-      surname2: null,
-      gender: 'male' as const,
-      birthdate: '2007-12-21',
-      phone: null,
-      email: null,
-      document_type: 'dni' as const,
-      document_number: '12345678z',
-      country: 'ES',
-      state: 'ES-M',
-      city: 'Madrid',
-      zip: '28001',
-      address: 'Calle Mayor 1',
-      allergies: null,
-      medical_notes: null,
+      ...traveller({ name: ' Pablo ', surname1: 'García', surname2: null, gender: 'male', birthdate: '2007-12-21', document_number: '12345678z' }),
     }
     updatePersonalData(ana, booking, data)
     expect(adult).toMatchObject({ name: 'Pablo', document_number: '12345678Z' })

@@ -45,7 +45,7 @@ export function BookingsPage() {
           />
         </div>
       ) : (
-        <ul className="booking-list" aria-label={t`Reservas`}>
+        <ul className="card-grid" aria-label={t`Reservas`}>
           {bookings.data.map((booking) => (
             <li key={booking.id}>
               <BookingCard booking={booking} />

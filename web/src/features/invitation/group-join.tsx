@@ -110,7 +110,7 @@ function LookupForm({ initialGroupId, initialCode, onFind }: { initialGroupId: s
       <p className="inv-muted">
         <Trans>Escribe la referencia del grupo y su código, tal como aparecen en el enlace que te han enviado.</Trans>
       </p>
-      <div className="inv-grid">
+      <div className="card-grid">
         <TextField name="groupId" label={t`Referencia del grupo`} autoComplete="off" />
         <TextField name="code" label={t`Código del grupo`} autoComplete="off" autoCapitalize="characters" />
       </div>

@@ -220,7 +220,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
             <Trans>Esta reserva todavía no tiene plazos de pago.</Trans>
           </p>
         ) : (
-          <ol className="pay-terms">
+          <ol className="card-grid">
             {terms.map((term) => (
               <TermCard
                 key={term.id}

@@ -147,7 +147,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
         <h2 className="tg-section__title" id="tg-packs">
           <Trans>Packs</Trans>
         </h2>
-        <ul className="tg-packs">
+        <ul className="card-grid">
           {group.packs.map((pack) => {
             const left = seatsOf(pack.id, pack.seats_left)
             const price = formatAmount(pack.price)
@@ -231,7 +231,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
         ) : extras.isError ? (
           <ErrorState message={errorMessage(extras.error)} onRetry={() => extras.refetch()} />
         ) : (
-          <div className="tg-items">
+          <div className="card-grid">
             <ItemList title={<Trans>Actividades y extras</Trans>} items={extras.data.extras} locale={locale} />
             <ItemList title={<Trans>Seguros opcionales</Trans>} items={extras.data.insurances} locale={locale} />
           </div>
@@ -247,7 +247,7 @@ function GroupDetail({ group }: { group: TravelGroup }) {
         ) : plans.isError ? (
           <ErrorState message={errorMessage(plans.error)} onRetry={() => plans.refetch()} />
         ) : (
-          <ul className="tg-plans">
+          <ul className="card-grid">
             {plans.data.map((plan) => (
               <PlanCard key={plan.id} plan={plan} locale={locale} />
             ))}

@@ -92,7 +92,7 @@ export function TravelGroupListPage() {
           <p className="tg-count" aria-live="polite">
             <Plural value={groups.data.meta.total} one="# viaje" other="# viajes" />
           </p>
-          <ul className="tg-grid" aria-label={t`Viajes`}>
+          <ul className="card-grid tg-grid" aria-label={t`Viajes`}>
             {groups.data.data.map((group) => (
               <li key={group.id}>
                 <GroupCard group={group} />
