@@ -103,8 +103,24 @@ export type OperationSpec = {
   requiresAuth: boolean
   /** `x-idempotency`: a repeat with the same key is the same request (see IdempotencySpec) */
   idempotency?: IdempotencySpec
+  /**
+   * `x-cache`: whom an answer is for, so what may keep it. `personal`: one customer's (Cache-Control private
+   * or no-store); `tenant`: the same for every customer of an agency (a shared cache keeps it only varying on
+   * the tenant header); `public`: the same for everyone. Undeclared: personal when the operation needs a
+   * session, tenant when it takes the tenant header, else public.
+   */
+  cache: CachePolicy
+  /** whether `x-cache` declared it (else it was inferred) */
+  cacheDeclared: boolean
+  /** `x-lists`: the lists that show what this read shows, beside those whose items link to it */
+  lists: readonly string[]
+  /** `x-consistency-ms`: how long after a write this list may take to show it (default 0: at once) */
+  consistencyMs: number
   location: SchemaLocation
 }
+
+export type CachePolicy = 'personal' | 'tenant' | 'public'
+const cachePolicies: readonly CachePolicy[] = ['personal', 'tenant', 'public']
 
 /**
  * `x-idempotency` on an operation: its idempotency key, the answer's values a repeat must answer the same
@@ -293,7 +309,19 @@ export function indexContract(documents: ReadonlyMap<string, unknown>, rootUrl: 
     }
   }
 
+  const tenantHeader = tenantHeaderOf(securitySchemes, operations)
   for (const operation of operations.values()) {
+    // as a header parameter, or as an apiKey scheme in one of its security alternatives
+    const isTenant = (name: string | undefined) => tenantHeader !== undefined && name?.toLowerCase() === tenantHeader.toLowerCase()
+    const takesTenant =
+      operation.parameters.some((parameter) => parameter.in === 'header' && isTenant(parameter.name)) ||
+      operation.security.some((alternative) =>
+        Object.keys(alternative).some((scheme) => securitySchemes[scheme]?.in === 'header' && isTenant(securitySchemes[scheme]?.name)),
+      )
+    if (!operation.cacheDeclared && operation.cache === 'public' && takesTenant) operation.cache = 'tenant'
+    for (const name of operation.lists) {
+      if (!operations.has(name)) warnings.push(`${operation.operationId}: x-lists names ${name}, which the contract does not have`)
+    }
     for (const response of Object.values(operation.responses)) {
       for (const link of response.links) {
         if (!operations.has(link.operationId)) {
@@ -311,7 +339,7 @@ export function indexContract(documents: ReadonlyMap<string, unknown>, rootUrl: 
     basePath: readBasePath(root),
     operations,
     securitySchemes,
-    tenantHeader: tenantHeaderOf(securitySchemes, operations),
+    tenantHeader,
     genericErrorCodes: readGenericErrorCodes(root, warnings),
     formatsUsed,
     warnings,
@@ -439,8 +467,24 @@ function indexOperation(
   }
 
   const idempotency = readIdempotency(raw['x-idempotency'], operationId, warnings)
+  const declaredCache = raw['x-cache']
+  if (declaredCache !== undefined && !cachePolicies.includes(declaredCache as CachePolicy)) {
+    warnings.push(`${operationId}: x-cache must be one of ${cachePolicies.join(', ')}; inferred instead`)
+  }
+  const cacheDeclared = cachePolicies.includes(declaredCache as CachePolicy)
+  // an undeclared one is personal or public here; indexContract makes it tenant once it knows the tenant header
+  const cache: CachePolicy = cacheDeclared ? (declaredCache as CachePolicy) : bearer === 'required' ? 'personal' : 'public'
+  const lists = Array.isArray(raw['x-lists']) ? raw['x-lists'].filter((item): item is string => typeof item === 'string') : []
+  const consistency = raw['x-consistency-ms']
+  if (consistency !== undefined && (typeof consistency !== 'number' || !(consistency >= 0))) {
+    warnings.push(`${operationId}: x-consistency-ms must be a number of milliseconds, 0 or more; 0 used`)
+  }
   return {
     operationId,
+    cache,
+    cacheDeclared,
+    lists,
+    consistencyMs: typeof consistency === 'number' && consistency >= 0 ? consistency : 0,
     method,
     path: pathTemplate,
     ...(idempotency === undefined ? {} : { idempotency }),

@@ -1,5 +1,5 @@
 // Writes contract/generated/api-operations.ts: every operation of the contract as its method and path
-// template, and the API's base path. The production server forwards to the API only requests that match one (web/server), so
+// template, whom its answers are for (x-cache, which every operation must declare), and the API's base path. The production server forwards to the API only requests that match one (web/server), so
 // nothing else on the API's host (a mock's control API, an admin route) is reachable through the portal.
 // It also writes the contract's digest: the portal keeps a traveller's data for reading offline under it,
 // so data saved under another contract (another shape) is never read back (web/src/lib/browser/offline-data.ts).
@@ -15,10 +15,16 @@ const source = readFileSync('contract/openapi.yaml', 'utf8')
 const contract = parse(source) as { servers?: { url: string }[]; paths: Record<string, Record<string, unknown>> }
 const apiPath = new URL(contract.servers?.[0]?.url ?? '/', 'http://host').pathname.replace(/\/+$/, '')
 const operations = Object.entries(contract.paths)
-  .flatMap(([path, item]) => METHODS.filter((method) => item[method] !== undefined).map((method) => [method.toUpperCase(), path] as const))
+  .flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method] !== undefined).map((method) => [method.toUpperCase(), path, (item[method] as { 'x-cache'?: string })['x-cache']] as const),
+  )
   .sort(([m1, p1], [m2, p2]) => p1.localeCompare(p2) || m1.localeCompare(m2))
 
 const lines = operations.map(([method, path]) => `  ['${method}', '${path}'],`)
+const policies = ['personal', 'tenant', 'public']
+const undeclared = operations.filter(([, , cache]) => !policies.includes(cache ?? ''))
+if (undeclared.length > 0) throw new Error(`x-cache (personal, tenant or public) missing on ${undeclared.map(([m, p]) => `${m} ${p}`).join(', ')}`)
+const cacheLines = operations.map(([method, path, cache]) => `  '${method} ${path}': '${cache}',`)
 writeFileSync(
   target,
   `// Generated from contract/openapi.yaml by scripts/generate/generate-api-operations.ts: do not edit.
@@ -29,6 +35,11 @@ export const API_PATH = '${apiPath}';
 export const API_OPERATIONS: readonly (readonly [method: string, pathTemplate: string])[] = [
 ${lines.join('\n')}
 ];
+
+/** Whom each operation's answers are for (its x-cache), so what may keep them: the mock says so in Cache-Control. */
+export const API_CACHE: Readonly<Record<string, 'personal' | 'tenant' | 'public'>> = {
+${cacheLines.join('\n')}
+};
 
 /** The first 16 hex digits of the contract's SHA-256: changes whenever the contract does. */
 export const CONTRACT_DIGEST = '${createHash('sha256').update(source).digest('hex').slice(0, 16)}';

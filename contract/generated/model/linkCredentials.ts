@@ -26,8 +26,18 @@
  *   a repeat with the same key answers the same values at the `same` JSON pointers and changes nothing
  *   that the operations named in `unchanged` read (parameters from the answer's links). Every PUT is
  *   idempotent: the same PUT twice leaves the same state.
+ * - `x-cache` on an operation says whom its answers are for, so what may keep them (RFC 9111): `personal`,
+ *   one customer's (`Cache-Control: private` or `no-store`, never `public` or `s-maxage`); `tenant`, the
+ *   same for every customer of the agency (a shared cache keeps it only with `Vary` naming the agencyId
+ *   header); `public`, the same for everyone. An answer to a request with a session is never kept by a
+ *   shared cache unless the operation is `tenant` or `public` and says so.
+ * - After a write, every list that shows what it wrote shows it at once, as the item's own read does: the
+ *   lists whose items link to that read, and those its `x-lists` names. A list may declare
+ *   `x-consistency-ms`, how long after a write it may take to show it (none here: at once).
  * - Customers only ever see bookings where they are the buyer, a passenger or a passenger's guardian;
- *   any other booking answers 404.
+ *   any other booking answers 404. A resource under another (an invoice under a booking, a group under a
+ *   travel group, a passenger named in a body) is found only under its own parent: 404 otherwise. A
+ *   write the contract refuses on a canceled booking (`booking_canceled`) is refused after it is canceled.
  * - Examples are the mock's demo world: sent as ana.garcia@example.com (password `viaje2026`, agency
  *   `ag-sol`) to a fresh mock, each operation's example request succeeds, except where its state cannot
  *   exist yet (a mailed token, a lock, a pending payment; tests/contract/examples-are-the-world.test.ts

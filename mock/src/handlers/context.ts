@@ -12,6 +12,7 @@ import type { WorldContext } from '../world/kernel/world-context.ts'
 import type { ScenarioName } from '../world/kernel/scenario-names.ts'
 import { activeScenarios } from '../world/kernel/active-scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
+import { API_CACHE } from '../../../contract/generated/api-operations.ts'
 import type { Language } from '../../../contract/generated/model/language.ts'
 import type { AgencyRecord, CustomerRecord, SessionRecord, World } from '../world/kernel/types.ts'
 
@@ -148,8 +149,31 @@ export type ApiRoute = {
   run(request: Request, params: Record<string, string>, url: URL): Promise<Response>
 }
 
+/**
+ * What may keep an answer, as the contract's x-cache says for the operation (RFC 9111): a customer's own
+ * answers no cache at all; an agency's the same for all its customers, revalidated and keyed by the
+ * agency; the same for everyone (the place lists), an hour. A handler that set its own is left alone.
+ */
+const CACHE_HEADERS: Record<(typeof API_CACHE)[string], Record<string, string>> = {
+  personal: { 'Cache-Control': 'private, no-store' },
+  tenant: { 'Cache-Control': 'no-cache', Vary: 'agencyId' },
+  public: { 'Cache-Control': 'public, max-age=3600' },
+}
+
+const withCacheHeaders = (response: Response, policy: (typeof API_CACHE)[string] | undefined): Response => {
+  if (policy === undefined || response.headers.has('cache-control')) return response
+  for (const [name, value] of Object.entries(CACHE_HEADERS[policy])) {
+    const current = response.headers.get(name)
+    response.headers.set(name, current === null ? value : `${current}, ${value}`)
+  }
+  return response
+}
+
 export const route = (rt: Runtime, method: Method, path: string, access: Access, resolve: Resolver): ApiRoute => {
-  const run = async (request: Request, params: Record<string, string>, url: URL): Promise<Response> => {
+  const policy = API_CACHE[`${method.toUpperCase()} ${path}`]
+  const run = async (request: Request, params: Record<string, string>, url: URL): Promise<Response> =>
+    withCacheHeaders(await answerOnce(request, params, url), policy)
+  const answerOnce = async (request: Request, params: Record<string, string>, url: URL): Promise<Response> => {
     const world = rt.world
     const now = rt.now()
     const agency = findAgencyByHeader(world, request)

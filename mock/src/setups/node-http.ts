@@ -84,7 +84,12 @@ export const writeResponse = async (res: ServerResponse, response: Response, ext
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
-  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value
+  for (const [name, value] of Object.entries(extraHeaders)) {
+    const key = name.toLowerCase()
+    // Vary lists what the answer depends on: the answer's own (agencyId) and the server's (Origin) both hold
+    const current = headers[key]
+    headers[key] = key === 'vary' && typeof current === 'string' ? `${current}, ${value}` : value
+  }
   if (response.body === null || isHead) {
     res.writeHead(response.status, response.statusText || undefined, headers)
     res.end()

@@ -96,6 +96,27 @@ describe('mock server', () => {
     expect(res.headers.get('vary')).toMatch(/Origin/)
   })
 
+  it("says what may keep each answer, as the contract's x-cache says: a customer's nothing, an agency's keyed by agencyId, a country list an hour", async () => {
+    const headers = { Origin: 'http://sol.localhost:5173', agencyId: 'ag-sol' }
+    const login = await fetch(`${server.url}/api/customer/auth/login`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ana.garcia@example.com', password: 'viaje2026' }),
+    })
+    const { token } = (await login.json()) as { token: string }
+    const bookings = await fetch(`${server.url}/api/customer/booking`, { headers: { ...headers, Authorization: `Bearer ${token}` } })
+    expect([bookings.status, bookings.headers.get('cache-control')]).toEqual([200, 'private, no-store'])
+    const agency = await fetch(`${server.url}/api/customer/agency`, { headers })
+    expect([agency.status, agency.headers.get('cache-control')]).toEqual([200, 'no-cache'])
+    // the answer's own key and the server's CORS one, both
+    expect(agency.headers.get('vary')?.split(/,\s*/)).toEqual(expect.arrayContaining(['agencyId', 'Origin']))
+    const countries = await fetch(`${server.url}/api/customer/country`, { headers })
+    expect(countries.headers.get('cache-control')).toBe('public, max-age=3600')
+    // an error is said the same way: a customer's 404 is theirs
+    const missing = await fetch(`${server.url}/api/customer/booking/bkg-none`, { headers: { ...headers, Authorization: `Bearer ${token}` } })
+    expect([missing.status, missing.headers.get('cache-control')]).toEqual([404, 'private, no-store'])
+  })
+
   it('answers unknown paths with a 404 JSON error body', async () => {
     const res = await fetch(`${server.url}/nowhere?x=1`)
     expect(res.status).toBe(404)
