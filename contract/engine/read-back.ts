@@ -274,18 +274,39 @@ export type ReadOnlyProbe = { object: string; name: string; current: unknown; se
  * The read-only fields of each object of the body, as the read shows them after a successful write: the
  * scalars the object's request schema does not name, each with another value of the same type.
  */
-export function readOnlyProbes(contract: ContractIndex, at: SchemaLocation, sent: unknown, read: unknown): ReadOnlyProbe[] {
+export function readOnlyProbes(
+  contract: ContractIndex,
+  at: SchemaLocation,
+  sent: unknown,
+  read: unknown,
+  options: { rootIsRead?: boolean; readAt?: SchemaLocation } = {},
+): ReadOnlyProbe[] {
   const probes: ReadOnlyProbe[] = []
-  for (const object of sentObjects(sent)) {
-    const node = locate(object, read)
+  const objects = sentObjects(sent)
+  // a create's body is the thing it makes: its root is the read's root, whatever fields it has to compare
+  if (options.rootIsRead === true && isRecord(sent) && !objects.some((object) => object.pointer === ''))
+    objects.unshift({ pointer: '', fields: {}, anchors: [] })
+  for (const object of objects) {
+    const node = options.rootIsRead === true && object.pointer === '' ? (isRecord(read) ? { pointer: '', value: read } : undefined) : locate(object, read)
     const accepted = acceptedNames(contract, at, object.pointer)
     if (node === undefined || accepted === undefined) continue
     for (const [name, current] of Object.entries(node.value)) {
       if (accepted.has(name) || !isScalar(current) || current === null) continue
-      probes.push({ object: object.pointer, name, current, sent: otherValue(current) })
+      const choices = options.readAt === undefined ? [] : enumAt(contract, options.readAt, joinPointer(node.pointer, name))
+      // another value the read's schema allows where it lists them (a status), so only the field's being set is tried
+      probes.push({ object: object.pointer, name, current, sent: choices.find((choice) => !sameValue(choice, current)) ?? otherValue(current) })
     }
   }
   return probes
+}
+
+/** The values a read's schema lists at a pointer of its answer (every branch counted); none when it lists none. */
+function enumAt(contract: ContractIndex, at: SchemaLocation, pointer: string): unknown[] {
+  let locations: SchemaLocation[] = [at]
+  for (const segment of pointer.split('/').slice(1)) locations = locations.flatMap((location) => childSchemas(contract, location, segment))
+  return locations
+    .flatMap((location) => branches(contract, location))
+    .flatMap((located) => (Array.isArray(located.schema['enum']) ? located.schema['enum'] : []))
 }
 
 /** Another value of the same type: what a customer who sets a read-only field would send. */

@@ -20,6 +20,12 @@ export type ViolationKind =
   | 'exposure'
   /** an error answer shows the backend's insides: a stack trace, file paths, SQL, an exception class (error-leaks.ts) */
   | 'error-leak'
+  /** a cache may keep an answer for whom it is not: one customer's in a shared cache, or an agency's without Vary (cache-rules.ts) */
+  | 'cache'
+  /** a list that does not show what a write just made or changed, as the item's own read does */
+  | 'list-consistency'
+  /** a request the contract says needs a session, answered 2xx without one (the proxy) */
+  | 'unauthenticated'
   /** what was written does not read back as sent, or as the contract says it is normalised */
   | 'round-trip'
   /** a field the resource shows but its request does not take was sent, and applied (mass assignment) */

@@ -9,22 +9,27 @@ import type { CheckInfo } from '../reports/check-info.ts'
 import { list } from './across-operations/list.ts'
 import { method } from './across-operations/method.ts'
 import { errorLeak } from './every-answer/error-leak.ts'
+import { cache } from './every-answer/cache.ts'
 import { exposure } from './every-answer/exposure.ts'
 import { response } from './every-answer/response.ts'
 import type { Check, CheckStep } from './kit/check.ts'
 import type { CheckOptions } from './kit/check-options.ts'
 import { sessionsStep } from './kit/sessions.ts'
 import { auth } from './per-operation/auth.ts'
+import { hierarchy } from './per-operation/hierarchy.ts'
 import { malformedBody } from './per-operation/malformed-body.ts'
 import { missing } from './per-operation/missing.ts'
+import { oddId } from './per-operation/odd-id.ts'
 import { negative } from './per-operation/negative.ts'
 import { owner } from './per-operation/owner.ts'
 import { positive } from './per-operation/positive.ts'
 import { reach } from './per-operation/reach.ts'
 import { tenant } from './per-operation/tenant.ts'
 import { idempotency } from './writes/idempotency.ts'
+import { listConsistency } from './writes/list-consistency.ts'
 import { readOnlyField } from './writes/read-only-field.ts'
 import { roundTrip } from './writes/round-trip.ts'
+import { useAfterCancel } from './writes/use-after-cancel.ts'
 
 export const checks = [
   response,
@@ -32,17 +37,22 @@ export const checks = [
   roundTrip,
   idempotency,
   readOnlyField,
+  listConsistency,
   auth,
   tenant,
   owner,
   missing,
+  hierarchy,
+  oddId,
   negative,
   positive,
   malformedBody,
   exposure,
   errorLeak,
+  cache,
   list,
   method,
+  useAfterCancel,
 ] as const satisfies readonly Check[]
 
 export type CheckName = (typeof checks)[number]['name']
@@ -68,6 +78,12 @@ export const isCheckName = (name: string): name is CheckName => byName.has(name)
 export const checkOfStep = (stepId: string): CheckName | undefined => {
   const prefix = stepId.split(':')[0] ?? ''
   return stepId.includes(':') && isCheckName(prefix) ? prefix : undefined
+}
+
+/** Whether a step runs after the journey's clean-up: its check says so (use-after-cancel). */
+export const runsAfterCleanUp = (stepId: string): boolean => {
+  const name = checkOfStep(stepId)
+  return name !== undefined && byName.get(name)?.after === 'clean-up'
 }
 
 /** Which checks run, from the check names among --include/--exclude (an include of none: all). */

@@ -7,6 +7,7 @@ import type { RecordedRequest } from '../../../contract/engine/curl.ts'
 import { createRequestChecker } from '../../../contract/engine/request-checker.ts'
 import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
 import { answerScans, checkCatalogue } from '../checks/catalogue.ts'
+import { unauthenticated, unauthenticatedFinding } from './unauthenticated.ts'
 import type { CheckInfo } from '../reports/check-info.ts'
 import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import type { Violation } from '../../../contract/engine/violation.ts'
@@ -49,6 +50,7 @@ export type ProxyOptions = {
 const proxyChecks: CheckInfo[] = [
   { name: 'request', proves: 'the client sent what the contract takes: parameters, headers, body', runs: 'every answer' },
   ...checkCatalogue.filter((check) => check.runs === 'every answer'),
+  unauthenticated,
 ]
 
 export type ValidatingProxy = {
@@ -235,6 +237,10 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
               const result = responses.checkExchange(operationId, recorded, { status, headers: responseHeaders, body: answer })
               record(result.violations)
               broken = result.violations[0]
+              // the client's finding is the request's (no session); serving it anyway is the backend's
+              const served = checked.operation === undefined ? undefined : unauthenticatedFinding(checked.operation, recorded, status)
+              if (served !== undefined) record([served])
+              broken ??= served
               const key = `${operationId} ${status}`
               const entry = coverage.get(key)
               if (entry === undefined) coverage.set(key, { operationId, method, path: checked.operation?.path ?? apiPath, status, count: 1 })

@@ -86,6 +86,8 @@ export type JourneyState = {
   paymentId?: string
   paymentAction?: PaymentActionShape
   paymentApproved?: boolean
+  /** what checks made beside the journey's booking (a create sent again with read-only fields): the clean-up cancels them */
+  made?: Array<{ read: string; path: Record<string, string> }>
 }
 
 export type JourneyKey = keyof JourneyState & string

@@ -53,7 +53,7 @@ export type StepContext<S> = {
 
 export type FailDetails = {
   operationId?: string
-  kind?: Extract<ViolationKind, 'step' | 'probe' | 'round-trip' | 'read-only-field' | 'idempotency'>
+  kind?: Extract<ViolationKind, 'step' | 'probe' | 'round-trip' | 'read-only-field' | 'idempotency' | 'list-consistency'>
 }
 
 export type StepDefinition<S> = {

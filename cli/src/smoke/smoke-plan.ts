@@ -1,5 +1,5 @@
 import type { ApiSession } from '../transport/api-types.ts'
-import { checkOfStep, checkSteps } from '../checks/catalogue.ts'
+import { checkOfStep, checkSteps, runsAfterCleanUp } from '../checks/catalogue.ts'
 import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
 import type { SecretNames } from '../../../contract/engine/curl.ts'
 import type { SchemaValidator } from '../../../contract/engine/schema-validator.ts'
@@ -82,6 +82,7 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
       contract,
       validator: tools.validator,
       requests,
+      pool: tools.pool,
       otherAgencyId: options.otherAgencyId,
       seed: tools.seed,
       runs: options.examples ?? defaultExamples,
@@ -90,14 +91,17 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
     },
     tools.checks,
   )
-  // The clean-up's own writes (the cancellation) are read back once they are made: their round trip comes last.
+  // The clean-up's own writes (the cancellation) are read back once they are made: their round trip comes
+  // last, with the checks of what the cancellation left (use-after-cancel).
   const readBackLast = (step: StepDefinition<JourneyState>) =>
-    checkOfStep(step.id) === 'round-trip' && (step.operationIds ?? []).some((operationId) => calledLast.has(operationId))
+    ['round-trip', 'list-consistency'].includes(checkOfStep(step.id) ?? '') && (step.operationIds ?? []).some((operationId) => calledLast.has(operationId))
+  const afterCleanUp = (step: StepDefinition<JourneyState>) => readBackLast(step) || runsAfterCleanUp(step.id)
   const steps = [
     ...journeySteps.filter((step) => !cleanUp(step)),
-    ...checks.filter((step) => !readBackLast(step)),
+    ...checks.filter((step) => !afterCleanUp(step)),
     ...journeySteps.filter(cleanUp),
     ...checks.filter(readBackLast),
+    ...checks.filter((step) => runsAfterCleanUp(step.id)),
   ]
   const state: JourneyState = { agencyUrl: options.agencyUrl ?? defaultAgencyUrl }
   if (options.email !== undefined) state.email = options.email
@@ -130,6 +134,6 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
 }
 
 /** Journey steps that undo what --write made, and what checks the undoing; they run last. */
-export const journeyCleanUp: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel', 'booking.canceled', 'booking.canceled-is-history']
+export const journeyCleanUp: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel', 'booking.cancel-made', 'booking.canceled']
 /** The clean-up's own operations: the checks never send them valid data before it (the others are reached on the live booking first). */
 const journeyUndo: readonly string[] = ['booking.compute-cancel-refund', 'booking.cancel']

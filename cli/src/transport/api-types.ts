@@ -1,6 +1,7 @@
 import type { ContractIndex, OperationSpec } from '../../../contract/engine/contract-index.ts'
 import type { RecordedRequest, SecretNames } from '../../../contract/engine/curl.ts'
 import type { CheckedResponse, ResponseChecker } from '../../../contract/engine/response-checker.ts'
+import type { ListAgreement } from '../../../contract/engine/list-agreement.ts'
 import type { Violation } from '../../../contract/engine/violation.ts'
 import type { ThrottleStats } from './throttled-fetch.ts'
 
@@ -25,6 +26,8 @@ export type FormField = { name: string; value: string } | { name: string; fileNa
 export type CallOptions = {
   /** by name, or positionally in template order (robust to param renames) */
   path?: PathParams
+  /** the path values are put in the URL as they are, not percent-encoded (the odd-id check's `..%2F`, `%00`) */
+  rawPath?: boolean
   query?: Readonly<Record<string, QueryValue>>
   json?: unknown
   form?: readonly FormField[]
@@ -76,7 +79,13 @@ export type SuccessfulCall = {
    * for a write: what the read that shows it answered right after (ApiClientOptions.readAfterWrite), and
    * whether the write's answer linked to that read
    */
-  readBack?: { operationId: string; json: unknown; linked: boolean }
+  readBack?: {
+    operationId: string
+    json: unknown
+    linked: boolean
+    /** the lists that show that read, read at once too (until their x-consistency-ms), and what they showed */
+    lists?: ReadonlyArray<{ operationId: string; id: string; reads: number; waitedMs: number; agreement: ListAgreement }>
+  }
 }
 
 /** What a 2xx answer said, for following the contract's links. */

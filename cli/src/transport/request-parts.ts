@@ -70,7 +70,7 @@ export function buildUrl(baseUrl: string, operation: OperationSpec, options: Cal
   const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values.get(name)
     if (value === undefined) throw new Error(`${operation.operationId}: missing path parameter ${name}`)
-    return encodeURIComponent(value)
+    return options.rawPath === true ? value : encodeURIComponent(value)
   })
   const url = new URL(`${baseUrl}${path}`)
   for (const [key, value] of Object.entries(options.query ?? {})) {

@@ -10,6 +10,8 @@ import { createLinkPool } from '../../../cli/src/checks/kit/link-pool.ts'
 import { createRequestBuilder } from '../../../cli/src/checks/kit/operation-requests.ts'
 import { sessionsStep } from '../../../cli/src/checks/kit/sessions.ts'
 import { readAfterWrite } from '../../../cli/src/checks/kit/written-reads.ts'
+import { buildJourney } from '../../../cli/src/journey/journey.ts'
+import { journeyCleanUp } from '../../../cli/src/smoke/smoke-plan.ts'
 import { defaultContractPath } from '../../../cli/src/base/package-paths.ts'
 import type { JourneyState } from '../../../cli/src/run/run-state.ts'
 import { runSteps, type StepDefinition, type StepResult } from '../../../cli/src/run/step-runner.ts'
@@ -39,6 +41,18 @@ export type Fault = (request: FaultRequest, answer: Response) => Response | unde
 export const answer = (status: number, json: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json', ...headers } })
 
+/**
+ * A fault replaces one thing; the caching headers the backend sets on every answer stay unless the fault
+ * sets its own (the cache check's faults do), so a test of one check sees only its own finding.
+ */
+function withCachingOf(mocked: Response, faulty: Response): Response {
+  for (const name of ['cache-control', 'vary']) {
+    const value = mocked.headers.get(name)
+    if (value !== null && !faulty.headers.has(name)) faulty.headers.set(name, value)
+  }
+  return faulty
+}
+
 export type CheckWorld = {
   contract: ContractIndex
   client: ApiClient
@@ -49,6 +63,10 @@ export type CheckWorld = {
   read(operationId: string, options?: CallOptions): ReturnType<ApiClient['call']>
   /** the steps run in order, as the smoke runner runs them (write steps too) */
   run(steps: readonly StepDefinition<JourneyState>[]): Promise<StepResult[]>
+  /** the journey's steps from its start up to and including `last` (`checkout.checkout`: the run's booking made) */
+  journey(last: string): Promise<StepResult[]>
+  /** the journey's clean-up: what the run booked, canceled */
+  cleanUp(): Promise<StepResult[]>
 }
 
 /**
@@ -75,7 +93,8 @@ export async function checkWorld(options: { fault?: Fault; scenarios?: ScenarioN
       json = undefined
     }
     const operationId = findOperationByRoute(index, request.method, apiPath)?.operationId
-    return (await options.fault({ operationId, method: request.method, apiPath, query: url.searchParams, headers: request.headers, json }, mocked)) ?? mocked
+    const faulty = await options.fault({ operationId, method: request.method, apiPath, query: url.searchParams, headers: request.headers, json }, mocked)
+    return faulty === undefined ? mocked : withCachingOf(mocked, faulty)
   }) as typeof fetch
 
   const validator = createSchemaValidator(index)
@@ -100,6 +119,7 @@ export async function checkWorld(options: { fault?: Fault; scenarios?: ScenarioN
     contract: index,
     validator,
     requests: createRequestBuilder(index, validator, pool, 1, MARKER),
+    pool,
     otherAgencyId: undefined,
     seed: 1,
     runs: 5,
@@ -119,6 +139,19 @@ export async function checkWorld(options: { fault?: Fault; scenarios?: ScenarioN
       })(),
     read: (operationId, callOptions) => client.call(operationId, callOptions),
     run,
+    journey: (last) => {
+      const steps = buildJourney(index).steps.filter((step) => !journeyCleanUp.includes(step.id))
+      const end = steps.findIndex((step) => step.id === last)
+      if (end < 0) throw new Error(`no journey step ${last}`)
+      return run(steps.slice(0, end + 1))
+    },
+    // (their needs are the journey's booking, made by an earlier run of the steps: the state has it)
+    cleanUp: () =>
+      run(
+        buildJourney(index)
+          .steps.filter((step) => journeyCleanUp.includes(step.id))
+          .map(({ needs: _made, ...step }) => step),
+      ),
   }
   const login = await client.call('login', { json: ANA, auth: 'none' })
   state.token = (login.json as { token: string }).token

@@ -119,6 +119,33 @@ describe('every exchange checked', () => {
     await Promise.all([backend.close(), secret.close()])
   })
 
+  it("a backend that serves a booking's rooms without a session: the client's request and the backend's answer, each a finding", async () => {
+    const backend = await startBrokenBackend(mock.url, { only: corruptions.find((fault) => fault.operationId === 'getBookingRooms') })
+    const { proxy, api } = await startProxy(backend.url)
+    try {
+      const { bookingId } = await portalTraffic(api)
+      // the portal's own call, with its session: nothing to find
+      const { token } = (await (
+        await fetch(`${api}/auth/login`, {
+          method: 'POST',
+          headers: { agencyId: 'ag-sol', 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'ana.garcia@example.com', password: 'viaje2026' }),
+        })
+      ).json()) as { token: string }
+      expect((await fetch(`${api}/booking/${bookingId}/rooms`, { headers: { agencyId: 'ag-sol', Authorization: `Bearer ${token}` } })).status).toBe(200)
+      expect(proxy.report().findings).toEqual([])
+      // a script without one
+      expect((await fetch(`${api}/booking/${bookingId}/rooms`, { headers: { agencyId: 'ag-sol' } })).status).toBe(200)
+      expect(proxy.report().findings.map((finding) => `${finding.operationId} ${finding.kind}: ${finding.example.actual}`)).toEqual([
+        expect.stringMatching(/^getBookingRooms request: /),
+        'getBookingRooms unauthenticated: 200: the backend answered without a session',
+      ])
+    } finally {
+      await proxy.close()
+      await backend.close()
+    }
+  })
+
   it('requests: an unknown path, a missing tenant header, a missing token and a body its schema refuses, each a finding', async () => {
     const { proxy, api } = await startProxy(`${mock.url}/api/customer`)
     try {

@@ -13,8 +13,10 @@ import { createTestIo } from '../helpers/test-io.ts'
 
 // Backends whose every answer is schema-valid but whose behaviour is wrong (fixtures/behaviour-faults.ts):
 // what was written does not read back, a retry books twice, a customer sets what they must not, an answer
-// shows a secret, an error shows the backend's insides, a malformed body crashes or is taken. Each alone,
-// then five at once: each named with its operation and check, exit 1.
+// shows a secret, an error shows the backend's insides, a malformed body crashes or is taken, a CDN may keep
+// one customer's answer, a child is found under another parent, an odd id is answered, a canceled booking
+// takes a write, a list keeps what was changed. Each alone, then several at once: each named with its
+// operation and check, exit 1.
 
 const ana = ['--email', 'ana.garcia@example.com', '--password', 'viaje2026']
 const other = ['--other-email', 'nuevo@example.com', '--other-password', 'viaje2026']
@@ -143,6 +145,41 @@ describe('several faults at once', () => {
       expect(new Set(report.findings.map((finding) => `${finding.operationId} ${finding.kind}`))).toEqual(
         new Set(['updateDni round-trip', 'checkout idempotency', 'updateProfile read-only-field', 'listBookings exposure', 'getBooking error-leak']),
       )
+    } finally {
+      await backend.close()
+    }
+  })
+})
+
+describe('the checks of caching, hierarchy, odd ids, canceled bookings and lists, all at once', () => {
+  it('seven faults: each found, named with its operation and check, and nothing else', async () => {
+    const seven = (
+      [
+        ['listBookings', 'cache'],
+        ['getAgency', 'cache'],
+        ['checkout', 'read-only-field'],
+        ['renderInvoice', 'hierarchy'],
+        ['getBooking', 'odd-id'],
+        ['updateBuyer', 'use-after-cancel'],
+        ['cancelBooking', 'list-consistency'],
+      ] as const
+    ).map(
+      ([operationId, check]) => behaviourFaults.find((fault) => fault.operationId === operationId && (fault.check ?? fault.kind) === check) as BehaviourFault,
+    )
+    const backend = await startBrokenBackend(mock.url, { corrupt: false, ...combine(seven) })
+    try {
+      const { code, report } = await smokeJson(['--base-url', backend.url, ...ana, ...other, '--write'])
+      expect(code).toBe(1)
+      for (const fault of seven) expect(reported(report, fault).length, `${fault.operationId}: ${findingsLine(report)}`).toBeGreaterThan(0)
+      // the stale list shows on every write after the first payment too (status pending where getBooking reads
+      // confirmed): each such finding names the list and the field
+      const stale = report.findings.filter((finding) => finding.kind === 'list-consistency')
+      expect(stale.map((finding) => finding.example.actual)).toEqual(
+        stale.map(() => expect.stringMatching(/^listBookings shows bkg-\S+ with status "pending" where getBooking reads "(confirmed|canceled)"/)),
+      )
+      expect(
+        new Set(report.findings.filter((finding) => finding.kind !== 'list-consistency').map((finding) => `${finding.operationId} ${finding.kind}`)),
+      ).toEqual(new Set(['listBookings cache', 'getAgency cache', 'checkout read-only-field', 'renderInvoice probe', 'getBooking probe', 'updateBuyer probe']))
     } finally {
       await backend.close()
     }

@@ -120,12 +120,26 @@ describe('smoke against the mock', () => {
     expect(report.write).toBe(true)
     expect(journeyOf(report).map((step) => step.id)).toEqual(journeyIds)
     expect(journeyOf(report).filter((step) => step.status !== 'passed')).toEqual([])
-    // the clean-up comes last, then only the read-back of its own writes (made by then)
-    expect(report.steps.slice(-journeyCleanUp.length - 2).map((step) => step.id)).toEqual([
-      ...journeyCleanUp,
+    // the clean-up comes last, then only the read-back of its own writes (made by then) and the checks of
+    // what the cancellation left: every write the contract refuses on a canceled booking, refused
+    const cleanUpAt = report.steps.findIndex((step) => step.id === journeyCleanUp[0])
+    const afterCleanUp = report.steps.slice(cleanUpAt + journeyCleanUp.length).map((step) => step.id)
+    expect(report.steps.slice(cleanUpAt, cleanUpAt + journeyCleanUp.length).map((step) => step.id)).toEqual([...journeyCleanUp])
+    expect(afterCleanUp.slice(0, 4)).toEqual([
       'round-trip:computeCancelRefund',
+      'list-consistency:computeCancelRefund',
       'round-trip:cancelBooking',
+      'list-consistency:cancelBooking',
     ])
+    expect(afterCleanUp.slice(4)).toEqual(afterCleanUp.slice(4).map(() => expect.stringMatching(/^use-after-cancel:/)))
+    expect(report.steps.filter((step) => step.id.startsWith('use-after-cancel:') && step.status === 'passed').map((step) => step.id)).toEqual(
+      expect.arrayContaining([
+        'use-after-cancel:updateBuyer',
+        'use-after-cancel:updateDni',
+        'use-after-cancel:purchaseTerms',
+        'use-after-cancel:setBookingPack',
+      ]),
+    )
     expect(report.steps.find((step) => step.id === 'round-trip:cancelBooking')).toMatchObject({
       status: 'passed',
       notes: ['4 fields read back through getBooking'],

@@ -2,6 +2,7 @@
 // nothing of a second customer's is in it (nor theirs in the second one's).
 import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
 import { getAtPointer } from '../../../../contract/engine/json-pointer.ts'
+import { itemLinksOf } from '../../../../contract/engine/list-agreement.ts'
 import { asRecord, asString, statusAndCode } from '../../run/json-readers.ts'
 import type { JourneyState } from '../../run/run-state.ts'
 import type { StepContext, StepDefinition } from '../../run/step-runner.ts'
@@ -18,26 +19,11 @@ export const list = {
 /** How many listed items are read back, at most: enough to see a leak, not a crawl. */
 const itemsRead = 10
 
-type ListLink = { target: OperationSpec; field: string; itemsPointer: string; parameter: string }
-
-/** The links from a list's items to the read of each (`$response.body#/0/id` → getBooking's id). */
-function itemLinks(contract: ContractIndex, list: OperationSpec): ListLink[] {
-  return (list.responses['200']?.links ?? []).flatMap((link) => {
-    const target = contract.operations.get(link.operationId)
-    const pathParameters = target?.parameters.filter((parameter) => parameter.in === 'path') ?? []
-    if (target === undefined || target.method !== 'get' || pathParameters.length !== 1) return []
-    return Object.entries(link.parameters).flatMap(([parameter, expression]) => {
-      const match = /^\$response\.body#((?:\/[a-z_]+)*)\/0\/([a-z_]+)$/.exec(expression)
-      return match === null ? [] : [{ target, field: match[2] as string, itemsPointer: match[1] as string, parameter: parameter.replace(/^path\./, '') }]
-    })
-  })
-}
-
 /** The lists only a signed-in customer reads whose items link to a read of each. */
 function listSteps(contract: ContractIndex, selected: (operation: OperationSpec) => boolean): StepDefinition<JourneyState>[] {
   return [...contract.operations.values()]
     .filter((operation) => operation.method === 'get' && operation.requiresAuth && !operation.path.includes('{') && selected(operation))
-    .filter((operation) => itemLinks(contract, operation).length > 0)
+    .filter((operation) => itemLinksOf(contract, operation).length > 0)
     .map((list) => ({
       id: `list:${list.operationId}`,
       name: `${list.operationId} lists only what its customer may read`,
@@ -46,7 +32,7 @@ function listSteps(contract: ContractIndex, selected: (operation: OperationSpec)
       async run(context: StepContext<JourneyState>) {
         const { token, otherToken, email, otherEmail } = context.state
         if (token === undefined) context.skip('untested: needs a signed-in customer (--email/--password or --token)')
-        const links = itemLinks(contract, list)
+        const links = itemLinksOf(contract, list)
         const keysOf = async (auth: { token: string }) => {
           const answer = await context.call(list.operationId, { auth, probe: true })
           if (!answer.ok) context.fail(`${list.operationId} answers 2xx`, `status ${statusAndCode(answer)}`, { kind: 'probe', operationId: list.operationId })
@@ -58,11 +44,11 @@ function listSteps(contract: ContractIndex, selected: (operation: OperationSpec)
         const mine = await keysOf({ token })
         for (const [index, link] of links.entries()) {
           for (const value of (mine[index] ?? []).slice(0, itemsRead)) {
-            const read = await context.call(link.target.operationId, { path: { [link.parameter]: value }, probe: true })
+            const read = await context.call(link.read.operationId, { path: { [link.parameter]: value }, probe: true })
             if (!read.ok) {
               context.fail(
-                `every item ${list.operationId} lists readable by its customer with ${link.target.operationId}`,
-                `${link.target.operationId} ${value}: status ${statusAndCode(read)} (a listed item that is not theirs?)`,
+                `every item ${list.operationId} lists readable by its customer with ${link.read.operationId}`,
+                `${link.read.operationId} ${value}: status ${statusAndCode(read)} (a listed item that is not theirs?)`,
                 { kind: 'probe', operationId: list.operationId },
               )
             }

@@ -2,12 +2,15 @@
 // over the values the run found, the seed and the selection.
 import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
 import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
+import type { LinkPool } from './link-pool.ts'
 import type { RequestBuilder } from './operation-requests.ts'
 
 export type CheckOptions = {
   contract: ContractIndex
   validator: SchemaValidator
   requests: RequestBuilder
+  /** the values the run's answers gave, as the request builder reads them (the hierarchy check reads their families) */
+  pool: LinkPool
   /** agency id of another tenant (--other-agency), else one that does not exist */
   otherAgencyId: string | undefined
   seed: number

@@ -24,6 +24,8 @@ export type Check<Name extends string = string> = CheckInfo &
     name: Name
     /** checks whose steps this one reads (round-trip reads what reach wrote): they run whenever this one does */
     uses?: readonly string[]
+    /** its steps run after the journey's clean-up (what the run made, canceled) */
+    after?: 'clean-up'
   }
 
 /** A step's kind for an operation: a read for a GET (or the kind given), a write otherwise. */

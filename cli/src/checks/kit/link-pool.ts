@@ -41,7 +41,16 @@ export type LinkPool = {
    * there is one: a write goes to what the run booked, not to the customer's own bookings.
    */
   parametersFor(operationId: string, options?: { preferCreated?: boolean }): LinkedParameters
+  /** every value found for one parameter of an operation (`path.id`), in the order found */
+  valuesFor(operationId: string, key: string): readonly string[]
+  /**
+   * The values one answer's link gave an operation together, by `path.id` and `body/member_id`: a child with
+   * its parent (an invoice with its booking), for the hierarchy check. At most 20 per operation.
+   */
+  families(operationId: string): ReadonlyArray<ReadonlyMap<string, LinkedValue>>
 }
+
+const MAX_FAMILIES = 20
 
 /** the id of what the answer is about: `#/id`, `#/0/id` (a list's first), `#/booking_id` (what a write made) */
 const ownIdExpression = /^\$response\.body#(\/\d+)?\/([a-z]+_)?id$/
@@ -56,6 +65,14 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
   const privateValues = new Set<string>()
   const bodies = new Map<string, Map<string, unknown>>()
   const createdBodies = new Map<string, Map<string, unknown>>()
+  const allValues = new Map<string, string[]>()
+  const familiesOf = new Map<string, Map<string, LinkedValue>[]>()
+  const remember = (operationId: string, family: Map<string, LinkedValue>) => {
+    const known = familiesOf.get(operationId) ?? []
+    familiesOf.set(operationId, known)
+    const same = (other: Map<string, LinkedValue>) => other.size === family.size && [...family].every(([key, linked]) => other.get(key)?.value === linked.value)
+    if (family.size > 0 && known.length < MAX_FAMILIES && !known.some(same)) known.push(family)
+  }
   const keepFirst = (store: Map<string, Map<string, unknown>>, operationId: string, pointer: string, value: unknown) => {
     const fields = store.get(operationId) ?? new Map<string, unknown>()
     store.set(operationId, fields)
@@ -72,9 +89,11 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
     for (const link of response.links) {
       const target = contract.operations.get(link.operationId)
       if (target === undefined) continue
+      const family = new Map<string, LinkedValue>()
       for (const { pointer, leaf } of bodyLeaves(link.requestBody)) {
         const value = typeof leaf === 'string' && leaf.startsWith('$') ? evaluate(leaf, { answer, requestPath, requestQuery }) : leaf
         if (value === undefined) continue
+        if (typeof value === 'string') family.set(`body${pointer}`, { value, from: answer.operation.operationId, private: false, created: aboutCreated })
         keepFirst(bodies, target.operationId, pointer, value)
         if (aboutCreated) keepFirst(createdBodies, target.operationId, pointer, value)
       }
@@ -82,6 +101,9 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
         const value = evaluate(expression, { answer, requestPath, requestQuery })
         const key = qualify(target, name)
         if (value === undefined || key === undefined) continue
+        const seen = allValues.get(`${target.operationId} ${key}`) ?? []
+        allValues.set(`${target.operationId} ${key}`, seen)
+        if (!seen.includes(value)) seen.push(value)
         const values = pool.get(target.operationId) ?? new Map<string, LinkedValue>()
         pool.set(target.operationId, values)
         // The first value found stays: the journey's own finds (the customer's first booking) come first.
@@ -95,6 +117,7 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
           : answer.operation.requiresAuth && ownIdExpression.test(expression)
         if (owned) privateValues.add(value)
         const linked = { value, from: answer.operation.operationId, private: owned, created: aboutCreated }
+        family.set(key, linked)
         if (!values.has(key)) values.set(key, linked)
         if (aboutCreated) {
           createdValues.add(value)
@@ -103,6 +126,7 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
           if (!made.has(key)) made.set(key, linked)
         }
       }
+      remember(target.operationId, family)
     }
   }
 
@@ -116,6 +140,8 @@ export function createLinkPool(contract: ContractIndex): LinkPool {
       const made = createdPool.get(operationId)
       return options.preferCreated === true && made !== undefined ? new Map([...first, ...made]) : first
     },
+    valuesFor: (operationId, key) => allValues.get(`${operationId} ${key}`) ?? [],
+    families: (operationId) => familiesOf.get(operationId) ?? [],
   }
 }
 

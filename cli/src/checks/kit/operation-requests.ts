@@ -5,7 +5,7 @@ import type { CallOptions, FormField } from '../../transport/api-types.ts'
 import { isSecretKey } from '../../../../contract/engine/curl.ts'
 import type { ContractIndex, MediaTypeSpec, OperationSpec, ParameterSpec } from '../../../../contract/engine/contract-index.ts'
 import { parsePointer } from '../../../../contract/engine/json-pointer.ts'
-import { bodyLeaves, parameterKey, type LinkPool } from './link-pool.ts'
+import { bodyLeaves, parameterKey, type LinkedValue, type LinkPool } from './link-pool.ts'
 import { schemaAt, validValues } from '../../../../contract/engine/schema-values.ts'
 import type { SchemaValidator } from '../../../../contract/engine/schema-validator.ts'
 
@@ -120,6 +120,18 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
     }
   }
 
+  /**
+   * The path values one answer's link gave together (a booking with one of its invoices), when one gave them
+   * all: a child is asked for under its own parent, not the first id of each kind found anywhere. A write
+   * takes the ones about what the run made first.
+   */
+  function familyFor(operation: OperationSpec): ReadonlyMap<string, LinkedValue> | undefined {
+    const keys = operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameterKey('path', parameter.name))
+    if (keys.length < 2) return undefined
+    const whole = pool.families(operation.operationId).filter((family) => keys.every((key) => family.has(key)))
+    return (operation.method !== 'get' ? whole.find((family) => keys.every((key) => family.get(key)?.created)) : undefined) ?? whole[0]
+  }
+
   function base(operation: OperationSpec): RequestBase {
     const path: Record<string, string> = {}
     const query: Record<string, string> = {}
@@ -127,9 +139,12 @@ export function createRequestBuilder(contract: ContractIndex, validator: SchemaV
     const untouchable: string[] = []
     let privatePath = false
     let pathCreated = false
+    const family = familyFor(operation)
     for (const parameter of operation.parameters) {
       if (!(parameter.in === 'path' || (parameter.in === 'query' && parameter.required))) continue
-      const found = valueFor(operation, parameter)
+      const together = parameter.in === 'path' ? family?.get(parameterKey('path', parameter.name)) : undefined
+      const found =
+        together === undefined ? valueFor(operation, parameter) : { value: together.value, linked: true, private: together.private, created: together.created }
       if (!found.linked) placeholders.push(parameterKey(parameter.in, parameter.name))
       if (parameter.in === 'path') {
         path[parameter.name] = found.value

@@ -4,6 +4,7 @@
 // goes anywhere the run did not already write.
 import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
 import { parentRead, pathParamsOf, readOfSamePath } from '../../../../contract/engine/contract-routes.ts'
+import { listAgreement, listsShowing, type ListAgreement } from '../../../../contract/engine/list-agreement.ts'
 import { excerpt } from '../../../../contract/engine/response-checker.ts'
 import type { JourneyState } from '../../run/run-state.ts'
 import type { StepContext } from '../../run/step-runner.ts'
@@ -28,7 +29,7 @@ export function linkedPath(operation: OperationSpec, last: SuccessfulCall, param
 const hasPathValues = (target: ReadTarget) => target.read.parameters.every((parameter) => parameter.in !== 'path' || target.path[parameter.name] !== undefined)
 
 /** Where the operation's effect reads: its answer's link to a read, else the read of the same path, else the parent's. */
-function readAfter(contract: ContractIndex, operation: OperationSpec, last: SuccessfulCall): (ReadTarget & { via: 'link' | 'path' }) | undefined {
+export function readAfter(contract: ContractIndex, operation: OperationSpec, last: SuccessfulCall): (ReadTarget & { via: 'link' | 'path' }) | undefined {
   for (const link of operation.responses[String(last.answer.status)]?.links ?? []) {
     const read = contract.operations.get(link.operationId)
     if (read === undefined || read.method !== 'get' || read.parameters.some((parameter) => parameter.in === 'query' && parameter.required)) continue
@@ -60,7 +61,8 @@ export const readsBack = (operation: OperationSpec) =>
 
 /**
  * The read taken right after a write (the API client calls it): what shows the write before any later
- * step changes it. Given to the client by the run; the round-trip check compares it with what was sent.
+ * step changes it, and the lists that show that read. Given to the client by the run; the round-trip check
+ * compares the read with what was sent, the list-consistency check the lists with the read.
  */
 export function readAfterWrite(
   contract: ContractIndex,
@@ -70,15 +72,30 @@ export function readAfterWrite(
     if (!readsBack(write.answer.operation) || write.options.json === undefined) return undefined
     const after = readAfter(contract, write.answer.operation, write)
     if (after === undefined) return undefined
-    const read = await call(after.read.operationId, {
-      path: after.path,
-      probe: true,
-      unlinked: true,
-      ...(write.options.step === undefined ? {} : { step: write.options.step }),
-    })
-    return { operationId: after.read.operationId, json: read.json, linked: after.via === 'link' }
+    const step = write.options.step === undefined ? {} : { step: write.options.step }
+    const read = await call(after.read.operationId, { path: after.path, probe: true, unlinked: true, ...step })
+    const lists = []
+    for (const of of listsShowing(contract, after.read)) {
+      const id = after.path[of.parameter]
+      if (id === undefined) continue
+      // re-read until it agrees or its consistency window has passed, never sleeping blindly past it
+      const started = performance.now()
+      let reads = 0
+      let agreement: ListAgreement
+      for (;;) {
+        reads += 1
+        agreement = listAgreement((await call(of.list.operationId, { probe: true, unlinked: true, ...step })).json, of, id, read.json)
+        const waited = performance.now() - started
+        if ((agreement.shown ? agreement.differences.length === 0 : agreement.paged) || waited >= of.list.consistencyMs) break
+        await sleep(Math.min(of.list.consistencyMs - waited, Math.max(25, of.list.consistencyMs / 10)))
+      }
+      lists.push({ operationId: of.list.operationId, id, reads, waitedMs: Math.round(performance.now() - started), agreement })
+    }
+    return { operationId: after.read.operationId, json: read.json, linked: after.via === 'link', ...(lists.length === 0 ? {} : { lists }) }
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The run's own last successful call and where it reads, or a skip saying why there is none. */
 export async function lastWrite(context: StepContext<JourneyState>, contract: ContractIndex, operation: OperationSpec) {

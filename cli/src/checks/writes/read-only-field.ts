@@ -1,16 +1,19 @@
 // read-only-field: a field the resource shows but its request does not take (id, status, validity, an
-// e-mail), sent with another value, is never applied (mass assignment, OWASP API3); on the customer's own
-// data, undone at once. Which fields, and where they land in the read, is the engine's
-// (contract/engine/read-back.ts).
+// e-mail, a booking's status or locator), sent with another value, is never applied (mass assignment, OWASP
+// API3). On a PUT or PATCH the run's own request is sent again with them (on the customer's own data, undone
+// at once); on a create (checkout) a new one is made with them — its preconditions made afresh (a new seat
+// hold), a new idempotency key — and what it makes is left for the journey's clean-up. Which fields, and where
+// they land in the read, is the engine's (contract/engine/read-back.ts).
 import { readOfSamePath } from '../../../../contract/engine/contract-routes.ts'
 import { locate, readOnlyProbes, sameValue, sentObjects, withReadOnlyFields, type ReadOnlyProbe } from '../../../../contract/engine/read-back.ts'
-import type { OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
+import { asRecord } from '../../run/json-readers.ts'
 import type { JourneyState } from '../../run/run-state.ts'
 import type { StepContext, StepDefinition } from '../../run/step-runner.ts'
 import type { Check } from '../kit/check.ts'
 import type { CheckOptions } from '../kit/check-options.ts'
 import { requestMedia } from '../kit/operation-requests.ts'
-import { lastWrite, readsBack, show } from '../kit/written-reads.ts'
+import { lastWrite, readAfter, readsBack, show } from '../kit/written-reads.ts'
 
 export const readOnlyField = {
   name: 'read-only-field',
@@ -18,8 +21,91 @@ export const readOnlyField = {
   runs: 'per operation',
   uses: ['reach'],
   steps: (options, operation) =>
-    readsBack(operation) && (operation.method === 'put' || operation.method === 'patch') ? [readOnlyFieldStep(options, operation)] : [],
+    readsBack(operation) && (operation.method === 'put' || operation.method === 'patch')
+      ? [readOnlyFieldStep(options, operation)]
+      : createsResource(options.contract, operation)
+        ? [readOnlyOnCreateStep(options, operation)]
+        : [],
 } as const satisfies Check<'read-only-field'>
+
+/** A POST with a JSON body whose answer links to the read of what it made (checkout → getBooking). */
+const createsResource = (contract: ContractIndex, operation: OperationSpec) =>
+  operation.method === 'post' &&
+  requestMedia(operation, 'application/json') !== undefined &&
+  Object.entries(operation.responses).some(
+    ([status, response]) =>
+      status.startsWith('2') &&
+      response.links.some(
+        (link) =>
+          contract.operations.get(link.operationId)?.method === 'get' &&
+          Object.values(link.parameters).some((expression) => expression.startsWith('$response.body')),
+      ),
+  )
+
+/**
+ * The run's own create, made once more with read-only fields: first its preconditions again — every body
+ * value that is the id another create of the run made (a seat hold's) comes from that create repeated — and a new
+ * idempotency key, so it is a new create and not a replay.
+ */
+function readOnlyOnCreateStep({ contract }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
+  const id = operation.operationId
+  const schema = requestMedia(operation, 'application/json')?.schema
+  return {
+    id: `read-only-field:${id}`,
+    name: `${id}: fields the customer must not set are not applied to what it makes`,
+    kind: 'write',
+    operationIds: [id],
+    async run(context: StepContext<JourneyState>) {
+      if (schema === undefined) context.skip('untested: no JSON body schema')
+      const { last, after, read } = await lastWrite(context, contract, operation)
+      // the made thing's own fields first (its status, its reference), then its parts', each set to a value it
+      // did not have when the run's own create made it (its read right after), so a new one cannot have it by itself
+      const readAt = contract.operations.get(after.read.operationId)?.responses['200']?.content.find((media) => media.mediaType === 'application/json')?.schema
+      const probes = readOnlyProbes(contract, schema, last.options.json, last.readBack?.json ?? (await read()), {
+        rootIsRead: true,
+        ...(readAt === undefined ? {} : { readAt }),
+      }).slice(0, 16)
+      if (probes.length === 0) context.skip(`untested: ${after.read.operationId} shows no field beyond what the request takes`)
+      let body = structuredClone(last.options.json) as Record<string, unknown>
+      // preconditions: a body value that is the id another create of the run made (a seat hold), made again
+      for (const [field, value] of Object.entries(body)) {
+        if (typeof value !== 'string') continue
+        for (const write of contract.operations.values()) {
+          if (write.method !== 'post' || write.operationId === id) continue
+          const earlier = context.lastSuccess(write.operationId)
+          if (earlier === undefined || asRecord(earlier.answer.json)?.['id'] !== value) continue
+          const again = await context.call(write.operationId, { ...earlier.options, probe: true, unlinked: true })
+          const fresh = asRecord(again.json)?.['id']
+          if (!again.ok || typeof fresh !== 'string')
+            context.skip(`untested: ${write.operationId}, which it needs first, did not answer again (${again.status})`)
+          body = { ...body, [field]: fresh }
+        }
+      }
+      if (operation.idempotency?.key.in === 'body') body = { ...body, [operation.idempotency.key.name]: `${context.marker}-read-only` }
+      const made = await context.call(id, { ...last.options, json: withReadOnlyFields(body, probes), probe: true, unlinked: true })
+      context.note(`${probes.length} read-only field${probes.length === 1 ? '' : 's'} sent (${probes.map((probe) => probe.name).join(', ')}): ${made.status}`)
+      if (!made.ok) return
+      const target = readAfter(contract, operation, {
+        options: { ...last.options, json: body },
+        answer: { ...last.answer, json: made.json, status: made.status },
+      })
+      if (target === undefined) context.skip('untested: its answer links to no read of what it made')
+      context.set({ made: [...(context.state.made ?? []), { read: target.read.operationId, path: target.path }] })
+      const now = (await context.call(target.read.operationId, { path: target.path, probe: true, unlinked: true })).json
+      const applied = probes.filter((probe) => {
+        const object = sentObjects(body).find((candidate) => candidate.pointer === probe.object)
+        const node = probe.object === '' ? { value: asRecord(now) ?? {} } : object === undefined ? undefined : locate(object, now)
+        return node !== undefined && sameValue(probe.sent, node.value[probe.name])
+      })
+      if (applied.length === 0) return
+      context.fail(
+        `fields ${target.read.operationId} shows but ${id} does not take are refused or ignored on what it makes`,
+        applied.map((probe) => `${probe.name} ${show(probe.sent)} taken (the run's own ${id} made it ${show(probe.current)})`).join('; '),
+        { kind: 'read-only-field', operationId: id },
+      )
+    },
+  }
+}
 
 function readOnlyFieldStep({ contract }: CheckOptions, operation: OperationSpec): StepDefinition<JourneyState> {
   const id = operation.operationId

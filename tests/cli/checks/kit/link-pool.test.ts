@@ -16,6 +16,29 @@ describe('the link pool', () => {
     expect(pool.parametersFor('getTravelGroup').get('path.id')).toMatchObject({ from: 'listTravelGroups', private: false })
   })
 
+  it('keeps every value found for a parameter, in order, and the values one answer gave together (an invoice with its booking)', async () => {
+    const world = await checkWorld()
+    const listed = ((await world.read('listBookings')).json as Array<{ id: string }>).map((booking) => booking.id)
+    const invoices = new Map<string, string[]>()
+    for (const id of ['bkg-sol-1002', ...listed.filter((id) => id !== 'bkg-sol-1002')]) {
+      const booking = (await world.read('getBooking', { path: [id] })).json as { invoices: Array<{ id: string }> }
+      invoices.set(
+        id,
+        booking.invoices.map((invoice) => invoice.id),
+      )
+    }
+    const families = world.options.pool
+      .families('renderInvoice')
+      .filter((family) => family.has('path.invoiceId'))
+      .map((family) => [family.get('path.id')?.value, family.get('path.invoiceId')?.value])
+    // each booking's first invoice, under that booking, once however often it was read (a booking without one gave its id alone)
+    expect(families).toEqual([...invoices].filter(([, ids]) => ids.length > 0).map(([id, ids]) => [id, ids[0]]))
+    expect(families.length).toBeGreaterThan(1)
+    // each booking read gave its payments their id: every one, in the order read (the harness read bkg-sol-1002 first)
+    expect(world.options.pool.valuesFor('getBookingPayments', 'path.id')).toEqual([...invoices.keys()])
+    expect(world.options.pool.valuesFor('getBookingPayments', 'path.nothing')).toEqual([])
+  })
+
   it('evaluates runtime expressions against an answer and its request', () => {
     const sources = {
       answer: { json: { data: [{ id: 'tg-1' }], booking_id: 'b-9' } } as never,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { placeholderFor, requestMedia, writableFields } from '../../../../cli/src/checks/kit/operation-requests.ts'
-import { checkWorld } from '../check-harness.ts'
+import { answer, checkWorld } from '../check-harness.ts'
 
 // A request per operation from what the run found: ids from the links, a valid body, and what must not be touched.
 
@@ -15,6 +15,23 @@ describe('operation requests', () => {
     expect(unlinked.length).toBeGreaterThan(0)
     for (const operation of unlinked)
       for (const placeholder of world.options.requests.base(operation).placeholders) expect(placeholder, operation.operationId).toMatch(/^(path|query)\./)
+  })
+
+  it('a child is asked for under its own parent: the ids one answer gave together, not the first of each kind', async () => {
+    // the first booking the run reads has no invoice of its own; the next ones have
+    const world = await checkWorld({
+      fault: async ({ operationId, apiPath }, mocked) =>
+        operationId === 'getBooking' && apiPath === '/booking/bkg-sol-1002' && mocked.ok
+          ? answer(200, { ...((await mocked.clone().json()) as object), invoices: [] })
+          : undefined,
+    })
+    for (const booking of (await world.read('listBookings')).json as Array<{ id: string }>) await world.read('getBooking', { path: [booking.id] })
+    const first = world.options.pool.parametersFor('renderInvoice')
+    const request = world.options.requests.base(world.operation('renderInvoice'))
+    const booking = (await world.read('getBooking', { path: [String(request.path['id'])] })).json as { invoices: Array<{ id: string }> }
+    expect(booking.invoices.map((invoice) => invoice.id)).toContain(request.path['invoiceId'])
+    expect(first.get('path.id')?.value).not.toBe(request.path['id'])
+    expect((await world.read('renderInvoice', world.options.requests.callOptions(request))).status).toBe(200)
   })
 
   it('a write to what the customer already had (not made by the run) names what it would change', async () => {
