@@ -16,7 +16,9 @@ const contract = parse(source) as { servers?: { url: string }[]; paths: Record<s
 const apiPath = new URL(contract.servers?.[0]?.url ?? '/', 'http://host').pathname.replace(/\/+$/, '')
 const operations = Object.entries(contract.paths)
   .flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method] !== undefined).map((method) => [method.toUpperCase(), path, (item[method] as { 'x-cache'?: string })['x-cache']] as const),
+    METHODS.filter((method) => item[method] !== undefined).map(
+      (method) => [method.toUpperCase(), path, (item[method] as { 'x-cache'?: string })['x-cache']] as const,
+    ),
   )
   .sort(([m1, p1], [m2, p2]) => p1.localeCompare(p2) || m1.localeCompare(m2))
 
