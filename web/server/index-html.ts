@@ -6,6 +6,7 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { escapeMarkup } from '../../core/markup.ts'
 import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/domain/branding.universal.ts'
 import { type Locale, SERVER_LANG_ATTRIBUTE, STARTUP_MESSAGES_ID } from '../src/lib/i18n/locales.universal.ts'
+import { VITALS_ATTRIBUTE } from '../src/config/vitals.universal.ts'
 import type { Shell } from '../src/app/shell/shell.universal.ts'
 import { earlyReadsTags } from './early-reads.ts'
 import { type EarlyReads, matchPage } from './page-routes.ts'
@@ -113,12 +114,14 @@ export type PageParts = {
   locale?: Locale
   /** the page's frame for #root, and the page it frames (web/src/app/shell/render-shell.tsx) */
   shell?: Shell | null
+  /** where the page sends its vitals (web/server/rum-beacon.ts), when the server takes them */
+  rum?: string | null
 }
 
 export const renderIndexHtml = (
   template: string,
   agency: Agency | null,
-  { preloads = { first: [], js: [], css: [] }, early = null, locale = 'es', shell = null }: PageParts = {},
+  { preloads = { first: [], js: [], css: [] }, early = null, locale = 'es', shell = null, rum = null }: PageParts = {},
 ): string => {
   // the page's frame from the app's own layouts (web/src/app/shell/render-shell.tsx), else the agency's name
   const splash = shell === null ? bootSplash(agency) : { style: '', markup: shell.markup }
@@ -139,7 +142,7 @@ export const renderIndexHtml = (
   return (
     template
       // the page's language from its first byte; the app keeps it (detectLocale) unless the cookie says otherwise
-      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}" ${SERVER_LANG_ATTRIBUTE}`)
+      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}" ${SERVER_LANG_ATTRIBUTE}${rum === null ? '' : ` ${VITALS_ATTRIBUTE}="${escapeMarkup(rum)}"`}`)
       .replace(/<title>[\s\S]*?<\/title>/, '')
       // the agency's icon (brandedHead) replaces the empty one the development page keeps
       .replace(/\s*<!--[^>]*-->\s*<link rel="icon" href="data:," \/>/, '')

@@ -19,7 +19,18 @@ const renderShell = existsSync(shellModule)
   ? ((await import(pathToFileURL(shellModule).href)) as { renderShell: NonNullable<PortalServerOptions['renderShell']> }).renderShell
   : undefined
 
-const server = createPortalServer({ distDir, apiUrl, ...(paymentOrigins?.length ? { paymentOrigins } : {}), ...(renderShell ? { renderShell } : {}) })
+// The pages' Core Web Vitals, one JSON line per page view (web/server/rum-beacon.ts, docs/deployment.md): into
+// RUM_FILE (default rum.jsonl in the working directory); RUM_FILE=off, and the pages send none.
+const rumFile = process.env.RUM_FILE ?? 'rum.jsonl'
+const rum = rumFile === 'off' ? {} : { rum: { file: rumFile } }
+
+const server = createPortalServer({
+  distDir,
+  apiUrl,
+  ...(paymentOrigins?.length ? { paymentOrigins } : {}),
+  ...(renderShell ? { renderShell } : {}),
+  ...rum,
+})
 server.listen(port, host, () => console.log(`Portal on http://${host === '127.0.0.1' ? 'localhost' : host}:${port} (API ${apiUrl})`))
 // Stopped (a deploy, Ctrl-C): answers in flight get 10 s, and sockets browsers keep open do not hold it up.
 const closeGracefully = trackForGracefulClose(server, 10_000)

@@ -16,6 +16,8 @@ import { acceptedEncodings, type ContentEncoding, createPageCache, matchesEtag, 
 import { earlyReads, matchPage } from './page-routes.ts'
 import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
+import { createRumSink, type RumOptions } from './rum-beacon.ts'
+import { VITALS_PATH } from '../src/config/vitals.universal.ts'
 
 export type PortalServerOptions = {
   distDir: string
@@ -45,6 +47,8 @@ export type PortalServerOptions = {
    * painted before the app's code arrives, then hydrated. Without it the page shows the agency's name.
    */
   renderShell?: (input: ShellInput) => Shell
+  /** where the pages' Core Web Vitals are written (web/server/rum-beacon.ts); undefined: the pages send none */
+  rum?: Omit<RumOptions, 'log' | 'now'>
 }
 
 /**
@@ -181,6 +185,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const cacheMs = options.cacheMs ?? 5 * 60_000
   const log = options.log ?? ((line: string) => console.log(line))
   const doFetch = options.fetchImpl ?? fetch
+  const rum = options.rum === undefined ? undefined : createRumSink({ ...options.rum, log, ...(options.now === undefined ? {} : { now: options.now }) })
 
   // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
   // A known host for cacheMs; an unknown one (or an API failure) briefly: it may be set up any moment, and
@@ -290,6 +295,14 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       proxyApi(req, res, target, requestOrigin(req), options.apiTimeoutMs ?? 30_000)
       return
     }
+    if (url.pathname === VITALS_PATH) {
+      if (rum) rum.handle(req, res)
+      else {
+        res.statusCode = 404
+        res.end()
+      }
+      return
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405
       res.setHeader('Allow', 'GET, HEAD')
@@ -346,7 +359,13 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
       const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
       const shell = frameOf(agency, locale, pathname)
-      const html = renderIndexHtml(template, agency, { preloads: pagePreloads(manifest, pathname, locale), early, locale, shell })
+      const html = renderIndexHtml(template, agency, {
+        preloads: pagePreloads(manifest, pathname, locale),
+        early,
+        locale,
+        shell,
+        rum: rum ? VITALS_PATH : null,
+      })
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
     })
     res.setHeader('Content-Security-Policy', page.csp)

@@ -22,7 +22,8 @@ import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-co
 import { initI18n } from '@/lib/i18n/lingui'
 import { isLocale } from '@/lib/i18n/locales.universal'
 import { replayEarlyPress, stopKeepingEarlyPresses } from '@/lib/browser/early-presses.universal'
-import { yieldToBrowser } from '@/lib/browser/main-thread.universal'
+import { runWhenIdle, yieldToBrowser } from '@/lib/browser/main-thread.universal'
+import { VITALS_ATTRIBUTE } from '@/config/vitals.universal'
 import { startFromBrowserNetworkState } from '@/lib/browser/network-status'
 
 // The start-up is a function rather than the module's top-level code with `await`: a top-level await anywhere in
@@ -107,6 +108,20 @@ async function start() {
     // React's (from here on React replays presses itself).
     stopKeepingEarlyPresses()
     void hydrated.then(replayEarlyPress)
+    // The page view's vitals, for the server that takes them (it marks the page): what travellers really get.
+    const vitalsEndpoint = document.documentElement.getAttribute(VITALS_ATTRIBUTE)
+    if (import.meta.env.PROD && vitalsEndpoint) {
+      const landedOn = router.state.matches.map((match) => match.route.id)
+      void hydrated.then(() =>
+        runWhenIdle(
+          () =>
+            void import('@/app/background/vitals-beacon').then(({ startVitalsBeacon }) =>
+              startVitalsBeacon({ endpoint: vitalsEndpoint, agencyId: agency.id, landedOn }),
+            ),
+          5_000,
+        ),
+      )
+    }
     // A transition: React hydrates or renders the first page in slices, giving the browser its turn between
     // them, so a tap on the page already painted from the HTML is never held behind one long task.
     startTransition(() => {

@@ -58,13 +58,16 @@ export type ProductionServer = {
   stop: () => Promise<void>
 }
 
-/** Starts the built server, as `npm run serve` does (plain node, no tsx), in front of the e2e mock (or `apiUrl`). */
-export async function startProductionServer(port?: number, apiUrl = API): Promise<ProductionServer> {
+/**
+ * Starts the built server, as `npm run serve` does (plain node, no tsx), in front of the e2e mock (or `apiUrl`).
+ * The pages' vitals go to `rumFile` when given; otherwise the server takes none (RUM_FILE=off).
+ */
+export async function startProductionServer(port?: number, apiUrl = API, { rumFile }: { rumFile?: string } = {}): Promise<ProductionServer> {
   const listenOn = port ?? (await freePort())
   const log: string[] = []
   const server: ChildProcess = spawn(process.execPath, ['web/dist-server/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', API_URL: apiUrl },
+    env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', API_URL: apiUrl, RUM_FILE: rumFile ?? 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout!.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)))

@@ -1,0 +1,42 @@
+// The phones the browser benches emulate, whatever machine runs them. Lighthouse's CPU slowdown is relative to
+// the host: its 4× means a high-end desktop (benchmark index 1,500–2,000) made into a mid-tier phone (about 440).
+// So the benches measure the host's index with Lighthouse's own benchmark first, and slow the CPU by
+// host ÷ device: every machine then emulates the same two phones. A host slower than the phone cannot emulate
+// it (a multiplier below 1) and says so, rather than report a faster phone.
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+
+export type Device = 'mid' | 'low'
+
+export const DEVICES: Record<Device, { index: number; name: string }> = {
+  mid: { index: 440, name: "a mid-tier phone (benchmark index 440: what Lighthouse's 4× on a high-end desktop means)" },
+  low: { index: 264, name: "a low-tier phone (benchmark index 264: Chrome DevTools' low-tier mobile)" },
+}
+
+export const isDevice = (value: string): value is Device => Object.hasOwn(DEVICES, value)
+
+/** An expression that runs Lighthouse's benchmark in a page and gives its index of this host's CPU. */
+export const benchmarkExpression = `(${pageFunctions.computeBenchmarkIndex.toString()})()`
+
+export type Calibration = { device: Device; deviceIndex: number; hostIndex: number; hostRange: [number, number]; multiplier: number }
+
+/**
+ * The CPU slowdown that makes this host the device: host index ÷ device index (the median of the host's
+ * measurements), to two decimals. Throws when the host is slower than the device.
+ */
+export function calibrate(hostIndexes: readonly number[], device: Device): Calibration {
+  if (hostIndexes.length === 0) throw new Error('no benchmark index was measured')
+  const sorted = [...hostIndexes].sort((a, b) => a - b)
+  const hostIndex = Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!)
+  const deviceIndex = DEVICES[device].index
+  const multiplier = Math.round((hostIndex / deviceIndex) * 100) / 100
+  if (multiplier < 1) {
+    throw new Error(
+      `this machine (benchmark index ${hostIndex}) is slower than ${DEVICES[device].name}: it cannot emulate it (a CPU slowdown of ${multiplier}×, below 1). Run on a faster machine, or ask for a slower device.`,
+    )
+  }
+  return { device, deviceIndex, hostIndex, hostRange: [Math.round(sorted[0]!), Math.round(sorted.at(-1)!)], multiplier }
+}
+
+/** How a README row names the device and the host it was emulated on. */
+export const deviceLabel = (calibration: Calibration) =>
+  `${DEVICES[calibration.device].name}, emulated on a host of benchmark index ${calibration.hostIndex} (${calibration.hostRange.join('–')}) by a ${calibration.multiplier}× CPU slowdown`

@@ -1,0 +1,217 @@
+// npm run bench:inp — Interaction to Next Paint for what travellers do most, on a calibrated phone: sign in, open a
+// booking and move between its tabs, pick a pack and go to the next checkout step, open the language menu, pay an
+// instalment. The production portal (scripts/bench/portal-under-test.ts) in Debian's Chromium through Playwright,
+// a phone's viewport and touch, the CPU slowed by host ÷ device (scripts/bench/device-calibration.ts; `--device
+// low` by default, index 264). Each tap and keystroke is timed by the browser's Event Timing API (what INP is made
+// of: input delay, processing, and the wait for the next paint); a flow's INP is its worst interaction. Goal: every
+// flow ≤ 200 ms (Core Web Vitals' "good"). Exit 1 when a flow misses it.
+//
+//   --device <d>   mid or low (default low)
+//   --runs <n>     each flow n times, in rounds (default 5; the median of each flow's INP, and its range)
+//   --readme       write the result into the README's bench table
+//
+// Loopback only; nothing is downloaded.
+import { parseArgs } from 'node:util'
+
+import { chromium, type BrowserContext, type Page } from 'playwright'
+
+import { upsertBenchRow } from './bench-readme.ts'
+import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice } from './device-calibration.ts'
+import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    device: { type: 'string', default: 'low' },
+    runs: { type: 'string', default: '5' },
+    readme: { type: 'boolean', default: false },
+  },
+})
+const GOAL_MS = 200
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const TOKEN_COOKIE = 'auth._token.local'
+
+/** One interaction as the Event Timing API reports it: the worst of its events. */
+type Interaction = { id: number; name: string; duration: number; target: string }
+
+/** Where the page keeps them for the bench to read */
+type Timed = { __interactions?: Interaction[] }
+
+// Every event of an interaction (pointerdown, pointerup, click; keydown, keyup), the worst of each kept.
+const OBSERVE_INTERACTIONS = () => {
+  const seen = new Map<number, Interaction>()
+  const timed = window as unknown as Timed
+  timed.__interactions = []
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEventTiming & { interactionId?: number }>) {
+      if (!entry.interactionId) continue
+      const known = seen.get(entry.interactionId)
+      if (known !== undefined && known.duration >= entry.duration) continue
+      const target = entry.target instanceof Element ? `${entry.target.tagName.toLowerCase()}${entry.target.id ? `#${entry.target.id}` : ''}` : ''
+      const interaction = { id: entry.interactionId, name: entry.name, duration: entry.duration, target }
+      seen.set(entry.interactionId, interaction)
+      timed.__interactions = [...seen.values()]
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
+}
+
+/** After an interaction: two frames and the observer's delivery, so its entries are in. */
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))))
+
+type Flow = { name: string; signedIn: boolean; path: string; run(page: Page): Promise<void> }
+
+const FLOWS: Flow[] = [
+  {
+    name: 'sign in with a password',
+    signedIn: false,
+    path: '/auth/login',
+    async run(page) {
+      await page.getByRole('tab', { name: 'Con contraseña' }).tap()
+      await page.getByLabel('Email', { exact: true }).pressSequentially(DEMO.email)
+      await page.getByLabel('Contraseña', { exact: true }).pressSequentially(DEMO.password)
+      await page.getByRole('button', { name: 'Entrar' }).tap()
+      await page.getByRole('heading', { level: 1, name: 'Mis reservas' }).waitFor()
+    },
+  },
+  {
+    name: 'open a booking and move between its tabs',
+    signedIn: true,
+    path: '/',
+    async run(page) {
+      await page
+        .getByRole('link', { name: /Londres 4º ESO/ })
+        .first()
+        .tap()
+      const tabs = page.getByRole('tablist', { name: 'Secciones de la reserva' })
+      await tabs.waitFor()
+      for (const name of ['Pagos', 'Documentación', 'Contacto', 'Experiencia']) {
+        await tabs.getByRole('tab', { name: new RegExp(`^${name}`) }).tap()
+        await page.getByRole('tabpanel').waitFor()
+        await settle(page)
+      }
+    },
+  },
+  {
+    name: 'pick a pack and go to the next checkout step',
+    signedIn: true,
+    path: '/travelgroup/tg-sol-lon/checkout',
+    async run(page) {
+      await page.getByRole('radio', { name: /^Pack básico/ }).tap()
+      await page.getByRole('button', { name: 'Continuar' }).tap()
+      await page.getByRole('heading', { name: 'Elige las habitaciones' }).waitFor()
+    },
+  },
+  {
+    name: 'open the language menu',
+    signedIn: true,
+    path: '/',
+    async run(page) {
+      await page.getByRole('button', { name: /^Idioma/ }).tap()
+      await page.getByRole('menuitemradio', { name: 'English' }).waitFor()
+    },
+  },
+  {
+    name: 'pay an instalment',
+    signedIn: true,
+    path: '/booking/bkg-sol-1002/payments',
+    async run(page) {
+      // the purchase is held (never answered): the tap is timed until the portal paints its answer to it, and the
+      // page never leaves for the provider's
+      await page.route('**/api/customer/booking/*/purchase', () => undefined)
+      await page.getByRole('button', { name: /^Pagar el plazo 2/ }).tap()
+    },
+  },
+]
+
+async function measure(context: BrowserContext, origin: string, flow: Flow, rate: number): Promise<Interaction[]> {
+  const page = await context.newPage()
+  try {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    await page.goto(`${origin}${flow.path}`, { waitUntil: 'networkidle' })
+    await settle(page)
+    await flow.run(page)
+    await page.waitForLoadState('networkidle')
+    await settle(page)
+    return await page.evaluate(() => (window as unknown as Timed).__interactions ?? [])
+  } finally {
+    await page.close()
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+
+const main = async (): Promise<number> => {
+  if (!isDevice(args.device)) throw new Error(`--device: mid or low, not ${args.device}`)
+  const device = args.device
+  const runs = Math.max(1, Number(args.runs))
+  const portal = await startPortalUnderTest({ h2: false, label: 'inp' })
+  const browser = await chromium.launch({ executablePath: CHROME })
+  try {
+    const blank = await browser.newPage()
+    const hostIndexes: number[] = []
+    for (let i = 0; i < 5; i += 1) hostIndexes.push(Number(await blank.evaluate(benchmarkExpression)))
+    await blank.close()
+    const calibration = calibrate(hostIndexes, device)
+    console.log(deviceLabel(calibration))
+
+    const inp = new Map<string, number[]>(FLOWS.map((flow) => [flow.name, []]))
+    const worst = new Map<string, Interaction>()
+    for (let run = 1; run <= runs; run += 1) {
+      for (const flow of FLOWS) {
+        // a phone: its screen, touch, Spanish; a fresh context each time (no cache, the session as a cookie)
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          locale: 'es-ES',
+        })
+        await context.addInitScript(OBSERVE_INTERACTIONS)
+        if (flow.signedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: portal.token, url: portal.http1Origin }])
+        const interactions = await measure(context, portal.http1Origin, flow, calibration.multiplier)
+        await context.close()
+        if (interactions.length === 0) throw new Error(`${flow.name}: the browser timed no interaction`)
+        const flowWorst = interactions.reduce((a, b) => (b.duration > a.duration ? b : a))
+        inp.get(flow.name)!.push(flowWorst.duration)
+        if (flowWorst.duration >= (worst.get(flow.name)?.duration ?? 0)) worst.set(flow.name, flowWorst)
+        console.log(
+          `  run ${run} ${flow.name}: INP ${flowWorst.duration} ms (${flowWorst.name} on ${flowWorst.target || 'the page'}; ${interactions.length} interactions)`,
+        )
+      }
+    }
+    const rows = FLOWS.map((flow) => {
+      const values = inp.get(flow.name)!
+      return { flow: flow.name, median: median(values), range: [Math.min(...values), Math.max(...values)] as const, worst: worst.get(flow.name)! }
+    })
+    console.log(`\nINP on ${DEVICES[device].name}, median of ${runs} (goal ≤ ${GOAL_MS} ms):`)
+    for (const row of rows) {
+      console.log(
+        `  ${row.flow.padEnd(46)} ${String(row.median).padStart(4)} ms (${row.range.join('–')}), worst: ${row.worst.name} on ${row.worst.target || 'the page'}  ${row.median > GOAL_MS ? 'MISSED' : 'ok'}`,
+      )
+    }
+    const leaked = portal.serverLog.filter((line) => line.includes(portal.token))
+    if (leaked.length) console.error(`The server logged the session token: ${leaked[0]}`)
+    if (args.readme) {
+      upsertBenchRow({
+        id: `inp-${device}`,
+        what: `Portal: Interaction to Next Paint of what travellers do most, on ${DEVICES[device].name} (goal ≤ ${GOAL_MS} ms each, Core Web Vitals' "good")`,
+        how: `\`npm run bench:inp -- --device ${device}\`: production build + web/server + fresh mock on loopback; Debian's Chromium through Playwright, a 390×844 touch screen, Spanish, the CPU slowdown calibrated (${deviceLabel(calibration)}); each tap and keystroke timed by the Event Timing API, a flow's INP its worst interaction; ${runs} runs of each flow in rounds, median and range`,
+        result: rows.map((row) => `${row.flow} **${row.median} ms** (${row.range.join('–')}; worst: ${row.worst.name})`).join('; '),
+      })
+      console.log(`README bench row "inp-${device}" updated.`)
+    }
+    return rows.some((row) => row.median > GOAL_MS) || leaked.length > 0 ? 1 : 0
+  } finally {
+    await browser.close()
+    await portal.close()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

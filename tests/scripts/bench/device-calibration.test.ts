@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+
+import { benchmarkExpression, calibrate, deviceLabel, isDevice } from '../../../scripts/bench/device-calibration.ts'
+
+// The phones the browser benches emulate: the CPU slowdown is the host's benchmark index over the device's.
+
+describe('device calibration', () => {
+  it('slows a fast host more than a slow one, so both emulate the same phone', () => {
+    expect(calibrate([3565], 'mid')).toMatchObject({ hostIndex: 3565, deviceIndex: 440, multiplier: 8.1 })
+    expect(calibrate([1100], 'mid').multiplier).toBe(2.5)
+    expect(calibrate([1100], 'low')).toMatchObject({ deviceIndex: 264, multiplier: 4.17 })
+  })
+
+  it("takes the median of the host's measurements, and names their range", () => {
+    expect(calibrate([1700, 900, 1320], 'mid')).toMatchObject({ hostIndex: 1320, hostRange: [900, 1700], multiplier: 3 })
+    expect(deviceLabel(calibrate([1700, 900, 1320], 'low'))).toBe(
+      "a low-tier phone (benchmark index 264: Chrome DevTools' low-tier mobile), emulated on a host of benchmark index 1320 (900–1700) by a 5× CPU slowdown",
+    )
+  })
+
+  it('refuses a host slower than the phone asked for, rather than report a faster phone', () => {
+    expect(() => calibrate([400], 'mid')).toThrow(/benchmark index 400\) is slower than a mid-tier phone .*0\.91×, below 1/)
+    expect(calibrate([400], 'low').multiplier).toBe(1.52)
+    expect(() => calibrate([], 'low')).toThrow(/no benchmark index/)
+  })
+
+  it("names the devices it knows, and carries Lighthouse's own benchmark to run in a page", () => {
+    expect([isDevice('mid'), isDevice('low'), isDevice('__proto__'), isDevice('high')]).toEqual([true, true, false, false])
+    const index = new Function(`return ${benchmarkExpression}`)() as number
+    expect(index).toBeGreaterThan(10)
+  })
+})

@@ -1,0 +1,143 @@
+import { EventEmitter } from 'node:events'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { createRumSink, rumLineOf, type RumOptions } from '../../../web/server/rum-beacon.ts'
+
+// The pages' Core Web Vitals as the server writes them: one bounded JSON line per beacon, nothing else kept,
+// and no beacon (too big, too many, a full disk) that costs the server more than a line.
+
+const at = new Date('2026-11-28T10:00:00Z')
+const servers: Server[] = []
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close()
+})
+
+/** A server with the sink alone, on a loopback port. */
+async function sinkServer(options: Partial<RumOptions> = {}) {
+  const file = join(mkdtempSync(join(tmpdir(), 'rum-')), 'rum.jsonl')
+  const logs: string[] = []
+  let clock = 0
+  const sink = createRumSink({ file, log: (line) => logs.push(line), now: () => clock, ...options })
+  const server = createServer((req, res) => sink.handle(req, res))
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  const post = (body: string | Buffer, headers: Record<string, string> = {}, method = 'POST') =>
+    new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/__rum', method, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve(413) : reject(error)))
+      req.end(body)
+    })
+  const lines = () => {
+    try {
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    } catch {
+      return []
+    }
+  }
+  return { file, logs, post, lines, tick: (ms: number) => (clock += ms) }
+}
+
+const beacon = { route: '/booking/:id', agency: 'ag-sol', lcp: 1834.6, inp: 120, cls: 0.01234, memory: 4, connection: '4g' }
+
+describe('a beacon as a line', () => {
+  it('keeps the named fields, rounded, and when it came', () => {
+    expect(rumLineOf(beacon, at)).toEqual({
+      at: '2026-11-28T10:00:00.000Z',
+      route: '/booking/:id',
+      agency: 'ag-sol',
+      lcp: 1835,
+      inp: 120,
+      cls: 0.0123,
+      memory: 4,
+      connection: '4g',
+    })
+  })
+
+  it('drops what it does not name, and a value out of bounds', () => {
+    const line = rumLineOf(
+      { ...beacon, email: 'ana@example.com', token: 'tok_1', lcp: -1, inp: Number.POSITIVE_INFINITY, cls: '0.1', connection: '5g', url: '/booking/bkg-1' },
+      at,
+    )
+    expect(line).toEqual({ at: '2026-11-28T10:00:00.000Z', route: '/booking/:id', agency: 'ag-sol', memory: 4 })
+  })
+
+  it('is no line without a route template and an agency of the right shape', () => {
+    expect(rumLineOf({ agency: 'ag-sol' }, at)).toBeNull()
+    expect(rumLineOf({ ...beacon, route: 'https://evil.example/' }, at)).toBeNull()
+    expect(rumLineOf({ ...beacon, route: '/booking/1?email=ana@example.com' }, at)).toBeNull()
+    expect(rumLineOf({ ...beacon, agency: '<script>' }, at)).toBeNull()
+    expect(rumLineOf([beacon], at)).toBeNull()
+    expect(rumLineOf(JSON.parse('{"__proto__":{"route":"/x","agency":"a"}}'), at)).toBeNull()
+  })
+})
+
+describe('the sink', () => {
+  it('writes one line per beacon and answers 204', async () => {
+    const rum = await sinkServer()
+    expect(await rum.post(JSON.stringify(beacon))).toBe(204)
+    expect(await rum.post(JSON.stringify({ ...beacon, route: '/' }))).toBe(204)
+    await expect.poll(() => rum.lines().map((line) => line['route'])).toEqual(['/booking/:id', '/'])
+  })
+
+  it('refuses what is not a beacon: another method, not JSON, no route', async () => {
+    const rum = await sinkServer()
+    expect(await rum.post('', {}, 'GET')).toBe(405)
+    expect(await rum.post('not json')).toBe(400)
+    expect(await rum.post(JSON.stringify({ lcp: 1 }))).toBe(400)
+    expect(rum.lines()).toEqual([])
+  })
+
+  it('refuses a body over 2 kB, said or streamed, without reading it', async () => {
+    const rum = await sinkServer()
+    const big = JSON.stringify({ ...beacon, padding: 'x'.repeat(3000) })
+    expect(await rum.post(big)).toBe(413)
+    expect(await rum.post(Buffer.from(big), { 'transfer-encoding': 'chunked' })).toBe(413)
+    expect(rum.lines()).toEqual([])
+  })
+
+  it('takes 60 beacons a minute from one client, then 429 until the minute is over', async () => {
+    const rum = await sinkServer({ perClientPerMinute: 3 })
+    const statuses = []
+    for (let i = 0; i < 5; i += 1) statuses.push(await rum.post(JSON.stringify(beacon)))
+    expect(statuses).toEqual([204, 204, 204, 429, 429])
+    rum.tick(60_000)
+    expect(await rum.post(JSON.stringify(beacon))).toBe(204)
+    await expect.poll(() => rum.lines().length).toBe(4)
+  })
+
+  it('stops writing at the file’s cap, says so once, goes on answering, and writes again once the file is rotated', async () => {
+    const line = JSON.stringify(rumLineOf(beacon, at)).length + 1
+    const rum = await sinkServer({ maxFileBytes: line * 2 + 10 })
+    writeFileSync(rum.file, '')
+    for (let i = 0; i < 4; i += 1) expect(await rum.post(JSON.stringify(beacon))).toBe(204)
+    await expect.poll(() => rum.lines().length).toBe(2)
+    expect(rum.logs).toEqual([expect.stringMatching(/reached its cap of \d+ bytes/)])
+    // rotated (logrotate's copytruncate): written to again
+    writeFileSync(rum.file, '')
+    expect(await rum.post(JSON.stringify(beacon))).toBe(204)
+    await expect.poll(() => rum.lines().length).toBe(1)
+  })
+
+  it('a full disk drops the beacons, says so once, and never stops the server', async () => {
+    const full = new EventEmitter() as EventEmitter & { write: (text: string) => boolean }
+    full.write = () => {
+      queueMicrotask(() => full.emit('error', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })))
+      return false
+    }
+    const rum = await sinkServer({ open: () => full as never })
+    for (let i = 0; i < 3; i += 1) expect(await rum.post(JSON.stringify(beacon))).toBe(204)
+    expect(rum.logs).toEqual([expect.stringMatching(/vitals beacons dropped from now on: .*ENOSPC/)])
+  })
+})
