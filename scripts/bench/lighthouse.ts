@@ -13,6 +13,11 @@
 // portal server (scripts/bench/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
 // from the portal server direct over HTTP/1.1 (six connections, a round trip per request).
 //
+// Besides Lighthouse's figures, each page's TBT and longest task from its tasks' CPU time, and the share of the clock
+// the main thread had (scripts/bench/main-thread-share.ts): Lighthouse multiplies wall-clock durations, which a host
+// with few cores stretches (the browser's other processes take the main thread's core), and a phone has cores for
+// them. The goals are judged on Lighthouse's own figures.
+//
 // Goals (exit 1 when a page misses one): accessibility 100, best practices ≥ 95, FCP ≤ 1.2 s, LCP ≤ 2.5 s; on the
 // mid phone performance 100 and TBT ≤ 50 ms; on the low phone performance ≥ 95, TBT ≤ 200 ms and no task over
 // 200 ms while loading.
@@ -38,6 +43,7 @@ import { throttling as lighthouseThrottling } from 'lighthouse/core/config/const
 import { upsertBenchRow } from './bench-readme.ts'
 import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
 import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice, type Device } from './device-calibration.ts'
+import { mainThreadShare, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -153,6 +159,8 @@ const main = async (): Promise<number> => {
       metrics: Record<Metric, number>
       /** the lowest and highest TBT over the runs: on a shared machine it follows the load more than the page */
       tbtRange: [number, number]
+      /** TBT and the longest task from the tasks' CPU time, and the main thread's share of the clock (medians) */
+      cpu: { tbt: number; longestTask: number; share: number } | null
       failed: string[]
       missed: string[]
     }
@@ -160,6 +168,7 @@ const main = async (): Promise<number> => {
     type PageRuns = {
       scores: Record<Category, number>[]
       metrics: Record<Metric, number>[]
+      shares: NonNullable<ReturnType<typeof mainThreadShare>>[]
       failed: string[]
       lastReport?: { html: string; json: string; trace: unknown }
     }
@@ -168,7 +177,7 @@ const main = async (): Promise<number> => {
       const throttling = { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: calibration.multiplier }
       for (const protocol of protocols) {
         const origin = origins[protocol]
-        const runsOf = new Map<string, PageRuns>(pages.map((page) => [page.path, { scores: [], metrics: [], failed: [] }]))
+        const runsOf = new Map<string, PageRuns>(pages.map((page) => [page.path, { scores: [], metrics: [], shares: [], failed: [] }]))
         // Round by round, every page in each: a slow minute of this machine lands on one run of every page, not
         // on every run of one page (whose median it would then be).
         for (let run = 1; run <= runs; run += 1) {
@@ -208,6 +217,8 @@ const main = async (): Promise<number> => {
             runIndexes.push(lhr.environment.benchmarkIndex)
             pageRuns.scores.push(scores)
             pageRuns.metrics.push(metrics)
+            const share = mainThreadShare((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents, calibration.multiplier)
+            if (share) pageRuns.shares.push(share)
             pageRuns.failed = Object.values(lhr.audits)
               .filter(
                 (a) =>
@@ -221,7 +232,7 @@ const main = async (): Promise<number> => {
             const [html, json] = result.report as string[]
             pageRuns.lastReport = { html: html!, json: json!, trace: result.artifacts.Trace }
             console.log(
-              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
+              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock` : ''}`,
             )
           }
         }
@@ -246,6 +257,13 @@ const main = async (): Promise<number> => {
             scores,
             metrics,
             tbtRange: [Math.min(...tbts), Math.max(...tbts)],
+            cpu: pageRuns.shares.length
+              ? {
+                  tbt: median(pageRuns.shares.map((r) => r.cpuTbtMs)),
+                  longestTask: median(pageRuns.shares.map((r) => r.cpuLongestTaskMs)),
+                  share: median(pageRuns.shares.map((r) => Math.round((100 * r.cpuMs) / r.wallMs))),
+                }
+              : null,
             failed: pageRuns.failed,
             missed: missedGoals(device, scores, metrics),
           })
@@ -259,7 +277,7 @@ const main = async (): Promise<number> => {
     const pad = Math.max(...results.map((r) => r.path.length))
     for (const r of results) {
       console.log(
-        `  ${r.device.padEnd(4)} ${r.protocol.padEnd(8)} ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  FCP ${r.metrics.fcp} ms  LCP ${r.metrics.lcp} ms  TBT ${r.metrics.tbt} ms (${r.tbtRange.join('–')})  longest task ${r.metrics.longestTask} ms  ${r.missed.length ? `MISSED: ${r.missed.join(', ')}` : 'goals met'}`,
+        `  ${r.device.padEnd(4)} ${r.protocol.padEnd(8)} ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  FCP ${r.metrics.fcp} ms  LCP ${r.metrics.lcp} ms  TBT ${r.metrics.tbt} ms (${r.tbtRange.join('–')})  longest task ${r.metrics.longestTask} ms${r.cpu ? `  [CPU time: TBT ${r.cpu.tbt} ms, longest ${r.cpu.longestTask} ms, ${r.cpu.share} % of the clock]` : ''}  ${r.missed.length ? `MISSED: ${r.missed.join(', ')}` : 'goals met'}`,
       )
       if (r.failed.length) console.log(`      audits below 0.9: ${r.failed.join(', ')}`)
     }
@@ -280,7 +298,7 @@ const main = async (): Promise<number> => {
               .filter((r) => r.protocol === protocol && r.device === calibration.device)
               .map(
                 (r) =>
-                  `${r.path} **${r.scores.performance}**/${r.scores.accessibility}/${r.scores['best-practices']} (FCP ${seconds(r.metrics.fcp)}, LCP ${seconds(r.metrics.lcp)}, TBT ${r.metrics.tbt} ms, ${r.tbtRange.join('–')}, longest task ${r.metrics.longestTask} ms)`,
+                  `${r.path} **${r.scores.performance}**/${r.scores.accessibility}/${r.scores['best-practices']} (FCP ${seconds(r.metrics.fcp)}, LCP ${seconds(r.metrics.lcp)}, TBT ${r.metrics.tbt} ms, ${r.tbtRange.join('–')}, longest task ${r.metrics.longestTask} ms${r.cpu ? `; from CPU time TBT ${r.cpu.tbt} ms, longest task ${r.cpu.longestTask} ms, main thread ${r.cpu.share} % of the clock` : ''})`,
               )
               .join('; ')}`,
         )

@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/status/error-state'
 import { BookingSkeleton } from '@/features/booking/booking-skeleton'
 import { useDialog } from '@/hooks/use-dialog'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { usePageRead } from '@/hooks/use-page-read'
 import { isApiError } from '@/lib/api/api-error'
 import { useGetBooking } from '@/lib/api/generated/endpoints/booking/booking'
 import type { Booking } from '@contract/generated/model/booking'
@@ -63,7 +64,7 @@ const PENDING_SHOWN_KEY = 'booking.pending-documentation-shown'
 export function BookingPage(slots: BookingPageSlots) {
   const { id = '' } = useParams()
   const { t } = useLingui()
-  const booking = useGetBooking(id)
+  const booking = usePageRead(useGetBooking(id))
   const tr = useTranslated()
   useDocumentTitle(booking.data ? tr(booking.data.travel_group, 'name') : t`Reserva`)
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { EmptyState } from '@/components/status/empty-state'
 import { ErrorState } from '@/components/status/error-state'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { usePageRead } from '@/hooks/use-page-read'
 import { useListBookings } from '@/lib/api/generated/endpoints/booking/booking'
 import type { BookingSummary } from '@contract/generated/model/bookingSummary'
 import { errorMessage } from '@/lib/i18n/error-messages'
@@ -22,7 +23,7 @@ import '@/components/content/card-link.css'
 export function BookingsPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Mis reservas`)
-  const bookings = useListBookings()
+  const bookings = usePageRead(useListBookings())
   if (bookings.isPending) return <BookingsSkeleton />
 
   return (

@@ -5,6 +5,7 @@ import { Callout } from '@/components/content/callout'
 import { ErrorState } from '@/components/status/error-state'
 import { Spinner } from '@/components/status/spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { usePageRead } from '@/hooks/use-page-read'
 import { useGetTravelGroup, useGetTravelGroupBooking } from '@/lib/api/generated/endpoints/travelgroup/travelgroup'
 import type { PaymentAction } from '@contract/generated/model/paymentAction'
 import type { TravelGroup } from '@contract/generated/model/travelGroup'
@@ -56,7 +57,7 @@ function usePreloadNextStep(step: StepId) {
 export function CheckoutPage() {
   const { t } = useLingui()
   const { id = '' } = useParams()
-  const group = useGetTravelGroup(id)
+  const group = usePageRead(useGetTravelGroup(id))
   const tr = useTranslated()
   useDocumentTitle(group.data ? t`Reserva: ${tr(group.data, 'name')}` : t`Reserva`)
 

@@ -7,6 +7,7 @@ import { TravelGroupSkeleton } from '@/features/travel-groups/travel-groups-skel
 import { SafeHtml } from '@/components/content/safe-html'
 import { Spinner } from '@/components/status/spinner'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { usePageRead } from '@/hooks/use-page-read'
 import { isApiError } from '@/lib/api/api-error'
 import {
   useGetPackSeats,
@@ -32,7 +33,7 @@ import '@/components/content/data-table.css'
 export function TravelGroupDetailPage() {
   const { t } = useLingui()
   const { id = '' } = useParams()
-  const group = useGetTravelGroup(id)
+  const group = usePageRead(useGetTravelGroup(id))
   const tr = useTranslated()
   useDocumentTitle(group.data ? tr(group.data, 'name') : t`Viaje`)
   if (group.isPending) return <TravelGroupSkeleton />

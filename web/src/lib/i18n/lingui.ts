@@ -20,13 +20,12 @@ const restLoaded = new Set<Locale>()
 const routesWanted = new Set<string>()
 const routesLoaded = new Map<Locale, Set<string>>()
 
-// Decisions 029 and 033. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's
-// first number formatter loads ICU's data: ~25 ms of main thread on a desktop, four times that on a phone. When texts
-// that write a number arrive for a page (its part, or the rest), that data is loaded then, while the page's code and
-// data are still on their way, not inside the render that draws them; and in the stages ICU loads it in, each a task
-// of its own (the language's likely subtags ~5 ms, the table of locales and numbering systems ~10 ms, the formatter
-// ~4 ms), so none of them holds a tap or a paint for long. Pages with none (sign-in, My bookings) never pay it; the
-// first bundle's part (error texts) does not count.
+// Decisions 029, 033 and 044. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's
+// first number formatter loads ICU's data: 10–40 ms of main thread unthrottled, nine times that on a low-tier phone.
+// When texts that write a number arrive for a page (its part, or the rest), a worker loads that data, off the main
+// thread, while the page's code and data are still on their way (ICU's caches are the renderer process's: the page's
+// own formatter then costs ~0.1 ms). Pages with none (sign-in, My bookings) never pay it; the first bundle's part
+// (error texts) does not count. Without workers the first formatter pays for it, as any page would.
 let numberFormatMade = false
 const writesNumber = (message: unknown): boolean =>
   Array.isArray(message) &&
@@ -38,20 +37,13 @@ const writesNumber = (message: unknown): boolean =>
         token[1] === 'number' ||
         (typeof token[2] === 'object' && token[2] !== null && Object.values(token[2]).some(writesNumber))),
   )
-const numberDataStages = (locale: Locale): (() => unknown)[] => [
-  () => new Intl.Locale(locale).maximize(),
-  () => Intl.supportedValuesOf('numberingSystem'),
-  () => new Intl.NumberFormat(locale).format(0),
-]
 function makeNumberFormatFor(locale: Locale, messages: Messages) {
   if (numberFormatMade || !Object.values(messages).some(writesNumber)) return
   numberFormatMade = true
-  const stages = numberDataStages(locale)
-  const next = () => {
-    stages.shift()?.()
-    if (stages.length) setTimeout(next, 0)
-  }
-  setTimeout(next, 0)
+  if (typeof Worker !== 'function') return
+  const worker = new Worker(new URL('./number-data.worker.ts', import.meta.url), { type: 'module', name: 'number-data' })
+  worker.onmessage = worker.onerror = () => worker.terminate()
+  worker.postMessage(locale)
 }
 
 /** The first catalog part the production server wrote into the page for its language, read once (null: none). */

@@ -1,0 +1,55 @@
+// How much of its core a page's main thread had during a Lighthouse run, from the run's trace. Lighthouse's simulated
+// throttling multiplies each task's wall-clock duration by the CPU slowdown; on a host with few cores, the browser's
+// other processes and threads (raster, compositing, the network) and the servers under test take the main thread's
+// core now and then, and a task of 5 ms of CPU lasts 10–20 ms on the clock. The phone being emulated has cores for
+// them: so besides Lighthouse's TBT, the bench reports the same sum over each task's CPU time, and the share of the
+// clock the main thread had, which says how far the host's core count skewed the run (decision 044).
+
+/** The fields of a Chromium trace event this reads. */
+export type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } }
+
+export type MainThreadShare = {
+  /** the main thread's tasks after first contentful paint: their wall-clock time and their CPU time (ms) */
+  wallMs: number
+  cpuMs: number
+  /** Total Blocking Time on the emulated device from each task's CPU time: Σ max(0, cpu × slowdown − 50 ms) */
+  cpuTbtMs: number
+  /** the longest task on the emulated device from its CPU time (ms) */
+  cpuLongestTaskMs: number
+}
+
+const BLOCKING_MS = 50
+
+/** The renderer main thread that did the most (a navigation may start in one renderer and commit in another). */
+const mainThreadOf = (events: readonly TraceEvent[]): string | undefined => {
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const work = new Map<string, number>()
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`
+    if (mains.has(key) && e.name === 'RunTask' && e.ph === 'X') work.set(key, (work.get(key) ?? 0) + (e.dur ?? 0))
+  }
+  return [...work].sort((a, b) => b[1] - a[1])[0]?.[0]
+}
+
+/** The main thread's share of its core after first contentful paint, and TBT from CPU time at `slowdown`. Null when the trace has no first contentful paint or no CPU times. */
+export function mainThreadShare(events: readonly TraceEvent[], slowdown: number): MainThreadShare | null {
+  const main = mainThreadOf(events)
+  if (!main) return null
+  const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts
+  if (fcp === undefined) return null
+  const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= fcp)
+  if (!tasks.some((task) => task.tdur !== undefined)) return null
+  let wallMs = 0
+  let cpuMs = 0
+  let cpuTbtMs = 0
+  let cpuLongestTaskMs = 0
+  for (const task of tasks) {
+    const cpu = (task.tdur ?? 0) / 1000
+    wallMs += (task.dur ?? 0) / 1000
+    cpuMs += cpu
+    cpuTbtMs += Math.max(0, cpu * slowdown - BLOCKING_MS)
+    cpuLongestTaskMs = Math.max(cpuLongestTaskMs, cpu * slowdown)
+  }
+  return { wallMs, cpuMs, cpuTbtMs: Math.round(cpuTbtMs), cpuLongestTaskMs: Math.round(cpuLongestTaskMs) }
+}

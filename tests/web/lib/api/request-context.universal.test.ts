@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+// The session token is read once and held: every render that asks whether someone is signed in reads it, and
+// `document.cookie` is a synchronous call to the browser's network process. What changes it is seen at once: this
+// tab's sign-in and sign-out, another tab's (local storage's event), and the end of its 30 days.
+const TOKEN_KEY = 'auth._token.local'
+const freshContext = async () => {
+  vi.resetModules()
+  return import('@/lib/api/request-context.universal')
+}
+const cookieReads = () => {
+  let owner: object | null = document
+  while (owner && !Object.getOwnPropertyDescriptor(owner, 'cookie')) owner = Object.getPrototypeOf(owner) as object | null
+  const read = Object.getOwnPropertyDescriptor(owner!, 'cookie')!.get!
+  return vi.spyOn(document, 'cookie', 'get').mockImplementation(function (this: Document) {
+    return read.call(this) as string
+  })
+}
+
+beforeEach(() => localStorage.clear())
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
+
+describe('the session token', () => {
+  it('is read from its cookie once, however often it is asked for', async () => {
+    document.cookie = `${TOKEN_KEY}=tok_cookie; Path=/`
+    const { getToken } = await freshContext()
+    const reads = cookieReads()
+    for (let i = 0; i < 20; i += 1) expect(getToken()).toBe('tok_cookie')
+    expect(reads).toHaveBeenCalledTimes(1)
+  })
+
+  it('is read once when there is none, too (the sign-in page asks at every render)', async () => {
+    const { getToken } = await freshContext()
+    const reads = cookieReads()
+    for (let i = 0; i < 5; i += 1) expect(getToken()).toBeNull()
+    expect(reads).toHaveBeenCalledTimes(1)
+  })
+
+  it("follows this tab's sign-in and sign-out at once", async () => {
+    const { getToken, setToken } = await freshContext()
+    expect(getToken()).toBeNull()
+    setToken('tok_new')
+    expect(getToken()).toBe('tok_new')
+    setToken(null)
+    expect(getToken()).toBeNull()
+  })
+
+  it("follows another tab's sign-out and sign-in (local storage's event)", async () => {
+    const { getToken } = await freshContext()
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_a', expiresAt: Date.now() + 60_000 }))
+    expect(getToken()).toBe('tok_a')
+    // the other tab signs out: both places emptied there, the event arrives here
+    localStorage.removeItem(TOKEN_KEY)
+    expect(getToken()).toBe('tok_a')
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }))
+    expect(getToken()).toBeNull()
+    // and signs in again
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_b', expiresAt: Date.now() + 60_000 }))
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }))
+    expect(getToken()).toBe('tok_b')
+    // another key's change keeps what is held; clearing all storage does not
+    localStorage.clear()
+    window.dispatchEvent(new StorageEvent('storage', { key: 'portal.sessionVia' }))
+    expect(getToken()).toBe('tok_b')
+    window.dispatchEvent(new StorageEvent('storage', { key: null }))
+    expect(getToken()).toBeNull()
+  })
+
+  it('is no longer held once its time is up', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T10:00:00Z') })
+    const { getToken } = await freshContext()
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_short', expiresAt: Date.now() + 1_000 }))
+    expect(getToken()).toBe('tok_short')
+    vi.setSystemTime(Date.now() + 1_001)
+    expect(getToken()).toBeNull()
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull()
+  })
+})
