@@ -21,26 +21,14 @@ const routesWanted = new Set<string>()
 const routesLoaded = new Map<Locale, Set<string>>()
 
 // Decisions 029, 033 and 044. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's
-// first number formatter loads ICU's data: 10–40 ms of main thread unthrottled, nine times that on a low-tier phone.
-// When texts that write a number arrive for a page (its part, or the rest), a worker loads that data, off the main
-// thread, while the page's code and data are still on their way (ICU's caches are the renderer process's: the page's
-// own formatter then costs ~0.1 ms). Pages with none (sign-in, My bookings) never pay it; the first bundle's part
-// (error texts) does not count. Without workers the first formatter pays for it, as any page would.
-let numberFormatMade = false
-const writesNumber = (message: unknown): boolean =>
-  Array.isArray(message) &&
-  message.some(
-    (token) =>
-      Array.isArray(token) &&
-      (token[1] === 'plural' ||
-        token[1] === 'selectordinal' ||
-        token[1] === 'number' ||
-        (typeof token[2] === 'object' && token[2] !== null && Object.values(token[2]).some(writesNumber))),
-  )
-function makeNumberFormatFor(locale: Locale, messages: Messages) {
-  if (numberFormatMade || !Object.values(messages).some(writesNumber)) return
-  numberFormatMade = true
-  if (typeof Worker !== 'function') return
+// first number formatter loads ICU's data: 10–40 ms of main thread unthrottled, nine times that on a low-tier phone,
+// in the render that draws the page, or in the tap that opens one. A worker loads that data at start-up, off the main
+// thread, for every page (one that writes no number may lead to one that does): ICU's caches are the renderer
+// process's, so the page's own formatters then cost ~0.1 ms. Without workers the first formatter pays for it.
+let numberDataLoading = false
+function loadNumberDataOffThread(locale: Locale) {
+  if (numberDataLoading || typeof Worker !== 'function') return
+  numberDataLoading = true
   const worker = new Worker(new URL('./number-data.worker.ts', import.meta.url), { type: 'module', name: 'number-data' })
   worker.onmessage = worker.onerror = () => worker.terminate()
   worker.postMessage(locale)
@@ -78,7 +66,6 @@ export function activateLocale(locale: Locale): Promise<void> {
     // A later call won while this catalog was loading: don't flip back.
     if (pendingLocale !== locale) return
     i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((part) => part.messages)) })
-    for (const part of parts.slice(1)) makeNumberFormatFor(locale, part.messages)
     if (withRest) restLoaded.add(locale)
     else restLoaded.delete(locale)
     routesLoaded.set(locale, new Set(routes))
@@ -112,7 +99,6 @@ export async function loadFullCatalog(): Promise<void> {
   const { messages } = await catalogParts[locale].rest()
   if (i18n.locale !== locale || restLoaded.has(locale)) return
   addToActiveCatalog(messages)
-  makeNumberFormatFor(locale, messages)
   restLoaded.add(locale)
 }
 
@@ -128,7 +114,6 @@ export async function loadRouteCatalog(route: string): Promise<void> {
   const { messages } = await routePart(locale, route)
   if (i18n.locale !== locale || restLoaded.has(locale)) return
   addToActiveCatalog(messages)
-  makeNumberFormatFor(locale, messages)
   routesLoaded.set(locale, new Set([...(routesLoaded.get(locale) ?? []), route]))
 }
 
@@ -142,6 +127,7 @@ export async function switchLocale(locale: Locale): Promise<void> {
 export async function initI18n(): Promise<Locale> {
   restWanted = false
   const locale = detectLocale()
+  loadNumberDataOffThread(locale)
   await activateLocale(locale)
   return locale
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type RefObject, useEffect, useRef, useState } from 'react'
+import { type RefObject, startTransition, useEffect, useRef, useState } from 'react'
 import { type Path, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { Callout } from '@/components/content/callout'
 import { CheckboxField } from '@/components/form/checkbox-field'
@@ -116,13 +116,16 @@ export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, 
         form={form}
         aria-labelledby="checkout-step-title"
         onSubmit={(values) => {
-          update((d) => ({
-            ...d,
-            travellers: d.travellers.map((t, i) => ({ ...t, ...values.travellers[i] }) as TravellerDraft),
-            buyer: { ...d.buyer, ...values.buyer } as BuyerDraft,
-            commercialSectors: values.commercialSectors,
-          }))
-          onNext()
+          // with the step's change, in one transition (as the pack step)
+          startTransition(() => {
+            update((d) => ({
+              ...d,
+              travellers: d.travellers.map((t, i) => ({ ...t, ...values.travellers[i] }) as TravellerDraft),
+              buyer: { ...d.buyer, ...values.buyer } as BuyerDraft,
+              commercialSectors: values.commercialSectors,
+            }))
+            onNext()
+          })
         }}
       >
         {draft.travellers.map((_, index) => (
