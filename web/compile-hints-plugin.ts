@@ -23,8 +23,12 @@ export const compileHintsPlugin = (compression: Compression): Plugin => ({
     order: 'post',
     handler(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk') continue
-        file.code = HINT + file.code
+        // a worker's script comes into the page's build as an asset (Vite builds it apart): marked the same
+        const worker = file.type === 'asset' && file.fileName.endsWith('.js') && typeof file.source === 'string'
+        if (file.type !== 'chunk' && !worker) continue
+        const code = HINT + (file.type === 'chunk' ? file.code : (file.source as string))
+        if (file.type === 'chunk') file.code = code
+        else file.source = code
         const map = bundle[`${file.fileName}.map`]
         // one line more at the top: every mapping moves down a line
         if (map?.type === 'asset' && typeof map.source === 'string') {
@@ -33,9 +37,9 @@ export const compileHintsPlugin = (compression: Compression): Plugin => ({
           map.source = JSON.stringify(parsed)
         }
         const gz = bundle[`${file.fileName}.gz`]
-        if (gz?.type === 'asset') gz.source = gzipSync(file.code, compression.gzip)
+        if (gz?.type === 'asset') gz.source = gzipSync(code, compression.gzip)
         const br = bundle[`${file.fileName}.br`]
-        if (br?.type === 'asset') br.source = brotliCompressSync(file.code, compression.brotli)
+        if (br?.type === 'asset') br.source = brotliCompressSync(code, compression.brotli)
       }
     },
   },
