@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { FIRST_BUNDLE_PAGE, PAGE_ROUTES } from '../../web/src/config/routes.universal.ts'
+import { renderTable } from '../../core/text-table.ts'
 import { upsertBenchRow } from '../bench/bench-readme.ts'
 import {
   type Budgets,
@@ -110,16 +111,7 @@ const rows = verdicts.map((v) => [
   String(v.files.js.length + v.files.css.length),
   v.over.length ? `OVER (${v.over.join(', ')})` : 'ok',
 ])
-const header = ['route', 'paths', 'loading', 'JS gz kB / budget', 'CSS gz kB / budget', 'files', '']
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-const line = (cells: string[]) =>
-  cells
-    .map((c, i) => c.padEnd(widths[i]!))
-    .join('  ')
-    .trimEnd()
-console.log(line(header))
-console.log(widths.map((w) => '─'.repeat(w)).join('  '))
-for (const row of rows) console.log(line(row))
+process.stdout.write(renderTable(['route', 'paths', 'loading', 'JS gz kB / budget', 'CSS gz kB / budget', 'files', ''], rows))
 console.log(
   `\nFirst load = entry + its static imports + ${budgets.startup.join(', ')}; lazy routes + their chunk and its static imports + ${budgets.withLazyRoutes.join(', ')}. gzip -9; kB = 1000 B.`,
 )

@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
+import { renderTable } from '../../core/text-table.ts'
 
 type Metric = 'lcp' | 'inp' | 'cls'
 const METRICS: readonly Metric[] = ['lcp', 'inp', 'cls']
@@ -79,14 +80,8 @@ export function renderReport({ summaries, skipped }: ReturnType<typeof summarise
   const show = (metric: Metric, cell: RouteSummary['p75'][Metric]) =>
     cell === null ? '—' : `${metric === 'cls' ? cell.value.toFixed(2) : `${Math.round(cell.value)} ms`} (${cell.rating})`
   const rows = summaries.map((summary) => [summary.route, summary.agency, String(summary.views), ...METRICS.map((metric) => show(metric, summary.p75[metric]))])
-  const header = ['route', 'agency', 'views', 'LCP p75', 'INP p75', 'CLS p75']
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
-  const line = (cells: string[]) =>
-    cells
-      .map((text, column) => text.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd()
-  return [line(header), ...rows.map(line), ...(skipped > 0 ? [`(${skipped} lines that are not beacons skipped)`] : [])].join('\n')
+  const table = renderTable(['route', 'agency', 'views', 'LCP p75', 'INP p75', 'CLS p75'], rows)
+  return skipped > 0 ? `${table}(${skipped} lines that are not beacons skipped)\n` : table
 }
 
 async function main(files: string[]): Promise<number> {
@@ -97,7 +92,7 @@ async function main(files: string[]): Promise<number> {
   const lines: string[] = []
   for (const file of files) for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) lines.push(line)
   const result = summarise(lines)
-  console.log(result.summaries.length === 0 ? 'No page views in these files.' : renderReport(result))
+  process.stdout.write(result.summaries.length === 0 ? 'No page views in these files.\n' : renderReport(result))
   return 0
 }
 

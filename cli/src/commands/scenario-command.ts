@@ -2,7 +2,8 @@ import { Command, InvalidArgumentError } from 'commander'
 
 import type { CliIo } from '../base/cli-io.ts'
 import { createMockControlClient, type MockScenario } from '../mock-control/mock-control.ts'
-import { mockUrlOption, renderTable, tenantScopeOption, withControlErrors } from './shared-options.ts'
+import { mockUrlOption, tenantScopeOption, withControlErrors } from './shared-options.ts'
+import { renderTable } from '../../../core/text-table.ts'
 
 // Scenario names are identifiers the mock defines (e.g. payment_fails,
 // seats_sold_out); the mock rejects unknown ones, we only check the shape so a

@@ -32,14 +32,3 @@ export async function withControlErrors<T>(work: () => Promise<T>): Promise<T> {
     throw toCliError(error)
   }
 }
-
-/** Minimal fixed-width table; enough for a handful of rows in a terminal. */
-export function renderTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)))
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd()
-  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n') + '\n'
-}

@@ -6,7 +6,8 @@ import { createMockControlClient, MockControlError, type MockTenant } from '../m
 import { readStructuredFile } from '../base/structured-file.ts'
 import type { TenantInput } from '../../../contract/mock-control.ts'
 import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField } from '../mock-control/tenant-input.ts'
-import { mockUrlOption, renderTable, withControlErrors } from './shared-options.ts'
+import { mockUrlOption, withControlErrors } from './shared-options.ts'
+import { renderTable } from '../../../core/text-table.ts'
 
 type TenantFlagOptions = {
   id?: string

@@ -44,6 +44,7 @@ describe('the vitals report', () => {
     expect(summaries[2]!.p75.inp).toBeNull()
     const table = renderReport({ summaries, skipped })
     expect(table.split('\n')[0]).toMatch(/^route\s+agency\s+views\s+LCP p75\s+INP p75\s+CLS p75$/)
+    expect(table.split('\n')[1]).toMatch(/^-+( +-+){5}$/)
     expect(table).toContain('3000 ms (needs improvement)')
     expect(table).toContain('5000 ms (poor)')
     expect(table).toContain('(2 lines that are not beacons skipped)')
