@@ -18,6 +18,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright'
 import { upsertBenchRow } from './bench-readme.ts'
 import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice } from './device-calibration.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
+import { lowerPriority } from './process-priority.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -162,6 +163,8 @@ const main = async (): Promise<number> => {
   const runs = Math.max(1, Number(args.runs))
   const portal = await startPortalUnderTest({ h2: false, label: 'inp' })
   const browser = await chromium.launch({ executablePath: CHROME })
+  // after Chromium's start: the portal server and Playwright here yield the cores to the browser, every thread
+  lowerPriority(process.pid, 19)
   try {
     const blank = await browser.newPage()
     const hostIndexes: number[] = []

@@ -33,7 +33,6 @@
 //
 // Reports (HTML + JSON) land in bench-results/lighthouse/. Loopback only; nothing is downloaded.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { setPriority } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -45,6 +44,7 @@ import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
 import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice, type Device } from './device-calibration.ts'
 import { mainThreadShare, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
+import { lowerPriority } from './process-priority.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const { values: args } = parseArgs({
@@ -137,8 +137,9 @@ const main = async (): Promise<number> => {
     // the edge's certificate is trusted by its key, and by nothing else
     const chromeFlags = portal.spkiHash ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${portal.spkiHash}`] : CHROME_FLAGS
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags, logLevel: 'silent' })
-    // after Chromium's start: its processes keep the normal priority, the portal server and the edge here yield
-    setPriority(10)
+    // after Chromium's start: its processes keep the normal priority; the portal server, the edge and Lighthouse
+    // here yield, every thread of them
+    lowerPriority(process.pid, 19)
     const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
     const cdp = await connectCdp(devtools.webSocketDebuggerUrl)
 

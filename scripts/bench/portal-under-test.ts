@@ -4,12 +4,13 @@
 // servers are not on the phone). Used by bench:lighthouse and bench:inp.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { setPriority, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 import { createPortalServer } from '../../web/server/portal-server.ts'
 import { freePort } from './bench-lib.ts'
+import { lowerPriority } from './process-priority.ts'
 import { startTlsEdge } from './tls-edge.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -86,8 +87,9 @@ export async function startPortalUnderTest(options: { h2: boolean; label: string
     children.push(mock)
     await waitFor(`http://localhost:${mockPort}/__mock/health`)
     // The servers a phone talks to are not on the phone: they yield the two cores to the browser (the mock
-    // here, the caller's process once the browser is started), or their work lands in the page's tasks.
-    setPriority(mock.pid!, 19)
+    // here, every thread of it and of the process tsx starts; the caller's process once the browser is started),
+    // or their work lands in the page's tasks.
+    lowerPriority(mock.pid!, 19)
     portal = createPortalServer({ distDir: join(work, 'dist'), apiUrl: api, log: (line) => serverLog.push(line), renderShell })
     const portalPort = await freePort()
     await new Promise<void>((resolve) => portal!.listen(portalPort, '127.0.0.1', resolve))
