@@ -85,6 +85,8 @@ const zodDirect = [
   { name: 'zod/mini', message: zodMessage },
   { name: 'zod', message: zodMessage },
 ]
+// DOMPurify keeps the API's HTML rules set once (lib/browser/sanitize-html.ts): a second caller would get them
+const dompurifyOnce = { name: 'dompurify', message: 'Sanitize with sanitizeHtml (lib/browser/sanitize-html.ts): it holds the rules DOMPurify keeps.' }
 const schemasOnly = { name: '@/lib/forms/zod', message: "A form's schema goes in its feature's schemas.ts (every one is checked for its messages)." }
 
 export default tseslint.config(
@@ -150,7 +152,7 @@ export default tseslint.config(
       // One way to write: useMutation(get…MutationOptions()). Reads: the generated query hooks and
       // options; a plain GET function only for a one-off download (a PDF, a file) that no cache keeps.
       // zod only through lib/zod.ts, which makes every message without a text of its own a traveller's.
-      'no-restricted-imports': ['error', { paths: zodDirect, patterns: [generatedEndpoints] }],
+      'no-restricted-imports': ['error', { paths: [...zodDirect, dompurifyOnce], patterns: [generatedEndpoints] }],
     },
   },
   {
@@ -158,12 +160,16 @@ export default tseslint.config(
     files: ['web/src/features/**/*.{ts,tsx}'],
     ignores: ['web/src/features/**/schemas.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [...zodDirect, schemasOnly], patterns: [generatedEndpoints] }],
+      'no-restricted-imports': ['error', { paths: [...zodDirect, dompurifyOnce, schemasOnly], patterns: [generatedEndpoints] }],
     },
   },
   {
     files: ['web/src/lib/forms/zod.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['web/src/lib/browser/sanitize-html.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: zodDirect, patterns: [generatedEndpoints] }] },
   },
   {
     // e2e specs take `test` from the suite's fixtures: a request context that keeps no connection to race

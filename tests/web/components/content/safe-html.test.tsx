@@ -46,4 +46,11 @@ describe('SafeHtml with hostile HTML', () => {
     const prose = '<h2>Condiciones generales</h2><p>El depósito de 100,00 € no es reembolsable.</p><ul><li>Uno</li></ul>'
     expect(sanitizeHtml(prose)).toBe(prose)
   })
+
+  it('keeps the same rules on every call, not only the first', () => {
+    for (let call = 0; call < 3; call += 1) {
+      expect(sanitizeHtml('<p onclick="steal()">Hola</p><script>steal()</script><img src="https://evil.example/x">')).toBe('<p>Hola</p>')
+      expect(sanitizeHtml('<h3>Día 1</h3><p><a href="https://example.com">Plan</a></p>')).toBe('<h3>Día 1</h3><p><a href="https://example.com">Plan</a></p>')
+    }
+  })
 })
