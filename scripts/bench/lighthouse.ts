@@ -5,9 +5,10 @@
 // portal reads the token from its cookie), and runs each page `--runs` times (median).
 //
 // The CPU slowdown is calibrated (scripts/bench/device-calibration.ts): this machine's benchmark index is measured
-// first with Lighthouse's own benchmark, and the slowdown set to host ÷ device, so every machine emulates the same
+// with Lighthouse's own benchmark, and the slowdown set to host ÷ device, so every machine emulates the same
 // phone: `--device mid` (index 440, what Lighthouse's fixed 4× means on a high-end desktop) or `--device low`
-// (index 264). A machine too slow for the device stops with exit 1.
+// (index 264). A machine too slow for the device stops with exit 1. A shared machine's speed drifts by a third
+// within minutes, so the index is read again before every run (three readings) and that run slowed by it.
 //
 // Each page is measured as travellers get it in production, over HTTP/2 and TLS from an edge in front of the
 // portal server (scripts/bench/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
@@ -143,12 +144,24 @@ const main = async (): Promise<number> => {
     const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
     const cdp = await connectCdp(devtools.webSocketDebuggerUrl)
 
-    // This machine's benchmark index, in the browser that runs the pages, five times (the median: the first is often
-    // a cold one): the slowdown for each phone
-    const hostIndexes: number[] = []
-    for (let i = 0; i < 5; i += 1) hostIndexes.push(Number(await evaluateInBlankPage(cdp, benchmarkExpression)))
+    // This machine's benchmark index, in the browser that runs the pages: five readings first (a machine too slow for
+    // a phone stops here), then three before every run, whose slowdown they set.
+    const readHostIndexes = async (count: number) => {
+      const indexes: number[] = []
+      for (let i = 0; i < count; i += 1) indexes.push(Number(await evaluateInBlankPage(cdp, benchmarkExpression)))
+      return indexes
+    }
+    const hostIndexes = await readHostIndexes(5)
     const calibrations = devices.map((device) => calibrate(hostIndexes, device))
     for (const calibration of calibrations) console.log(`${calibration.device}: ${deviceLabel(calibration)}`)
+    /** each run's own slowdown, per device */
+    const runMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
+    const multipliersLabel = (device: Device) => {
+      const multipliers = runMultipliers.get(device) ?? []
+      return multipliers.length === 0
+        ? ''
+        : `; before each run the host's index read again and that run slowed by it: ${median(multipliers)}× (${Math.min(...multipliers)}–${Math.max(...multipliers)}×)`
+    }
 
     /** Lighthouse's own index during each run: how far the machine drifted from the calibration */
     const runIndexes: number[] = []
@@ -175,7 +188,6 @@ const main = async (): Promise<number> => {
     }
     for (const calibration of calibrations) {
       const device = calibration.device
-      const throttling = { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: calibration.multiplier }
       for (const protocol of protocols) {
         const origin = origins[protocol]
         const runsOf = new Map<string, PageRuns>(pages.map((page) => [page.path, { scores: [], metrics: [], shares: [], failed: [] }]))
@@ -196,6 +208,10 @@ const main = async (): Promise<number> => {
                 ],
               })
             }
+            // this run's phone, from the host's speed now
+            const runCalibration = calibrate(await readHostIndexes(3), device)
+            runMultipliers.get(device)!.push(runCalibration.multiplier)
+            const throttling = { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: runCalibration.multiplier }
             // Chromium now and then loses the trace (NO_NAVSTART, NO_FCP under load): that run is repeated, twice at most.
             let result: Awaited<ReturnType<typeof lighthouse>> | undefined
             for (let attempt = 1; ; attempt += 1) {
@@ -218,7 +234,7 @@ const main = async (): Promise<number> => {
             runIndexes.push(lhr.environment.benchmarkIndex)
             pageRuns.scores.push(scores)
             pageRuns.metrics.push(metrics)
-            const share = mainThreadShare((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents, calibration.multiplier)
+            const share = mainThreadShare((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents, runCalibration.multiplier)
             if (share) pageRuns.shares.push(share)
             pageRuns.failed = Object.values(lhr.audits)
               .filter(
@@ -233,7 +249,7 @@ const main = async (): Promise<number> => {
             const [html, json] = result.report as string[]
             pageRuns.lastReport = { html: html!, json: json!, trace: result.artifacts.Trace }
             console.log(
-              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock` : ''}`,
+              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock` : ''}`,
             )
           }
         }
@@ -284,7 +300,7 @@ const main = async (): Promise<number> => {
     }
     const [lowest, highest] = [Math.round(Math.min(...runIndexes)), Math.round(Math.max(...runIndexes))]
     console.log(
-      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}`,
+      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}${calibrations.map((c) => `\n${c.device}: ${multipliersLabel(c.device).slice(2)}`).join('')}`,
     )
     console.log(`Reports: ${reports}`)
     const leaked = serverLog.filter((line) => line.includes(token))
@@ -313,8 +329,8 @@ const main = async (): Promise<number> => {
         upsertBenchRow({
           id: `lighthouse-${calibration.device}`,
           what: `Portal on ${DEVICES[calibration.device].name}: Lighthouse performance / accessibility / best practices per page, with FCP, LCP, TBT and the longest task (goals: performance ${calibration.device === 'mid' ? '100' : '≥ 95'}, TBT ≤ ${goal.tbt} ms${goal.longestTask === undefined ? '' : `, no task over ${goal.longestTask} ms`}, FCP ≤ 1.2 s, LCP ≤ 2.5 s)`,
-          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
-          result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at calibration, ${lowest}–${highest} during the runs; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
+          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration)}${multipliersLabel(calibration.device)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
+          result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at the start, Lighthouse's ${lowest}–${highest} during the runs; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
         })
         console.log(`README bench row "lighthouse-${calibration.device}" updated.`)
       }
