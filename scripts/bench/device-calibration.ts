@@ -4,6 +4,7 @@
 // host ÷ device: every machine then emulates the same two phones. A host slower than the phone cannot emulate
 // it (a multiplier below 1) and says so, rather than report a faster phone.
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { median } from './bench-lib.ts'
 
 export type Device = 'mid' | 'low'
 
@@ -43,3 +44,12 @@ export function calibrate(hostIndexes: readonly number[], device: Device): Calib
 /** How a README row names the device and the host it was emulated on. */
 export const deviceLabel = (calibration: Calibration) =>
   `${DEVICES[calibration.device].name}, emulated on a host of benchmark index ${calibration.hostIndex} (${calibration.hostRange.join('–')}) by a ${calibration.multiplier}× CPU slowdown`
+
+/**
+ * How a README row names the slowdowns set run by run (a shared machine's speed drifts by a third within minutes,
+ * so the benches read the host's index again before each run and slow that run by it): empty before any run.
+ */
+export const runSlowdownsLabel = (multipliers: readonly number[]) =>
+  multipliers.length === 0
+    ? ''
+    : `before each run the host's index read again and that run slowed by it: ${Math.round(median([...multipliers]) * 100) / 100}× (${Math.min(...multipliers)}–${Math.max(...multipliers)}×)`

@@ -42,7 +42,7 @@ import lighthouse from 'lighthouse'
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js'
 import { upsertBenchRow } from './bench-readme.ts'
 import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
-import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice, type Device } from './device-calibration.ts'
+import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice, runSlowdownsLabel, type Device } from './device-calibration.ts'
 import { mainThreadShare, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { lowerPriority } from './process-priority.ts'
@@ -157,10 +157,8 @@ const main = async (): Promise<number> => {
     /** each run's own slowdown, per device */
     const runMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
     const multipliersLabel = (device: Device) => {
-      const multipliers = runMultipliers.get(device) ?? []
-      return multipliers.length === 0
-        ? ''
-        : `; before each run the host's index read again and that run slowed by it: ${median(multipliers)}× (${Math.min(...multipliers)}–${Math.max(...multipliers)}×)`
+      const label = runSlowdownsLabel(runMultipliers.get(device) ?? [])
+      return label && `; ${label}`
     }
 
     /** Lighthouse's own index during each run: how far the machine drifted from the calibration */

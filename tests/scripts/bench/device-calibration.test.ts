@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { benchmarkExpression, calibrate, deviceLabel, isDevice } from '../../../scripts/bench/device-calibration.ts'
+import { benchmarkExpression, calibrate, deviceLabel, isDevice, runSlowdownsLabel } from '../../../scripts/bench/device-calibration.ts'
 
 // The phones the browser benches emulate: the CPU slowdown is the host's benchmark index over the device's.
 
@@ -28,5 +28,10 @@ describe('device calibration', () => {
     expect([isDevice('mid'), isDevice('low'), isDevice('__proto__'), isDevice('high')]).toEqual([true, true, false, false])
     const index = new Function(`return ${benchmarkExpression}`)() as number
     expect(index).toBeGreaterThan(10)
+  })
+
+  it('names the slowdowns set run by run: their median and range', () => {
+    expect(runSlowdownsLabel([])).toBe('')
+    expect(runSlowdownsLabel([9.63, 10.75, 8.23])).toBe("before each run the host's index read again and that run slowed by it: 9.63× (8.23–10.75×)")
   })
 })
