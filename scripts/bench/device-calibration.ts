@@ -21,16 +21,15 @@ export const benchmarkExpression = `(${pageFunctions.computeBenchmarkIndex.toStr
 export type Calibration = { device: Device; deviceIndex: number; hostIndex: number; hostRange: [number, number]; multiplier: number }
 
 /**
- * The CPU slowdown that makes this host the device: host index ÷ device index, to two decimals. The host's index
- * is the fastest of its measurements: whatever else the machine does during one (a browser that has just started,
- * another process) only makes it read slower, never faster, and a reading too slow would emulate a faster phone
- * (a host read at 1,792 and running at 2,566 made the low phone an index of 378). Throws when the host is slower
- * than the device.
+ * The CPU slowdown that makes this host the device: host index ÷ device index (the median of the host's readings:
+ * one reading taken at a busy moment reads slow, one at a quiet moment fast), to two decimals. The benches read
+ * the host again before every run, since a shared machine's speed drifts by a third within minutes. Throws when
+ * the host is slower than the device.
  */
 export function calibrate(hostIndexes: readonly number[], device: Device): Calibration {
   if (hostIndexes.length === 0) throw new Error('no benchmark index was measured')
   const sorted = [...hostIndexes].sort((a, b) => a - b)
-  const hostIndex = Math.round(sorted.at(-1)!)
+  const hostIndex = Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!)
   const deviceIndex = DEVICES[device].index
   const multiplier = Math.round((hostIndex / deviceIndex) * 100) / 100
   if (multiplier < 1) {
