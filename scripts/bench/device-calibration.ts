@@ -40,15 +40,24 @@ export function calibrate(hostIndexes: readonly number[], device: Device): Calib
   return { device, deviceIndex, hostIndex, hostRange: [Math.round(sorted[0]!), Math.round(sorted.at(-1)!)], multiplier }
 }
 
-/** How a README row names the device and the host it was emulated on. */
-export const deviceLabel = (calibration: Calibration) =>
-  `${DEVICES[calibration.device].name}, emulated on a host of benchmark index ${calibration.hostIndex} (${calibration.hostRange.join('–')}) by a ${calibration.multiplier}× CPU slowdown`
+/** What a bench runs a page in: `evaluate` runs an expression in a blank page of the browser that runs the pages. */
+export type EvaluateInBrowser = (expression: string) => Promise<unknown>
+
+/** `count` readings of the host's benchmark index, one after the other, in the browser that runs the pages. */
+export async function readHostIndexes(evaluate: EvaluateInBrowser, count: number): Promise<number[]> {
+  const indexes: number[] = []
+  for (let i = 0; i < count; i += 1) indexes.push(Number(await evaluate(benchmarkExpression)))
+  return indexes
+}
 
 /**
- * How a README row names the slowdowns set run by run (a shared machine's speed drifts by a third within minutes,
- * so the benches read the host's index again before each run and slow that run by it): empty before any run.
+ * How a README row names the device and the host it was emulated on, and the slowdown: the calibration's own, or
+ * when the bench set one before each run (a shared machine's speed drifts by a third within minutes), their median
+ * and range.
  */
-export const runSlowdownsLabel = (multipliers: readonly number[]) =>
-  multipliers.length === 0
-    ? ''
-    : `before each run the host's index read again and that run slowed by it: ${Math.round(median([...multipliers]) * 100) / 100}× (${Math.min(...multipliers)}–${Math.max(...multipliers)}×)`
+export const deviceLabel = (calibration: Calibration, runMultipliers: readonly number[] = []) =>
+  `${DEVICES[calibration.device].name}, emulated on a host of benchmark index ${calibration.hostIndex} (${calibration.hostRange.join('–')}) by ${
+    runMultipliers.length === 0
+      ? `a ${calibration.multiplier}× CPU slowdown`
+      : `a CPU slowdown set before each run from the host's index read just then: ${Math.round(median([...runMultipliers]) * 100) / 100}× (${Math.min(...runMultipliers)}–${Math.max(...runMultipliers)}×)`
+  }`

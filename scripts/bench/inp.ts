@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util'
 import { chromium, type BrowserContext, type Page } from 'playwright'
 
 import { upsertBenchRow } from './bench-readme.ts'
-import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice, runSlowdownsLabel } from './device-calibration.ts'
+import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes } from './device-calibration.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { lowerPriority } from './process-priority.ts'
 
@@ -167,15 +167,11 @@ const main = async (): Promise<number> => {
   lowerPriority(process.pid, 19)
   try {
     // The host's index, in the browser that runs the flows: five readings first (a machine too slow for the phone
-    // stops here), then three before every flow's run, whose slowdown they set.
-    const readHostIndexes = async (count: number) => {
-      const blank = await browser.newPage()
-      const indexes: number[] = []
-      for (let i = 0; i < count; i += 1) indexes.push(Number(await blank.evaluate(benchmarkExpression)))
-      await blank.close()
-      return indexes
-    }
-    const calibration = calibrate(await readHostIndexes(5), device)
+    // stops here), then three before every flow's run, whose slowdown they set; the blank page they run in stays
+    // open, idle, in a context of its own.
+    const blank = await browser.newPage()
+    const inBlankPage = (expression: string) => blank.evaluate(expression)
+    const calibration = calibrate(await readHostIndexes(inBlankPage, 5), device)
     console.log(deviceLabel(calibration))
     const runMultipliers: number[] = []
 
@@ -193,7 +189,7 @@ const main = async (): Promise<number> => {
         })
         await context.addInitScript(OBSERVE_INTERACTIONS)
         if (flow.signedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: portal.token, url: portal.http1Origin }])
-        const runCalibration = calibrate(await readHostIndexes(3), device)
+        const runCalibration = calibrate(await readHostIndexes(inBlankPage, 3), device)
         runMultipliers.push(runCalibration.multiplier)
         const interactions = await measure(context, portal.http1Origin, flow, runCalibration.multiplier)
         await context.close()
@@ -222,7 +218,7 @@ const main = async (): Promise<number> => {
       upsertBenchRow({
         id: `inp-${device}`,
         what: `Portal: Interaction to Next Paint of what travellers do most, on ${DEVICES[device].name} (goal ≤ ${GOAL_MS} ms each, Core Web Vitals' "good")`,
-        how: `\`npm run bench:inp -- --device ${device}\`: production build + web/server + fresh mock on loopback; Debian's Chromium through Playwright, a 390×844 touch screen, Spanish, the CPU slowdown calibrated (${deviceLabel(calibration)}; ${runSlowdownsLabel(runMultipliers)}); each tap and keystroke timed by the Event Timing API, a flow's INP its worst interaction; ${runs} runs of each flow in rounds, median and range`,
+        how: `\`npm run bench:inp -- --device ${device}\`: production build + web/server + fresh mock on loopback; Debian's Chromium through Playwright, a 390×844 touch screen, Spanish, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers)}); each tap and keystroke timed by the Event Timing API, a flow's INP its worst interaction; ${runs} runs of each flow in rounds, median and range`,
         result: rows
           .map((row) => `${row.flow} **${row.median} ms** (${row.range.join('–')}; worst: ${row.worst.name} on ${row.worst.target || 'the page'})`)
           .join('; '),

@@ -42,7 +42,7 @@ import lighthouse from 'lighthouse'
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js'
 import { upsertBenchRow } from './bench-readme.ts'
 import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
-import { benchmarkExpression, calibrate, deviceLabel, DEVICES, isDevice, runSlowdownsLabel, type Device } from './device-calibration.ts'
+import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes, type Device } from './device-calibration.ts'
 import { mainThreadShare, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { lowerPriority } from './process-priority.ts'
@@ -146,20 +146,12 @@ const main = async (): Promise<number> => {
 
     // This machine's benchmark index, in the browser that runs the pages: five readings first (a machine too slow for
     // a phone stops here), then three before every run, whose slowdown they set.
-    const readHostIndexes = async (count: number) => {
-      const indexes: number[] = []
-      for (let i = 0; i < count; i += 1) indexes.push(Number(await evaluateInBlankPage(cdp, benchmarkExpression)))
-      return indexes
-    }
-    const hostIndexes = await readHostIndexes(5)
+    const inBlankPage = (expression: string) => evaluateInBlankPage(cdp, expression)
+    const hostIndexes = await readHostIndexes(inBlankPage, 5)
     const calibrations = devices.map((device) => calibrate(hostIndexes, device))
     for (const calibration of calibrations) console.log(`${calibration.device}: ${deviceLabel(calibration)}`)
     /** each run's own slowdown, per device */
     const runMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
-    const multipliersLabel = (device: Device) => {
-      const label = runSlowdownsLabel(runMultipliers.get(device) ?? [])
-      return label && `; ${label}`
-    }
 
     /** Lighthouse's own index during each run: how far the machine drifted from the calibration */
     const runIndexes: number[] = []
@@ -207,7 +199,7 @@ const main = async (): Promise<number> => {
               })
             }
             // this run's phone, from the host's speed now
-            const runCalibration = calibrate(await readHostIndexes(3), device)
+            const runCalibration = calibrate(await readHostIndexes(inBlankPage, 3), device)
             runMultipliers.get(device)!.push(runCalibration.multiplier)
             const throttling = { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: runCalibration.multiplier }
             // Chromium now and then loses the trace (NO_NAVSTART, NO_FCP under load): that run is repeated, twice at most.
@@ -298,7 +290,7 @@ const main = async (): Promise<number> => {
     }
     const [lowest, highest] = [Math.round(Math.min(...runIndexes)), Math.round(Math.max(...runIndexes))]
     console.log(
-      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}${calibrations.map((c) => `\n${c.device}: ${multipliersLabel(c.device).slice(2)}`).join('')}`,
+      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}${calibrations.map((c) => `\n${c.device}: ${deviceLabel(c, runMultipliers.get(c.device))}`).join('')}`,
     )
     console.log(`Reports: ${reports}`)
     const leaked = serverLog.filter((line) => line.includes(token))
@@ -327,7 +319,7 @@ const main = async (): Promise<number> => {
         upsertBenchRow({
           id: `lighthouse-${calibration.device}`,
           what: `Portal on ${DEVICES[calibration.device].name}: Lighthouse performance / accessibility / best practices per page, with FCP, LCP, TBT and the longest task (goals: performance ${calibration.device === 'mid' ? '100' : '≥ 95'}, TBT ≤ ${goal.tbt} ms${goal.longestTask === undefined ? '' : `, no task over ${goal.longestTask} ms`}, FCP ≤ 1.2 s, LCP ≤ 2.5 s)`,
-          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration)}${multipliersLabel(calibration.device)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
+          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers.get(calibration.device))}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
           result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at the start, Lighthouse's ${lowest}–${highest} during the runs; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
         })
         console.log(`README bench row "lighthouse-${calibration.device}" updated.`)

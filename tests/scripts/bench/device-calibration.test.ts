@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { benchmarkExpression, calibrate, deviceLabel, isDevice, runSlowdownsLabel } from '../../../scripts/bench/device-calibration.ts'
+import { benchmarkExpression, calibrate, deviceLabel, isDevice, readHostIndexes } from '../../../scripts/bench/device-calibration.ts'
 
 // The phones the browser benches emulate: the CPU slowdown is the host's benchmark index over the device's.
 
@@ -30,8 +30,18 @@ describe('device calibration', () => {
     expect(index).toBeGreaterThan(10)
   })
 
-  it('names the slowdowns set run by run: their median and range', () => {
-    expect(runSlowdownsLabel([])).toBe('')
-    expect(runSlowdownsLabel([9.63, 10.75, 8.23])).toBe("before each run the host's index read again and that run slowed by it: 9.63× (8.23–10.75×)")
+  it("names the slowdowns set run by run: their median and range, instead of the calibration's own", () => {
+    const calibration = calibrate([2600, 2400, 2500], 'low')
+    expect(deviceLabel(calibration, [9.63, 10.75, 8.23])).toBe(
+      "a low-tier phone (benchmark index 264: Chrome DevTools' low-tier mobile), emulated on a host of benchmark index 2500 (2400–2600) by a CPU slowdown set before each run from the host's index read just then: 9.63× (8.23–10.75×)",
+    )
+    expect(deviceLabel(calibration, [])).toMatch(/by a 9\.47× CPU slowdown$/)
+  })
+
+  it('reads the host as many times as asked, in the browser it is given', async () => {
+    const asked: string[] = []
+    const readings = [2400, 2650, 2550]
+    expect(await readHostIndexes(async (expression) => (asked.push(expression), readings[asked.length - 1]), 3)).toEqual(readings)
+    expect(asked).toEqual([benchmarkExpression, benchmarkExpression, benchmarkExpression])
   })
 })
