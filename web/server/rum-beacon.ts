@@ -23,7 +23,7 @@ export type RumOptions = {
   /** the clock of the flood limit, in milliseconds (default performance.now) */
   now?: () => number
   /** where lines go (default: appended to `file`); tests give a writer that fails as a full disk does */
-  open?: (file: string) => Pick<WriteStream, 'write' | 'on'>
+  open?: (file: string) => Pick<WriteStream, 'write' | 'on' | 'writableLength'>
 }
 
 /** One page view's vitals as written: what the page sent, bounded, and when it arrived. */
@@ -73,7 +73,7 @@ export function createRumSink(options: RumOptions): RumSink {
   const log = options.log ?? ((line: string) => console.log(line))
   const now = options.now ?? (() => performance.now())
   let size = sizeOf(options.file)
-  let out: Pick<WriteStream, 'write' | 'on'> | undefined
+  let out: Pick<WriteStream, 'write' | 'on' | 'writableLength'> | undefined
   let failed = false
   let full = false
   const writer = () => {
@@ -146,8 +146,9 @@ export function createRumSink(options: RumOptions): RumSink {
           return
         }
         const text = `${JSON.stringify(line)}\n`
-        // the cap counted again from the file itself (rotated by copytruncate, it is small again)
-        if (size + text.length > maxFile) size = sizeOf(options.file)
+        // the cap counted again from the file itself (rotated by copytruncate, it is small again), with the
+        // lines still on their way to it: the stream writes after we answer, so the file alone says too little
+        if (size + text.length > maxFile) size = sizeOf(options.file) + (out?.writableLength ?? 0)
         if (size + text.length > maxFile) {
           if (!full) log(`vitals beacons dropped: ${options.file} reached its cap of ${maxFile} bytes`)
           full = true

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, readFileSync, writeFileSync, type WriteStream } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -130,8 +130,24 @@ describe('the sink', () => {
     await expect.poll(() => rum.lines().length).toBe(1)
   })
 
+  it('counts toward the cap the lines still on their way to a slow disk', async () => {
+    const line = JSON.stringify(rumLineOf(beacon, at)).length + 1
+    let stream: WriteStream | undefined
+    // a disk that has not written anything yet: the stream holds every line until uncorked
+    const open = (file: string) => {
+      stream = createWriteStream(file, { flags: 'a' })
+      stream.cork()
+      return stream
+    }
+    const rum = await sinkServer({ maxFileBytes: line * 2 + 10, open })
+    for (let i = 0; i < 4; i += 1) expect(await rum.post(JSON.stringify(beacon))).toBe(204)
+    expect(rum.logs).toEqual([expect.stringMatching(/reached its cap of \d+ bytes/)])
+    stream?.uncork()
+    await expect.poll(() => rum.lines().length).toBe(2)
+  })
+
   it('a full disk drops the beacons, says so once, and never stops the server', async () => {
-    const full = new EventEmitter() as EventEmitter & { write: (text: string) => boolean }
+    const full = Object.assign(new EventEmitter(), { writableLength: 0 }) as EventEmitter & { write: (text: string) => boolean; writableLength: number }
     full.write = () => {
       queueMicrotask(() => full.emit('error', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })))
       return false
