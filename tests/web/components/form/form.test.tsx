@@ -20,8 +20,9 @@ const schema = z.object({
   terms: z.boolean().refine(Boolean, { error: () => t`Debes aceptar los términos y condiciones` }),
 })
 
-function Example({ onSubmit }: { onSubmit: (values: z.output<typeof schema>) => Promise<void> | void }) {
+function Example({ onSubmit, onRender }: { onSubmit: (values: z.output<typeof schema>) => Promise<void> | void; onRender?: () => void }) {
   const form = useZodForm(schema, { defaultValues: { name: '', phone: '', country: '', terms: false } })
+  onRender?.()
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Ejemplo">
       <TextField name="name" label="Nombre" hint="Como en el DNI" />
@@ -125,6 +126,30 @@ describe('form kit', () => {
     })
     finish()
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false))
+  })
+
+  it('a submit and its errors re-render the button and the fields, not the page that holds the form', async () => {
+    // on a slow phone the page's render ran in the press's own task, before the press was answered on screen
+    let pageRenders = 0
+    let finish!: () => void
+    const onSubmit = () =>
+      new Promise<void>((resolve) => {
+        finish = resolve
+      })
+    await renderWithApp(<Example onSubmit={onSubmit} onRender={() => (pageRenders += 1)} />)
+    const before = pageRenders
+    const submit = screen.getByRole('button', { name: 'Enviar' })
+    await userEvent.click(submit)
+    expect(await screen.findByText('Debes introducir tu email')).toBeTruthy()
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Ana')
+    await userEvent.selectOptions(screen.getByLabelText('País'), 'PT')
+    await userEvent.click(screen.getByLabelText(/A plazos/))
+    await userEvent.click(screen.getByLabelText('Acepto los términos'))
+    await userEvent.click(submit)
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true))
+    finish()
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false))
+    expect(pageRenders).toBe(before)
   })
 
   it('renders a root error set by the caller', async () => {

@@ -1,5 +1,5 @@
 import { type FormHTMLAttributes, type ReactNode, useRef } from 'react'
-import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn, useFormContext } from 'react-hook-form'
+import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn, useFormState } from 'react-hook-form'
 import { Button, type ButtonProps } from '@/components/controls/button'
 import { FormError } from '@/components/form/field-base'
 import './form.css'
@@ -57,9 +57,10 @@ export function Form<TValues extends FieldValues, TOutput extends FieldValues = 
 
 /** Busy and disabled while the form's onSubmit promise is pending (and, as every submit button, keeps focus in the field: see Button). */
 export function SubmitButton({ loading, ...props }: Omit<ButtonProps, 'type' | 'onClick'>) {
-  const { formState } = useFormContext()
+  // its own subscription: a submit re-renders the button, not the page that holds the form (nor in the press's task)
+  const { isSubmitting } = useFormState()
   // every form sends to the server: it waits for the network, keeping what was typed
-  return <Button needsNetwork {...props} type="submit" loading={loading || formState.isSubmitting} />
+  return <Button needsNetwork {...props} type="submit" loading={loading || isSubmitting} />
 }
 
 /**
@@ -67,6 +68,6 @@ export function SubmitButton({ loading, ...props }: Omit<ButtonProps, 'type' | '
  * that belongs to no single field. Place it just above the SubmitButton.
  */
 export function FormRootError() {
-  const { formState } = useFormContext()
-  return <FormError message={formState.errors.root?.message} />
+  const { errors } = useFormState({ name: 'root' })
+  return <FormError message={errors.root?.message} />
 }

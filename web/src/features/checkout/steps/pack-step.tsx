@@ -77,7 +77,7 @@ export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {
       title={<Trans>Elige tu pack</Trans>}
       intro={<Trans>El precio es por persona. Después elegirás las habitaciones y añadirás los datos de cada viajero.</Trans>}
       headingRef={headingRef}
-      continueWith={{ form: 'checkout-pack', loading: form.formState.isSubmitting }}
+      continueWith={{ form: 'checkout-pack' }}
     >
       <Form
         id="checkout-pack"

@@ -109,7 +109,7 @@ export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, 
       intro={<Trans>Escribe los datos tal como aparecen en el documento de identidad de cada viajero.</Trans>}
       headingRef={headingRef}
       onBack={onBack}
-      continueWith={{ form: 'checkout-personal', loading: form.formState.isSubmitting }}
+      continueWith={{ form: 'checkout-personal' }}
     >
       <Form
         id="checkout-personal"

@@ -23,8 +23,12 @@ export type StepFrameProps = {
   children: ReactNode
   /** Absent on the first step. */
   onBack?: () => void
-  /** "Continuar": a click handler, or the step's form (its id) to submit; `next` instead for another button. */
-  continueWith?: (() => void) | { form: string; loading: boolean }
+  /**
+   * "Continuar": a click handler, or the step's form (its id) to submit; `next` instead for another button. A step's
+   * form moves on at once (its submit waits for nothing), so the button is never busy: reading the form's
+   * isSubmitting here would re-render the whole step twice in the press's own task.
+   */
+  continueWith?: (() => void) | { form: string }
   /** The forward button when it is not "Continuar" (the summary's payment). */
   next?: ReactNode
   /** A problem found by the server for this step, shown first. */
@@ -41,7 +45,7 @@ export function StepFrame({ title, intro, headingRef, children, onBack, continue
         <Trans>Continuar</Trans>
       </Button>
     ) : (
-      <Button type="submit" form={continueWith.form} loading={continueWith.loading}>
+      <Button type="submit" form={continueWith.form}>
         <Trans>Continuar</Trans>
       </Button>
     )
