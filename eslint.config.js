@@ -143,6 +143,12 @@ export default tseslint.config(
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Use the generated get…QueryKey(), never a hand-typed query key.' },
         // no barrel files: import a module from where it is
         { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module itself.' },
+        // a form's state read through `formState` subscribes the component that holds the form: a submit then
+        // re-renders the whole page in the press's own task (decision 045)
+        {
+          selector: "MemberExpression[property.name='formState'], VariableDeclarator > ObjectPattern > Property[key.name='formState']",
+          message: "Read a form's state with useFormState({ name }) in the part that shows it, never through formState.",
+        },
         // a top-level await anywhere in the app turns off the bundler's chunk optimizations (decision 040)
         {
           selector: 'AwaitExpression:not(:function AwaitExpression), ForOfStatement[await=true]:not(:function ForOfStatement)',
