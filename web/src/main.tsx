@@ -18,7 +18,8 @@ import { captureCredentialsFromUrl } from '@/features/auth/link-credentials'
 import { applyBranding, resolveAgency, setCurrentAgency } from '@/lib/domain/agency'
 import { getGetAgencyQueryKey } from '@/lib/api/generated/endpoints/agency/agency'
 import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
-import { setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
+import { holdToken, setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
+import { takeEarlySession } from '@/lib/api/early-reads.universal'
 import { initI18n } from '@/lib/i18n/lingui'
 import { isLocale } from '@/lib/i18n/locales.universal'
 import { replayEarlyPress, stopKeepingEarlyPresses } from '@/lib/browser/early-presses.universal'
@@ -29,6 +30,10 @@ import { startFromBrowserNetworkState } from '@/lib/browser/network-status'
 // The start-up is a function rather than the module's top-level code with `await`: a top-level await anywhere in
 // the app turns off the bundler's merging of chunks, which keeps each page's files few (decision 040).
 async function start() {
+  // The session and language the page's script read with the HTML: the start-up reads no cookie again. First, so
+  // that a token the address brings (below) replaces the one held.
+  const early = takeEarlySession()
+  if (early) holdToken(early.token, early.until)
   captureCredentialsFromUrl()
   // Evaluating the app's code is the longest task of a page's start (~25 ms on a desktop, four times that on a
   // phone): the start-up work goes in the next one, not on its end. Only the secrets leave the address bar first.
@@ -65,7 +70,7 @@ async function start() {
   // the painted frame (a press on its header waits until it does, decision 038): of the three start-up reads,
   // IndexedDB's comes back last.
   const offlineReadsBack = keepQueriesOffline(queryClient)
-  const [locale, agency] = await Promise.all([initI18n(), resolveAgency(window.location.origin, window.__AGENCY__)])
+  const [locale, agency] = await Promise.all([initI18n(early?.language), resolveAgency(window.location.origin, window.__AGENCY__)])
   setRequestLanguage(locale)
   let activeLocale: string = locale
   i18n.on('change', () => {

@@ -9,7 +9,7 @@ import { pageLoader } from '@/app/route-prefetch'
 import { PAGE_ROUTES } from '@/config/routes.universal'
 import { apiBaseUrl } from '@/lib/api/api-base-url'
 import { apiFetch } from '@/lib/api/client'
-import { EARLY_READ_MAX_AGE_MS, fillAddresses, SESSION_MARK_ATTRIBUTE } from '@/lib/api/early-reads.universal'
+import { EARLY_READ_MAX_AGE_MS, fillAddresses, SESSION_MARK_ATTRIBUTE, takeEarlySession } from '@/lib/api/early-reads.universal'
 import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context.universal'
 
 // The production server starts a page's first API reads from its HTML (web/server/early-reads.ts, with
@@ -161,6 +161,18 @@ describe('the script and the client', () => {
       `${base}/booking/bkg-1/travel-group`,
       `${base}/auth/profile`,
     ])
+  })
+
+  it('hands the app the session and the language it read, once, while its reads are fresh', async () => {
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    const at = window.__EARLY_READS__!.at
+    expect(takeEarlySession(at + 1000)).toEqual({ token: 'tok-1', language: 'en', until: at + EARLY_READ_MAX_AGE_MS })
+    // taken: a second start (or a later caller) reads the stores itself
+    expect(takeEarlySession(at + 1000)).toBeNull()
+
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    expect(takeEarlySession(window.__EARLY_READS__!.at + EARLY_READ_MAX_AGE_MS + 1)).toBeNull()
+    await afterTheScript()
   })
 
   it('another language, session or a late read: the client asks itself', async () => {

@@ -33,6 +33,29 @@ describe('the session token', () => {
     expect(reads).toHaveBeenCalledTimes(1)
   })
 
+  it("starts from the token the page's script read, reading neither store, until it is stale or replaced", async () => {
+    vi.useFakeTimers({ now: 1_000 })
+    document.cookie = `${TOKEN_KEY}=tok_cookie; Path=/`
+    const { getToken, holdToken, setToken } = await freshContext()
+    const reads = cookieReads()
+    const storage = vi.spyOn(Storage.prototype, 'getItem')
+    holdToken('tok_early', 16_000)
+    expect(getToken()).toBe('tok_early')
+    expect(reads).not.toHaveBeenCalled()
+    expect(storage).not.toHaveBeenCalled()
+    // a token held already is not replaced by one read earlier
+    holdToken(null, 16_000)
+    expect(getToken()).toBe('tok_early')
+    // stale: read from the stores again
+    vi.setSystemTime(16_001)
+    expect(getToken()).toBe('tok_cookie')
+    // a sign-in replaces it at once
+    setToken('tok_new')
+    expect(getToken()).toBe('tok_new')
+    setToken(null)
+    document.cookie = `${TOKEN_KEY}=; Max-Age=0; Path=/`
+  })
+
   it('is read once when there is none, too (the sign-in page asks at every render)', async () => {
     const { getToken } = await freshContext()
     const reads = cookieReads()

@@ -90,6 +90,16 @@ const readStoredToken = (): string | null => {
   return token
 }
 
+/**
+ * Holds a token read a moment ago by the page's script (early-reads.universal.ts), until `until`: the app's start
+ * then reads neither store. Nothing is held over a token already held or set.
+ */
+export const holdToken = (token: string | null, until: number) => {
+  if (!hasDom() || held !== undefined) return
+  watchOtherTabs()
+  held = { token, until }
+}
+
 /** The session token, kept in a cookie and in local storage (both prefixed "auth"), for 30 days. */
 export const getToken = (): string | null => {
   if (!hasDom()) return null

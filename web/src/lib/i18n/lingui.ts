@@ -123,10 +123,13 @@ export async function switchLocale(locale: Locale): Promise<void> {
   await activateLocale(locale)
 }
 
-/** Call once before the first render so nothing flashes in the wrong language (the first bundle's messages only). */
-export async function initI18n(): Promise<Locale> {
+/**
+ * Call once before the first render so nothing flashes in the wrong language (the first bundle's messages only);
+ * `known`: the language the page's script already read (early-reads.universal.ts).
+ */
+export async function initI18n(known?: Locale): Promise<Locale> {
   restWanted = false
-  const locale = detectLocale()
+  const locale = known ?? detectLocale()
   loadNumberDataOffThread(locale)
   await activateLocale(locale)
   return locale
