@@ -3,7 +3,7 @@
 // exactly that one (address, token, agency, language), once, within seconds of the page load;
 // anything else (another session or language, a failed or late read) is asked for again.
 
-import { detectLocale, isLocale, type Locale } from '../i18n/locales.universal.ts'
+import { detectLocale, type Locale } from '../i18n/locales.universal.ts'
 import { yieldToBrowser } from '../browser/main-thread.universal.ts'
 import { getToken, identityHeaders } from './request-context.universal.ts'
 
@@ -15,7 +15,7 @@ export type EarlyReads = {
   at: number
   reads: Record<string, Promise<Response> | undefined>
   /** the session and the language the script read, for the app to start from (takeEarlySession) */
-  session?: { token: string | null; language: string }
+  session?: { token: string | null; language: Locale }
 }
 
 declare global {
@@ -26,6 +26,9 @@ declare global {
 }
 
 /** The same for the script and the client: whose request it is, in which language. */
+/** Until when what the script started and read stands for the client's own. */
+const freshUntil = (early: EarlyReads) => early.at + EARLY_READ_MAX_AGE_MS
+
 export const earlyReadKey = (token: string | null, agencyId: string | null, language: string) => `${token ?? ''}|${agencyId ?? ''}|${language}`
 
 /** The answer started early for `url` with these credentials, if there is one still to take. */
@@ -36,7 +39,7 @@ export function takeEarlyRead(url: string, key: string, now = Date.now()): Promi
   if (!early || !read) return null
   // taken or not, it is not offered twice
   delete early.reads[url]
-  if (early.key !== key || now - early.at > EARLY_READ_MAX_AGE_MS) return null
+  if (early.key !== key || now > freshUntil(early)) return null
   return read
 }
 
@@ -53,9 +56,8 @@ export function takeEarlySession(now = Date.now()): EarlySession | null {
   const session = early?.session
   if (!early || !session) return null
   delete early.session
-  const until = early.at + EARLY_READ_MAX_AGE_MS
-  if (now > until || !isLocale(session.language)) return null
-  return { token: session.token, language: session.language, until }
+  const until = freshUntil(early)
+  return now > until ? null : { ...session, until }
 }
 
 // The starting side, run by the page's inline script (./early-reads-script.ts).
