@@ -480,31 +480,43 @@ test('the header never says "Acceder" to someone signed in, nor shows an account
   }
 })
 
-test('a booking opened from its address: its data asked for once, started by the page itself before the app', async ({ page, context, request }) => {
+test('a booking opened from its address: its data asked for once, started by the page itself before the app, in Spanish and English', async ({
+  browser,
+  request,
+}) => {
   const origin = `http://norte.localhost:${port}`
-  const token = await signInFast(context, request, 'laura.martin@example.com', origin, 'ag-norte')
-  const bookings = (await (await request.get(`${API}/booking`, { headers: { agencyId: 'ag-norte', Authorization: `Bearer ${token}` } })).json()) as {
-    id: string
-  }[]
-  const id = bookings[0]!.id
-  const reads: string[] = []
-  page.on('request', (req) => {
-    if (req.method() === 'GET' && new URL(req.url()).pathname.startsWith('/api/customer/')) reads.push(new URL(req.url()).pathname)
-  })
-  await page.goto(`${origin}/booking/${encodeURIComponent(id)}`)
-  await expect(page.getByRole('tab', { name: 'Experiencia' })).toHaveAttribute('aria-selected', 'true')
-  await expect(page.getByRole('heading', { level: 2, name: 'Tu viaje' })).toBeVisible()
-  await expect(page.getByRole('button', { name: /Laura/ })).toBeVisible()
-  // the page's HTML started these; the app took the answers instead of asking again
-  for (const path of [`/api/customer/booking/${id}`, `/api/customer/booking/${id}/travel-group`, '/api/customer/auth/profile']) {
-    expect(
-      reads.filter((read) => read === path),
-      path,
-    ).toHaveLength(1)
+  for (const [locale, tab, heading] of [
+    ['es-ES', 'Experiencia', 'Tu viaje'],
+    ['en-GB', 'Experience', 'Your trip'],
+  ] as const) {
+    const context = await browser.newContext({ locale, serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const token = await signInFast(context, request, 'laura.martin@example.com', origin, 'ag-norte')
+    const bookings = (await (await request.get(`${API}/booking`, { headers: { agencyId: 'ag-norte', Authorization: `Bearer ${token}` } })).json()) as {
+      id: string
+    }[]
+    const id = bookings[0]!.id
+    const reads: string[] = []
+    page.on('request', (req) => {
+      if (req.method() === 'GET' && new URL(req.url()).pathname.startsWith('/api/customer/')) reads.push(new URL(req.url()).pathname)
+    })
+    await page.goto(`${origin}/booking/${encodeURIComponent(id)}`)
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Laura/ })).toBeVisible()
+    // the page's HTML started these; the app took the answers instead of asking again (the config too: the first
+    // route waits for it, so a second read would hold the page back a round trip)
+    for (const path of [`/api/customer/booking/${id}`, `/api/customer/booking/${id}/travel-group`, '/api/customer/auth/profile', '/api/customer/auth/config']) {
+      expect(
+        reads.filter((read) => read === path),
+        `${locale} ${path}`,
+      ).toHaveLength(1)
+    }
+    const { body: html } = await get(`/booking/${encodeURIComponent(id)}`, { Host: `norte.localhost:${port}` })
+    expect(html).toContain('__EARLY_READS__')
+    expect(html).not.toContain(token)
+    await context.close()
   }
-  const { body: html } = await get(`/booking/${encodeURIComponent(id)}`, { Host: `norte.localhost:${port}` })
-  expect(html).toContain('__EARLY_READS__')
-  expect(html).not.toContain(token)
 })
 
 test('the built portal’s lazy parts bring their texts: a booking tab and a checkout step, in Spanish then English', async ({ page, context, request }) => {

@@ -33,7 +33,12 @@ async function start() {
   // The session and language the page's script read with the HTML: the start-up reads no cookie again. First, so
   // that a token the address brings (below) replaces the one held.
   const early = takeEarlySession()
-  if (early) holdToken(early.token, early.until)
+  if (early) {
+    holdToken(early.token, early.until)
+    // in the script's language from the first call: the config read below takes the script's answer only when it
+    // asks in that language (an English browser asked again, and the first page waited for that round trip)
+    setRequestLanguage(early.language)
+  }
   captureCredentialsFromUrl()
   // Evaluating the app's code is the longest task of a page's start (~25 ms on a desktop, four times that on a
   // phone): the start-up work goes in the next one, not on its end. Only the secrets leave the address bar first.
