@@ -20,6 +20,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path'
 import type { LinguiConfigNormalized } from '@lingui/conf'
 import { createCompiledCatalog, getCatalogDependentFiles, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
 import type { Plugin } from 'vite'
+import { ROUTE_MESSAGES_DIR } from './src/lib/i18n/route-messages.universal.ts'
 
 export type CatalogPart = 'startup' | 'rest'
 const PART_QUERY = /\.po\?catalog=(startup|rest|route-[\w-]+)$/
@@ -89,9 +90,14 @@ export function routeMessages<T>(
 
 export function catalogSplit(options: { linguiConfig: LinguiConfigNormalized; entry: string; srcDir: string }): Plugin {
   const config = options.linguiConfig
+  // the browser build's, not the page shell's for Node (web/shell.vite.config.ts) nor the development server's
+  let building = false
   return {
     name: 'portal-catalog-split',
     enforce: 'pre',
+    configResolved(resolved) {
+      building = resolved.command === 'build' && !resolved.build.ssr
+    },
     resolveId(id) {
       return id === ROUTE_CATALOGS ? RESOLVED_ROUTE_CATALOGS : null
     },
@@ -136,6 +142,11 @@ export function catalogSplit(options: { linguiConfig: LinguiConfigNormalized; en
       }
       const { source, errors } = createCompiledCatalog(locale, selected as typeof messages, { namespace: 'es' })
       if (errors.length) this.warn(`${locale} catalog: ${errors.length} message(s) failed to compile`)
+      // A route's part also as data, for the production server to write into that page's HTML (ROUTE_MESSAGES_ID)
+      if (part.startsWith('route-') && building) {
+        const { source: json } = createCompiledCatalog(locale, selected as typeof messages, { namespace: 'json' })
+        this.emitFile({ type: 'asset', fileName: `${ROUTE_MESSAGES_DIR}/${locale}/${part.slice('route-'.length)}.json`, source: json })
+      }
       return { code: source, moduleType: 'js' }
     },
   }

@@ -540,6 +540,34 @@ test('the built portal’s lazy parts bring their texts: a booking tab and a che
   await expect(page.locator('#checkout-step-title')).toHaveText('Choose your rooms')
 })
 
+test('a page opened from its address carries its own texts: no catalog file fetched, in Spanish and English, and the other language still comes', async ({
+  browser,
+  request,
+}) => {
+  const origin = `http://localhost:${port}`
+  for (const [locale, heading, otherHeading] of [
+    ['es-ES', 'Alojamiento', 'Accommodation'],
+    ['en-GB', 'Accommodation', 'Alojamiento'],
+  ] as const) {
+    const context = await browser.newContext({ locale, serviceWorkers: 'block' })
+    await signInFast(context, request, 'ana.garcia@example.com', origin)
+    const page = await context.newPage()
+    const catalogs: string[] = []
+    page.on('request', (req) => {
+      if (/\/assets\/messages-/.test(req.url())) catalogs.push(new URL(req.url()).pathname)
+    })
+    await page.goto(`${origin}/travelgroup/tg-sol-lon`)
+    // the route's own texts (a text missing from them would show as its id)
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    expect(catalogs, locale).toEqual([])
+    // the other language: its parts are fetched, the page redrawn in it
+    await chooseLanguage(page, locale === 'es-ES' ? 'en' : 'es')
+    await expect(page.getByRole('heading', { level: 2, name: otherHeading })).toBeVisible()
+    expect(catalogs.length, locale).toBeGreaterThan(0)
+    await context.close()
+  }
+})
+
 test('every script a page loads is marked for compiling as it streams in, the same in Brotli, gzip and plain', async ({ page, context, request }) => {
   const origin = `http://localhost:${port}`
   await signInFast(context, request, 'ana.garcia@example.com', origin)

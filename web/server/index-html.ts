@@ -8,6 +8,7 @@ import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenant
 import { type Locale, SERVER_LANG_ATTRIBUTE, STARTUP_MESSAGES_ID } from '../src/lib/i18n/locales.universal.ts'
 import { VITALS_ATTRIBUTE } from '../src/config/vitals.universal.ts'
 import type { Shell } from '../src/app/shell/shell.universal.ts'
+import { ROUTE_MESSAGES_ID, type RouteMessages } from '../src/lib/i18n/route-messages.universal.ts'
 import { earlyReadsTags } from './early-reads.ts'
 import { type EarlyReads, matchPage } from './page-routes.ts'
 import { ICON_PATH, MANIFEST_PATH } from './web-app-manifest.ts'
@@ -58,22 +59,25 @@ const closure = (manifest: BuildManifest, key: string, into = new Set<string>())
 export type Preloads = {
   /** needed before the first render (the language's first catalog part) */
   first: string[]
-  /** the page's lazy chunk, its imports and its part of the catalog: needed right after */
+  /** the page's lazy chunk and its imports: needed right after */
   js: string[]
   css: string[]
+  /** the route module's part of the catalog, needed with its chunk: not announced when the page carries it */
+  texts: string[]
 }
 
 export const pagePreloads = (manifest: BuildManifest | null, pathname: string, locale: Locale): Preloads => {
-  if (!manifest) return { first: [], js: [], css: [] }
+  if (!manifest) return { first: [], js: [], css: [], texts: [] }
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
   const loaded = entry ? closure(manifest, entry) : new Set<string>()
   const first = closure(manifest, `src/locales/${locale}/messages.po?catalog=startup`)
   const later = new Set<string>()
+  const texts = new Set<string>()
   const page = matchPage(pathname)
   if (page && !page.firstBundle) {
     closure(manifest, page.module, later)
     // the route module's own part of the catalog (web/catalog-split.ts)
-    closure(manifest, `src/locales/${locale}/messages.po?catalog=route-${page.route.page}`, later)
+    closure(manifest, `src/locales/${locale}/messages.po?catalog=route-${page.route.page}`, texts)
   }
   const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []))
   const files = (keys: Iterable<string>) =>
@@ -84,6 +88,7 @@ export const pagePreloads = (manifest: BuildManifest | null, pathname: string, l
   return {
     first: files(first),
     js: files([...later].filter((key) => !first.has(key))),
+    texts: files([...texts].filter((key) => !first.has(key) && !later.has(key))),
     css: [...new Set([...later].filter((key) => !loaded.has(key)).flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedCss.has(file)),
   }
 }
@@ -93,7 +98,7 @@ export const pagePreloads = (manifest: BuildManifest | null, pathname: string, l
 const preloadTags = (preloads: Preloads): string =>
   [
     ...preloads.first.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
-    ...preloads.js.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
+    ...[...preloads.js, ...preloads.texts].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
     ...preloads.css.map((file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${escapeMarkup(file)}" />`),
   ].join('\n    ')
 
@@ -116,12 +121,14 @@ export type PageParts = {
   shell?: Shell | null
   /** where the page sends its vitals (web/server/rum-beacon.ts), when the server takes them */
   rum?: string | null
+  /** the page's route module's part of the catalog (the build's copy), carried instead of announced */
+  routeMessages?: RouteMessages | null
 }
 
 export const renderIndexHtml = (
   template: string,
   agency: Agency | null,
-  { preloads = { first: [], js: [], css: [] }, early = null, locale = 'es', shell = null, rum = null }: PageParts = {},
+  { preloads = { first: [], js: [], css: [], texts: [] }, early = null, locale = 'es', shell = null, rum = null, routeMessages = null }: PageParts = {},
 ): string => {
   // the page's frame from the app's own layouts (web/src/app/shell/render-shell.tsx), else the agency's name
   const splash = shell === null ? bootSplash(agency) : { style: '', markup: shell.markup }
@@ -134,10 +141,12 @@ export const renderIndexHtml = (
   // The texts the frame was drawn with are the first catalog part the app needs: carried by the page (data, not
   // a script), the first render waits for one request fewer, and that part is not announced for download.
   const startupMessages = shell === null ? '' : `<script type="application/json" id="${STARTUP_MESSAGES_ID}">${inlineJson(shell.messages)}</script>`
-  const announced = shell === null ? preloads : { ...preloads, first: [] }
+  // So are the page's own texts: one file fewer for its first render to wait on (over HTTP/1.1, for a connection)
+  const pageMessages = routeMessages === null ? '' : `<script type="application/json" id="${ROUTE_MESSAGES_ID}">${inlineJson(routeMessages)}</script>`
+  const announced = { ...preloads, ...(shell === null ? {} : { first: [] }), ...(routeMessages === null ? {} : { texts: [] }) }
   // After the entry stylesheet, so they wait for it: put before it, the reads start sooner but take bandwidth
   // from the stylesheet and the code on a slow connection (decision 034 measured a travel group's LCP later).
-  const extra = [startupMessages, earlyScript, preloadTags(announced), splash.style].filter(Boolean).join('\n    ')
+  const extra = [startupMessages, pageMessages, earlyScript, preloadTags(announced), splash.style].filter(Boolean).join('\n    ')
   // Function replacements: a `$&`, `$'` or `` $` `` in the agency's name must stay text, not splice the template.
   return (
     template

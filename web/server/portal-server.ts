@@ -18,6 +18,7 @@ import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
 import { createRumSink, type RumOptions } from './rum-beacon.ts'
 import { VITALS_PATH } from '../src/config/vitals.universal.ts'
+import { ROUTE_MESSAGES_DIR, type RouteMessages } from '../src/lib/i18n/route-messages.universal.ts'
 
 export type PortalServerOptions = {
   distDir: string
@@ -236,6 +237,21 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     }
   }
 
+  // A lazy page's own texts as the build left them (web/catalog-split.ts), or null: then the page announces their chunk.
+  const routeMessagesOf = (locale: Locale, pathname: string): RouteMessages | null => {
+    const page = matchPage(pathname)
+    if (!page || page.firstBundle) return null
+    const path = join(distDir, ROUTE_MESSAGES_DIR, locale, `${page.route.page}.json`)
+    if (!existsSync(path)) return null
+    try {
+      const { messages } = JSON.parse(readFileSync(path, 'utf8')) as Pick<RouteMessages, 'messages'>
+      return { locale, route: page.route.page, messages }
+    } catch (error) {
+      log(`the page's texts could not be read: ${(error as Error).message}`)
+      return null
+    }
+  }
+
   // A file of the build as the browser takes it, read once and kept (the build is a few megabytes, and
   // a request reaches this only for a file that exists): a script, stylesheet or SVG compressed as the
   // build made it ahead (`.br` and `.gz` beside each, web/vite.config.ts), else gzipped here once (the
@@ -365,6 +381,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
         locale,
         shell,
         rum: rum ? VITALS_PATH : null,
+        routeMessages: routeMessagesOf(locale, pathname),
       })
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }
     })

@@ -114,6 +114,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'page.js.gz'), gzipSync(PAGE_JS))
   mkdirSync(join(dist, '.vite'))
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest))
+  // the booking route's Spanish texts as the build leaves them (web/catalog-split.ts); no English copy
+  mkdirSync(join(dist, '.vite', 'route-messages', 'es'), { recursive: true })
+  writeFileSync(join(dist, '.vite', 'route-messages', 'es', 'booking.json'), JSON.stringify({ messages: { trip: ['Tu viaje'] } }))
   const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -342,6 +345,21 @@ describe('production portal server', () => {
     expect((await get(`/assets/.hidden`)).status).toBe(404)
   })
 
+  it('writes a lazy page’s own texts into it, in its language, when the build left them; they are not announced then', async () => {
+    const spanish = await (await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'es-ES' } })).text()
+    const written = /<script type="application\/json" id="route-messages">(.*?)<\/script>/.exec(spanish)
+    expect(JSON.parse(written![1]!)).toEqual({ locale: 'es', route: 'booking', messages: { trip: ['Tu viaje'] } })
+    expect(spanish).not.toContain('messages-es-booking.js')
+    expect(spanish).toContain('href="/assets/booking.js"')
+    // the same route in English, whose copy the build did not leave: announced instead
+    const english = await (await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'en' } })).text()
+    expect(english).not.toContain('id="route-messages"')
+    expect(english).toContain('href="/assets/messages-en-booking.js"')
+    // the sign-in page's texts are all in the first bundle's part
+    expect(await (await get(`/auth/login`, { headers: { host: 'localhost:4173' } })).text()).not.toContain('id="route-messages"')
+    expect((await get(`/.vite/route-messages/es/booking.json`)).status).toBe(404)
+  })
+
   it('announces the page’s chunks and its language’s catalog in the HTML, and paints the agency’s name while the app loads', async () => {
     const res = await get(`/booking/bkg-1`, { headers: { host: 'localhost:4173', 'accept-language': 'en-GB,en;q=0.9' } })
     const html = await res.text()
@@ -356,14 +374,15 @@ describe('production portal server', () => {
   })
 
   it('preloads by the language cookie first, and nothing but the catalog for the sign-in page', () => {
-    expect(pagePreloads(manifest, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [] })
+    expect(pagePreloads(manifest, '/auth/login', 'es')).toEqual({ first: ['assets/messages-es.js'], js: [], css: [], texts: [] })
     expect(pagePreloads(manifest, '/booking/x', 'es')).toEqual({
       first: ['assets/messages-es.js'],
-      // the booking route module's part of the catalog, not all the lazy messages
-      js: ['assets/booking.js', 'assets/tabs.js', 'assets/messages-es-booking.js'],
+      js: ['assets/booking.js', 'assets/tabs.js'],
       css: ['assets/booking.css', 'assets/tabs.css'],
+      // the booking route module's part of the catalog, not all the lazy messages
+      texts: ['assets/messages-es-booking.js'],
     })
-    expect(pagePreloads(null, '/faq', 'es')).toEqual({ first: [], js: [], css: [] })
+    expect(pagePreloads(null, '/faq', 'es')).toEqual({ first: [], js: [], css: [], texts: [] })
   })
 
   it('a page with its frame carries the texts the frame was drawn with, so their part of the catalog is not announced', () => {
@@ -378,6 +397,20 @@ describe('production portal server', () => {
     const bare = renderIndexHtml(template, null, { preloads, locale: 'es', shell: null })
     expect(bare).not.toContain('startup-messages')
     expect(bare).toContain('href="/assets/messages-es.js"')
+  })
+
+  it('a lazy page carrying its own texts does not announce their part of the catalog', () => {
+    const template = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>'
+    const preloads = pagePreloads(manifest, '/booking/x', 'es')
+    const routeMessages = { locale: 'es' as const, route: 'booking', messages: { b: ['Tu viaje </script><script>alert(1)</script>'] } }
+    const carried = renderIndexHtml(template, null, { preloads, locale: 'es', routeMessages })
+    const written = /<script type="application\/json" id="route-messages">(.*?)<\/script>/.exec(carried)
+    expect(JSON.parse(written![1]!)).toEqual(routeMessages)
+    expect(carried.match(/<script/g)).toHaveLength(carried.match(/<\/script>/g)!.length)
+    expect(carried).not.toContain('messages-es-booking.js')
+    expect(carried).toContain('href="/assets/booking.js"')
+    // without them (a build without the copies): announced, loaded with the page's chunk
+    expect(renderIndexHtml(template, null, { preloads, locale: 'es' })).toContain('href="/assets/messages-es-booking.js"')
   })
 
   it('an agency name with $ patterns stays text: the template is never spliced into the page', () => {

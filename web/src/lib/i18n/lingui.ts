@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
 import { detectLocale, isLocale, langCookie, type Locale, STARTUP_MESSAGES_ID, type StartupMessages } from '@/lib/i18n/locales.universal'
+import { ROUTE_MESSAGES_ID, type RouteMessages } from '@/lib/i18n/route-messages.universal'
 
 // Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
 // locale is a type error. Each catalog comes in two parts (web/catalog-split.ts): the messages of the
@@ -54,7 +55,26 @@ const startupPart = (locale: Locale): Promise<{ messages: Messages }> => {
   return inPage?.locale === locale ? Promise.resolve({ messages: inPage.messages }) : catalogParts[locale].startup()
 }
 
-const routePart = (locale: Locale, route: string) => routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
+/** The route's catalog part the production server wrote into the page (its first page's), read once (null: none). */
+let writtenRoute: RouteMessages | null | undefined
+const writtenRoutePart = (): RouteMessages | null => {
+  if (writtenRoute !== undefined) return writtenRoute
+  writtenRoute = null
+  const text = typeof document === 'undefined' ? null : document.getElementById(ROUTE_MESSAGES_ID)?.textContent
+  try {
+    if (text) writtenRoute = JSON.parse(text) as RouteMessages
+  } catch {
+    // unreadable: the route's own part is loaded instead
+  }
+  return writtenRoute
+}
+
+/** A route module's catalog part: the one in the page when it is that route's in that language, else its chunk. */
+const routePart = (locale: Locale, route: string): Promise<{ messages: Messages }> => {
+  const inPage = writtenRoutePart()
+  if (inPage?.locale === locale && inPage.route === route) return Promise.resolve({ messages: inPage.messages })
+  return routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
+}
 
 /** Loads the catalog (once), activates it and sets <html lang>. */
 export function activateLocale(locale: Locale): Promise<void> {
