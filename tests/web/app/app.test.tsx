@@ -199,7 +199,8 @@ describe('the sign-in form, drawn by the server', () => {
     expect(root.querySelector<HTMLInputElement>('input[type="email"]')).toBe(email)
     expect(email.value).toBe('ana.garcia@example.com')
     expect(root.textContent).not.toContain('Debes introducir tu email')
-    expect(sent.some((url) => url.endsWith('/auth/remember'))).toBe(true)
+    // sent once the busy button is drawn
+    await vi.waitFor(() => expect(sent.some((url) => url.endsWith('/auth/remember'))).toBe(true))
     router.dispose()
   })
 })

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import { afterNextPaint } from '@/lib/browser/main-thread.universal'
 
 // A form without react-hook-form and zod, for the sign-in page only: it ships in the first bundle
 // (≤ 150 KB of gzipped JavaScript, scripts/check/bundle-budgets.json), where the two would add ~25 KB.
@@ -131,7 +132,8 @@ export function useLightForm<T extends Record<string, string>>(fieldRules: FormR
       setErrors({})
       inFlight.current = true
       setSubmitting(true)
-      void Promise.resolve()
+      // the busy button is drawn first, then the call goes (see afterNextPaint)
+      void afterNextPaint()
         .then(() => submit(result.values))
         .finally(() => {
           inFlight.current = false

@@ -128,6 +128,29 @@ describe('form kit', () => {
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false))
   })
 
+  it('the busy button is drawn before onSubmit sends: the press is answered on screen first', async () => {
+    const frames: FrameRequestCallback[] = []
+    const requestFrame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    try {
+      const onSubmit = vi.fn(() => new Promise<void>(() => {}))
+      await renderWithApp(<Example onSubmit={onSubmit} />)
+      await userEvent.type(screen.getByLabelText('Nombre'), 'Ana')
+      await userEvent.selectOptions(screen.getByLabelText('País'), 'PT')
+      await userEvent.click(screen.getByLabelText(/A plazos/))
+      await userEvent.click(screen.getByLabelText('Acepto los términos'))
+      const submit = screen.getByRole('button', { name: 'Enviar' })
+      frames.length = 0
+      await userEvent.click(submit)
+      await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true))
+      expect(onSubmit).not.toHaveBeenCalled()
+      // the frame that shows the busy button
+      for (const callback of frames.splice(0)) callback(performance.now())
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    } finally {
+      requestFrame.mockRestore()
+    }
+  })
+
   it('a submit and its errors re-render the button and the fields, not the page that holds the form', async () => {
     // on a slow phone the page's render ran in the press's own task, before the press was answered on screen
     let pageRenders = 0

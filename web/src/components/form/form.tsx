@@ -2,6 +2,7 @@ import { type FormHTMLAttributes, type ReactNode, useRef } from 'react'
 import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn, useFormState } from 'react-hook-form'
 import { Button, type ButtonProps } from '@/components/controls/button'
 import { FormError } from '@/components/form/field-base'
+import { afterNextPaint } from '@/lib/browser/main-thread.universal'
 import './form.css'
 
 export type FormProps<TValues extends FieldValues, TOutput extends FieldValues = TValues> = Omit<
@@ -28,7 +29,11 @@ export function Form<TValues extends FieldValues, TOutput extends FieldValues = 
   className,
   ...rest
 }: FormProps<TValues, TOutput>) {
-  const submit = form.handleSubmit(onSubmit)
+  // valid: the busy button is drawn first, then onSubmit sends (see afterNextPaint)
+  const submit = form.handleSubmit(async (values, event) => {
+    await afterNextPaint()
+    return onSubmit(values, event)
+  })
   // formState is a render snapshot; a ref also catches two Enters in one frame.
   const inFlight = useRef(false)
   return (

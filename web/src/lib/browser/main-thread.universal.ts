@@ -40,3 +40,27 @@ export function yieldToBrowser(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield()
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
+
+/**
+ * Resolves once the browser has painted its next frame: a task queued from that frame's animation callback runs
+ * after the frame is drawn. For the work a press starts once it has shown that it was taken (a form's busy button):
+ * a send, its store updates and what they render no longer hold that frame back (on a low-tier phone they took
+ * longer than the press's own handling). A page that draws no frames (hidden, or no browser) goes on after a zero
+ * timeout, and after `fallbackMs` at the latest if the frame never comes.
+ */
+export function afterNextPaint(fallbackMs = 100): Promise<void> {
+  return new Promise((resolve) => {
+    const hidden = typeof document === 'undefined' || document.visibilityState === 'hidden'
+    if (hidden || typeof requestAnimationFrame !== 'function') {
+      setTimeout(resolve, 0)
+      return
+    }
+    const fallback = setTimeout(resolve, fallbackMs)
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback)
+        resolve()
+      }, 0),
+    )
+  })
+}
