@@ -48,10 +48,23 @@ test('a booking’s terms, paying the next one and an extra, each back from the 
   await expectNoSeriousA11yViolations(page)
   await page.screenshot({ path: `${SHOTS}/phone-es-booking-payments.png`, fullPage: true })
 
-  // Pay the next term (a double click opens one payment).
-  await term(2)
-    .getByRole('button', { name: `Pagar el plazo 2 (${euros(second!.amount)})` })
-    .dblclick()
+  // Pay the next term: the press is answered on screen at once (busy while the payment is on its way), and a double
+  // click opens one payment.
+  const purchases: string[] = []
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname.endsWith('/purchase')) purchases.push(req.url())
+  })
+  let answer!: () => void
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/api/customer/booking/*/purchase', async (route) => {
+    await held
+    await route.continue()
+  })
+  const payTerm = term(2).getByRole('button', { name: `Pagar el plazo 2 (${euros(second!.amount)})` })
+  await payTerm.dblclick()
+  await expect(payTerm).toHaveAttribute('aria-busy', 'true')
+  await expect.poll(() => purchases.length).toBe(1)
+  answer()
   await provider(page, 'approve')
   await expect(page).toHaveURL(/\/payment\/pay-/)
   await expect(page.getByRole('heading', { level: 1, name: 'Pago realizado correctamente' })).toBeVisible()
@@ -74,6 +87,7 @@ test('a booking’s terms, paying the next one and an extra, each back from the 
   await page.getByRole('link', { name: 'Ver los pagos de la reserva' }).click()
   await expect(terms.getByRole('listitem').filter({ hasText: 'Espectáculo nocturno' })).toContainText('Pagado')
 
+  expect(purchases).toHaveLength(1)
   const after = await paymentsOf(page.request, tok, 'ag-sol', bookingId)
   expect(after.payments.filter((p) => p.status === 'paid')).toHaveLength(3)
   expect(after.payments).toHaveLength(3)

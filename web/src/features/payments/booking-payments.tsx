@@ -30,6 +30,7 @@ import { lateTermPenalty } from '@core/payment-schedule'
 import { ExtraTermForm } from '@/features/payments/extra-term-form'
 import { TermCard } from '@/features/payments/term-card'
 import { localDay } from '@core/calendar'
+import { afterNextPaint } from '@/lib/browser/main-thread.universal'
 import './payments.css'
 import { useLocale } from '@/hooks/use-locale'
 
@@ -67,7 +68,8 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
   const buyExtra = useMutation(getPayExtraTermMutationOptions())
   // a ref, not the mutations' state: two clicks in one frame must not pay twice
   const paying = useRef(false)
-  const busy = purchase.isPending || buyExtra.isPending
+  // busy from the press itself, drawn in its own frame before the payment is sent (the mutations' state comes later)
+  const [busy, setBusy] = useState(false)
   const methodName = useId()
   useEffect(reloadWhenRestoredFromCache, [])
   const canceled = booking.status === 'canceled'
@@ -124,12 +126,16 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
     if (!method || paying.current) return
     paying.current = true
     setNotice(null)
+    setBusy(true)
     try {
+      // the busy button is drawn first, then the payment goes (see afterNextPaint)
+      await afterNextPaint()
       await follow(await send(method.id, `${window.location.origin}/payment`))
     } catch (error) {
       await fail(error)
     } finally {
       paying.current = false
+      setBusy(false)
     }
   }
   const pay = (termIds: string[]) =>
@@ -176,7 +182,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
           </div>
         </dl>
         {!canceled && payable.length > 1 && (
-          <Button block needsNetwork loading={purchase.isPending} onClick={() => pay(payable.map((term) => term.id))} disabled={!method}>
+          <Button block needsNetwork loading={busy} onClick={() => pay(payable.map((term) => term.id))} disabled={!method}>
             <Trans>Pagar todo lo pendiente ({allDue})</Trans>
           </Button>
         )}
