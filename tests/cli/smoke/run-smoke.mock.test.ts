@@ -214,7 +214,9 @@ describe('smoke against the mock', () => {
     expect(out).toMatch(/^no violation; \d+ steps \(\d+ passed, 0 failed, \d+ skipped\), \d+ calls; seed -?\d+ \(--seed -?\d+ replays the generated inputs\)$/m)
     expect(out).toMatch(/^\s+note: limited: without --other-email/m)
     expect(out).toContain('warning: the leak probe is limited')
-    expect(out.split('\n').find((line) => line.startsWith('time:'))).toMatch(/^time: \d+\.\d\d s for \d+ calls \(HTTP \d+\.\d\d s, slowest \w+ \d+ ms\), read-only$/)
+    expect(out.split('\n').find((line) => line.startsWith('time:'))).toMatch(
+      /^time: \d+\.\d\d s for \d+ calls \(HTTP \d+\.\d\d s, slowest \w+ \d+ ms\), read-only$/,
+    )
     expect(out).not.toContain('\u001b[')
   })
 
