@@ -58,6 +58,14 @@ const describedText = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .join(' | ')
 
+/** Every field of Example valid. */
+async function fillInValid() {
+  await userEvent.type(screen.getByLabelText('Nombre'), 'Ana')
+  await userEvent.selectOptions(screen.getByLabelText('País'), 'PT')
+  await userEvent.click(screen.getByLabelText(/A plazos/))
+  await userEvent.click(screen.getByLabelText('Acepto los términos'))
+}
+
 describe('form kit', () => {
   it('labels every control and marks optional ones', async () => {
     await renderWithApp(<Example onSubmit={vi.fn()} />)
@@ -108,14 +116,14 @@ describe('form kit', () => {
         }),
     )
     await renderWithApp(<Example onSubmit={onSubmit} />)
-    await userEvent.type(screen.getByLabelText('Nombre'), 'Ana')
-    await userEvent.selectOptions(screen.getByLabelText('País'), 'PT')
-    await userEvent.click(screen.getByLabelText(/A plazos/))
-    await userEvent.click(screen.getByLabelText('Acepto los términos'))
+    await fillInValid()
     const submit = screen.getByRole('button', { name: 'Enviar' })
     await userEvent.click(submit)
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true))
     await userEvent.type(screen.getByLabelText('Nombre'), '{Enter}')
+    // onSubmit runs once the busy button is drawn; the second submit never reaches it
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled())
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(onSubmit).toHaveBeenCalledTimes(1)
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       name: 'Ana',
@@ -134,10 +142,7 @@ describe('form kit', () => {
     try {
       const onSubmit = vi.fn(() => new Promise<void>(() => {}))
       await renderWithApp(<Example onSubmit={onSubmit} />)
-      await userEvent.type(screen.getByLabelText('Nombre'), 'Ana')
-      await userEvent.selectOptions(screen.getByLabelText('País'), 'PT')
-      await userEvent.click(screen.getByLabelText(/A plazos/))
-      await userEvent.click(screen.getByLabelText('Acepto los términos'))
+      await fillInValid()
       const submit = screen.getByRole('button', { name: 'Enviar' })
       frames.length = 0
       await userEvent.click(submit)
@@ -164,10 +169,7 @@ describe('form kit', () => {
     const submit = screen.getByRole('button', { name: 'Enviar' })
     await userEvent.click(submit)
     expect(await screen.findByText('Debes introducir tu email')).toBeTruthy()
-    await userEvent.type(screen.getByLabelText('Nombre'), 'Ana')
-    await userEvent.selectOptions(screen.getByLabelText('País'), 'PT')
-    await userEvent.click(screen.getByLabelText(/A plazos/))
-    await userEvent.click(screen.getByLabelText('Acepto los términos'))
+    await fillInValid()
     await userEvent.click(submit)
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true))
     finish()

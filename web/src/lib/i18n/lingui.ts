@@ -35,44 +35,34 @@ function loadNumberDataOffThread(locale: Locale) {
   worker.postMessage(locale)
 }
 
-/** The first catalog part the production server wrote into the page for its language, read once (null: none). */
-let written: StartupMessages | null | undefined
-const writtenStartupPart = (): StartupMessages | null => {
-  if (written !== undefined) return written
-  written = null
-  const text = typeof document === 'undefined' ? null : document.getElementById(STARTUP_MESSAGES_ID)?.textContent
+/**
+ * What the production server wrote into the page as data for the app (a catalog part), read once per element:
+ * null when there is none or it is unreadable (the part's own file is loaded instead).
+ */
+const inPage = new Map<string, unknown>()
+function writtenInPage<T>(id: string): T | null {
+  if (inPage.has(id)) return inPage.get(id) as T | null
+  let value: T | null = null
+  const text = typeof document === 'undefined' ? null : document.getElementById(id)?.textContent
   try {
-    if (text) written = JSON.parse(text) as StartupMessages
+    if (text) value = JSON.parse(text) as T
   } catch {
-    // unreadable: the catalog's own part is loaded instead
+    // unreadable: as if absent
   }
-  return written
+  inPage.set(id, value)
+  return value
 }
 
 /** A language's first catalog part: the one in the page when it is that language's, else its chunk. */
 const startupPart = (locale: Locale): Promise<{ messages: Messages }> => {
-  const inPage = writtenStartupPart()
-  return inPage?.locale === locale ? Promise.resolve({ messages: inPage.messages }) : catalogParts[locale].startup()
-}
-
-/** The route's catalog part the production server wrote into the page (its first page's), read once (null: none). */
-let writtenRoute: RouteMessages | null | undefined
-const writtenRoutePart = (): RouteMessages | null => {
-  if (writtenRoute !== undefined) return writtenRoute
-  writtenRoute = null
-  const text = typeof document === 'undefined' ? null : document.getElementById(ROUTE_MESSAGES_ID)?.textContent
-  try {
-    if (text) writtenRoute = JSON.parse(text) as RouteMessages
-  } catch {
-    // unreadable: the route's own part is loaded instead
-  }
-  return writtenRoute
+  const written = writtenInPage<StartupMessages>(STARTUP_MESSAGES_ID)
+  return written?.locale === locale ? Promise.resolve({ messages: written.messages }) : catalogParts[locale].startup()
 }
 
 /** A route module's catalog part: the one in the page when it is that route's in that language, else its chunk. */
 const routePart = (locale: Locale, route: string): Promise<{ messages: Messages }> => {
-  const inPage = writtenRoutePart()
-  if (inPage?.locale === locale && inPage.route === route) return Promise.resolve({ messages: inPage.messages })
+  const written = writtenInPage<RouteMessages>(ROUTE_MESSAGES_ID)
+  if (written?.locale === locale && written.route === route) return Promise.resolve({ messages: written.messages })
   return routeCatalogs[locale]?.[route]?.() ?? Promise.resolve({ messages: {} as Messages })
 }
 
