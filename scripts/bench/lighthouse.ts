@@ -30,7 +30,8 @@
 //   --only <path,…>   audit only these paths
 //   --readme          write the result into the README's bench table (a row per device)
 //   --keep            keep the build and the mock's data (printed)
-//   --trace           also keep each page's last trace (DevTools' Performance panel opens it): where its tasks went
+//   --trace           also keep every run's trace and JSON report (DevTools' Performance panel opens a trace): where
+//                     its tasks went, and, in the report's long-tasks debug data, which of them Lighthouse counted
 //
 // Reports (HTML + JSON) land in bench-results/lighthouse/. Loopback only; nothing is downloaded.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -112,6 +113,13 @@ const PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/booking/bkg-sol-1001', signedIn: true },
 ]
 
+/** A page's part of its reports' file names: `/travelgroup/tg-1` → `travelgroup-tg-1`, `/` → `home`. */
+const slugOf = (path: string) =>
+  path
+    .replace(/^\/$/, 'home')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)]!
@@ -174,7 +182,7 @@ const main = async (): Promise<number> => {
       metrics: Record<Metric, number>[]
       shares: NonNullable<ReturnType<typeof mainThreadShare>>[]
       failed: string[]
-      lastReport?: { html: string; json: string; trace: unknown }
+      lastReport?: { html: string; json: string }
     }
     for (const calibration of calibrations) {
       const device = calibration.device
@@ -237,7 +245,12 @@ const main = async (): Promise<number> => {
               )
               .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
             const [html, json] = result.report as string[]
-            pageRuns.lastReport = { html: html!, json: json!, trace: result.artifacts.Trace }
+            pageRuns.lastReport = { html: html!, json: json! }
+            if (args.trace) {
+              const runName = `${slugOf(page.path)}.${device}.${protocol}.run${run}`
+              writeFileSync(join(reports, `${runName}.trace.json`), JSON.stringify(result.artifacts.Trace))
+              writeFileSync(join(reports, `${runName}.report.json`), json!)
+            }
             console.log(
               `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock` : ''}`,
             )
@@ -245,13 +258,9 @@ const main = async (): Promise<number> => {
         }
         for (const page of pages) {
           const pageRuns = runsOf.get(page.path)!
-          const slug = page.path
-            .replace(/^\/$/, 'home')
-            .replace(/[^a-z0-9]+/gi, '-')
-            .replace(/^-|-$/g, '')
+          const slug = slugOf(page.path)
           writeFileSync(join(reports, `${slug}.${device}.${protocol}.report.html`), pageRuns.lastReport!.html)
           writeFileSync(join(reports, `${slug}.${device}.${protocol}.report.json`), pageRuns.lastReport!.json)
-          if (args.trace) writeFileSync(join(reports, `${slug}.${device}.${protocol}.trace.json`), JSON.stringify(pageRuns.lastReport!.trace))
           const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(pageRuns.scores.map((r) => r[c]))])) as Record<Category, number>
           const metrics = Object.fromEntries(
             ([...Object.keys(METRICS), 'longestTask'] as Metric[]).map((m) => [m, median(pageRuns.metrics.map((r) => r[m]))]),

@@ -56,6 +56,22 @@ describe('the session token', () => {
     document.cookie = `${TOKEN_KEY}=; Max-Age=0; Path=/`
   })
 
+  it('comes from its cookie without touching local storage, whose first use loads the whole store synchronously', async () => {
+    document.cookie = `${TOKEN_KEY}=tok_cookie; Path=/`
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_cookie', expiresAt: Date.now() + 60_000 }))
+    const { getToken } = await freshContext()
+    const storage = vi.spyOn(localStorage, 'getItem')
+    expect(getToken()).toBe('tok_cookie')
+    expect(storage).not.toHaveBeenCalled()
+    document.cookie = `${TOKEN_KEY}=; Max-Age=0; Path=/`
+  })
+
+  it('comes from local storage when the cookie has none', async () => {
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_local', expiresAt: Date.now() + 60_000 }))
+    const { getToken } = await freshContext()
+    expect(getToken()).toBe('tok_local')
+  })
+
   it('is read once when there is none, too (the sign-in page asks at every render)', async () => {
     const { getToken } = await freshContext()
     const reads = cookieReads()
