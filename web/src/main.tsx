@@ -19,7 +19,7 @@ import { applyBranding, resolveAgency, setCurrentAgency } from '@/lib/domain/age
 import { getGetAgencyQueryKey } from '@/lib/api/generated/endpoints/agency/agency'
 import { getGetConfigQueryOptions } from '@/lib/api/generated/endpoints/auth/auth'
 import { holdToken, setRequestLanguage, setUnauthorizedHandler } from '@/lib/api/request-context.universal'
-import { takeEarlySession } from '@/lib/api/early-reads.universal'
+import { earlyReadsSettled, takeEarlySession } from '@/lib/api/early-reads.universal'
 import { initI18n } from '@/lib/i18n/lingui'
 import { isLocale } from '@/lib/i18n/locales.universal'
 import { replayEarlyPress, stopKeepingEarlyPresses } from '@/lib/browser/early-presses.universal'
@@ -31,7 +31,10 @@ import { startFromBrowserNetworkState } from '@/lib/browser/network-status'
 // the app turns off the bundler's merging of chunks, which keeps each page's files few (decision 040).
 async function start() {
   // The session and language the page's script read with the HTML: the start-up reads no cookie again. First, so
-  // that a token the address brings (below) replaces the one held.
+  // that a token the address brings (below) replaces the one held. Where the script reads the cookies without
+  // blocking (decision 047) it may still be at it: its reads start once it is done, a moment after the parse, long
+  // before this code has arrived, so the wait is for a promise already settled.
+  await earlyReadsSettled()
   const early = takeEarlySession()
   if (early) {
     holdToken(early.token, early.until)

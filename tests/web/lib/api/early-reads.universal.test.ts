@@ -9,7 +9,14 @@ import { pageLoader } from '@/app/route-prefetch'
 import { PAGE_ROUTES } from '@/config/routes.universal'
 import { apiBaseUrl } from '@/lib/api/api-base-url'
 import { apiFetch } from '@/lib/api/client'
-import { EARLY_READ_MAX_AGE_MS, fillAddresses, SESSION_MARK_ATTRIBUTE, takeEarlySession } from '@/lib/api/early-reads.universal'
+import {
+  EARLY_COOKIE_READ_WAIT_MS,
+  EARLY_READ_MAX_AGE_MS,
+  earlyReadsSettled,
+  fillAddresses,
+  SESSION_MARK_ATTRIBUTE,
+  takeEarlySession,
+} from '@/lib/api/early-reads.universal'
 import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context.universal'
 
 // The production server starts a page's first API reads from its HTML (web/server/early-reads.ts, with
@@ -102,6 +109,9 @@ describe('the script and the client', () => {
   beforeEach(() => {
     fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify({ url }), { headers: { 'Content-Type': 'application/json' } }))
     vi.stubGlobal('fetch', fetchMock)
+    // a browser without the Cookie Store API: the script reads document.cookie as the page parses (the API's own
+    // way is the next block's)
+    vi.stubGlobal('cookieStore', undefined)
     setToken('tok-1')
     setAgencyId('ag-sol')
     setRequestLanguage('en')
@@ -112,7 +122,10 @@ describe('the script and the client', () => {
     document.documentElement.removeAttribute(SESSION_MARK_ATTRIBUTE)
     setToken(null)
     delete window.__EARLY_READS__
+    delete window.__EARLY_COOKIE_READ__
     document.cookie = 'lang=; Max-Age=0; Path=/'
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
   })
 
   it('sends what the client would send, and the client takes each answer once instead of asking', async () => {
@@ -211,6 +224,58 @@ describe('the script and the client', () => {
     await afterTheScript()
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${base}/auth/config`])
     expect(Object.keys(window.__EARLY_READS__!.reads)).toEqual([`${base}/auth/config`])
+  })
+
+  it('reads the cookies without blocking where the browser can, and the app starts once they are read', async () => {
+    // the Cookie Store API: its answer comes in a task of its own, the page's parse goes on meanwhile
+    let answer: (cookies: { name: string; value: string }[]) => void = () => {}
+    const getAll = vi.fn(() => new Promise<{ name: string; value: string }[]>((resolve) => (answer = resolve)))
+    vi.stubGlobal('cookieStore', { getAll })
+    const cookieReads = vi.spyOn(document, 'cookie', 'get')
+    setToken(null)
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    expect(getAll).toHaveBeenCalledTimes(1)
+    expect(window.__EARLY_READS__).toBeUndefined()
+    let started = false
+    const app = earlyReadsSettled().then(() => (started = true))
+    await Promise.resolve()
+    expect(started).toBe(false)
+
+    answer([
+      { name: 'lang', value: 'en' },
+      { name: 'auth._token.local', value: 'tok-store' },
+    ])
+    await app
+    await afterTheScript()
+    // the session and the language from the store's answer; document.cookie never read
+    expect(cookieReads).not.toHaveBeenCalled()
+    expect(document.documentElement.getAttribute(SESSION_MARK_ATTRIBUTE)).toBe('in')
+    expect(fetchMock).toHaveBeenCalledTimes(4)
+    const [, init] = fetchMock.mock.calls[1]! as [string, RequestInit]
+    expect(init.headers).toEqual({ agencyId: 'ag-sol', 'Accept-Language': 'en', Authorization: 'Bearer tok-store' })
+    expect(takeEarlySession()).toMatchObject({ token: 'tok-store', language: 'en' })
+  })
+
+  it('a cookie read the app stopped waiting for starts nothing: the app asks for its data itself', async () => {
+    vi.useFakeTimers()
+    let answer: (cookies: { name: string; value: string }[]) => void = () => {}
+    vi.stubGlobal('cookieStore', { getAll: () => new Promise<{ name: string; value: string }[]>((resolve) => (answer = resolve)) })
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    const app = earlyReadsSettled()
+    await vi.advanceTimersByTimeAsync(EARLY_COOKIE_READ_WAIT_MS)
+    await app
+    answer([{ name: 'auth._token.local', value: 'tok-1' }])
+    await vi.runAllTimersAsync()
+    expect(window.__EARLY_READS__).toBeUndefined()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('the app waits for nothing when the script read the cookies as the page parsed, or there is no script', async () => {
+    await expect(earlyReadsSettled()).resolves.toBeUndefined()
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    expect(window.__EARLY_COOKIE_READ__).toBeUndefined()
+    await expect(earlyReadsSettled()).resolves.toBeUndefined()
+    await afterTheScript()
   })
 
   it('the agency and the API base come from the server, never the token', () => {

@@ -72,15 +72,15 @@ export const STARTUP_MESSAGES_ID = 'startup-messages'
 export type StartupMessages = { locale: Locale; messages: Messages }
 
 /**
- * In the browser: the cookie, then the language the server drew the page in (it read the Accept-Language
- * the browser sent; a browser whose own list says otherwise, like a headless one sending none, must not
- * switch a page already painted), then the browser's languages.
+ * In the browser: the cookie (from `cookies` when they were read a moment ago), then the language the server drew
+ * the page in (it read the Accept-Language the browser sent; a browser whose own list says otherwise, like a
+ * headless one sending none, must not switch a page already painted), then the browser's languages.
  */
-export function detectLocale(): Locale {
+export function detectLocale(cookies?: string): Locale {
   const root = typeof document === 'undefined' ? null : document.documentElement
   const drawnIn = root?.hasAttribute(SERVER_LANG_ATTRIBUTE) ? [root.lang] : []
   return resolveLocale({
-    cookie: typeof document === 'undefined' ? '' : document.cookie,
+    cookie: cookies ?? (typeof document === 'undefined' ? '' : document.cookie),
     languages: [...drawnIn, ...(typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language])],
   })
 }
