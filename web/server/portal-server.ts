@@ -11,7 +11,7 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n/locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
-import { type BuildManifest, inlineSourceHashes, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
+import { type BuildManifest, inlineSourceHashes, lowPriorityAppCode, numberDataWorker, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { acceptedEncodings, type ContentEncoding, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
 import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
@@ -373,7 +373,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const key = JSON.stringify([digest, route?.page ?? '', locale, new Date().getFullYear()])
     const page = await pages.get(key, async () => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
-      const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
+      const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript, numberData: numberDataWorker(manifest) } : null
       const shell = frameOf(agency, locale, pathname)
       const html = renderIndexHtml(template, agency, {
         preloads: pagePreloads(manifest, pathname, locale),

@@ -18,6 +18,8 @@ import {
   takeEarlySession,
 } from '@/lib/api/early-reads.universal'
 import { setAgencyId, setRequestLanguage, setToken } from '@/lib/api/request-context.universal'
+import { initI18n } from '@/lib/i18n/lingui'
+import { numberDataStarted } from '@/lib/i18n/number-data.universal'
 
 // The production server starts a page's first API reads from its HTML (web/server/early-reads.ts, with
 // the script compiled from web/src/lib/api/early-reads-script.ts); the app's one client takes those
@@ -275,6 +277,34 @@ describe('the script and the client', () => {
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     expect(window.__EARLY_COOKIE_READ__).toBeUndefined()
     await expect(earlyReadsSettled()).resolves.toBeUndefined()
+    await afterTheScript()
+  })
+
+  it('starts the number-data worker the server names, once, in the language it read; the app then starts none', async () => {
+    const workers: { url: string; options?: WorkerOptions; posted: unknown[] }[] = []
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage: (() => void) | null = null
+        onerror: (() => void) | null = null
+        readonly record: (typeof workers)[number]
+        constructor(url: string | URL, options?: WorkerOptions) {
+          this.record = { url: String(url), options, posted: [] }
+          workers.push(this.record)
+        }
+        postMessage(message: unknown) {
+          this.record.posted.push(message)
+        }
+        terminate() {}
+      },
+    )
+    const html = earlyReadsTags(earlyReads('/booking/bkg-1')!, 'ag-sol', base, script, '/assets/number-data.worker-Ab12.js')
+    runScript(html, '/booking/bkg-1')
+    expect(workers).toEqual([{ url: '/assets/number-data.worker-Ab12.js', options: { type: 'module', name: 'number-data' }, posted: ['en'] }])
+    expect(numberDataStarted()).toBe(true)
+    await initI18n('en')
+    expect(workers).toHaveLength(1)
+    delete window.__NUMBER_DATA_STARTED__
     await afterTheScript()
   })
 

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
 import { detectLocale, isLocale, langCookie, type Locale, STARTUP_MESSAGES_ID, type StartupMessages } from '@/lib/i18n/locales.universal'
+import { numberDataStarted, runNumberDataWorker } from '@/lib/i18n/number-data.universal'
 import { ROUTE_MESSAGES_ID, type RouteMessages } from '@/lib/i18n/route-messages.universal'
 
 // Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
@@ -25,14 +26,11 @@ const routesLoaded = new Map<Locale, Set<string>>()
 // first number formatter loads ICU's data: 10–40 ms of main thread unthrottled, nine times that on a low-tier phone,
 // in the render that draws the page, or in the tap that opens one. A worker loads that data at start-up, off the main
 // thread, for every page (one that writes no number may lead to one that does): ICU's caches are the renderer
-// process's, so the page's own formatters then cost ~0.1 ms. Without workers the first formatter pays for it.
-let numberDataLoading = false
+// process's, so the page's own formatters then cost ~0.1 ms. Without workers the first formatter pays for it. The
+// page's script starts it as the page parses when the server gave it the worker's address (decision 048).
 function loadNumberDataOffThread(locale: Locale) {
-  if (numberDataLoading || typeof Worker !== 'function') return
-  numberDataLoading = true
-  const worker = new Worker(new URL('./number-data.worker.ts', import.meta.url), { type: 'module', name: 'number-data' })
-  worker.onmessage = worker.onerror = () => worker.terminate()
-  worker.postMessage(locale)
+  if (numberDataStarted() || typeof Worker !== 'function') return
+  runNumberDataWorker(new Worker(new URL('./number-data.worker.ts', import.meta.url), { type: 'module', name: 'number-data' }), locale)
 }
 
 /**
