@@ -238,6 +238,8 @@ describe('the script and the client', () => {
     runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
     expect(getAll).toHaveBeenCalledTimes(1)
     expect(window.__EARLY_READS__).toBeUndefined()
+    // the frame's header shows neither guess until the cookies are read (layouts.css)
+    expect(document.documentElement.getAttribute(SESSION_MARK_ATTRIBUTE)).toBe('pending')
     let started = false
     const app = earlyReadsSettled().then(() => (started = true))
     await Promise.resolve()

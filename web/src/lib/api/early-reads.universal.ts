@@ -110,7 +110,8 @@ export function fillAddresses(templates: readonly string[], params: Readonly<Rec
 }
 
 /**
- * On `<html>`, set by the page's script: whether the browser holds a session ("in", "out"). The frame the
+ * On `<html>`, set by the page's script: whether the browser holds a session ("in", "out"; "pending" while it reads
+ * the cookies without blocking). The frame the
  * server drew before the app (the same for everyone) guesses the header's sign-in state; the mark lets its
  * stylesheet hide a wrong guess (web/src/app/layouts/layouts.css) until the app draws the header itself.
  */
@@ -132,6 +133,8 @@ function cookiesWithoutWaiting(): Promise<string> | null {
 export function startEarlyReads(data: EarlyReadsData, pathname: string): void {
   const cookies = cookiesWithoutWaiting()
   if (!cookies) return startReads(data, pathname, getToken(), detectLocale())
+  // Until the cookies are read, the frame's header shows neither guess (layouts.css): the first paint may come first.
+  document.documentElement.setAttribute(SESSION_MARK_ATTRIBUTE, 'pending')
   const read: EarlyCookieRead = { settled: Promise.resolve(), abandoned: false }
   const start = (token: string | null, language: Locale) => {
     // the app started without them (earlyReadsSettled): it asks for its data itself
