@@ -25,9 +25,9 @@ const FIRST_BUILD_AFTER_MS = 1_000
 export function ConfigWatcher({ reload = reloadPage }: { reload?: () => void }) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  // Made on the first answer, a second later when the browser is idle: that answer is this page's own build (recorded, never a
-  // reason to reload), and local storage's first use in a page is a synchronous call to the browser process, which
-  // at load holds the main thread up to tens of milliseconds (decision 047).
+  // Made on the first answer, a second later when the browser is idle: that answer is this page's own build
+  // (recorded, never a reason to reload), and local storage's first use in a page is a synchronous call to the
+  // browser process, which at load holds the main thread up to tens of milliseconds (decision 047).
   const watchBuild = useRef<ReturnType<typeof createBuildWatcher> | null>(null)
   const config = useQuery({
     ...getGetConfigQueryOptions(),

@@ -111,9 +111,9 @@ export function fillAddresses(templates: readonly string[], params: Readonly<Rec
 
 /**
  * On `<html>`, set by the page's script: whether the browser holds a session ("in", "out"; "pending" while it reads
- * the cookies without blocking). The frame the
- * server drew before the app (the same for everyone) guesses the header's sign-in state; the mark lets its
- * stylesheet hide a wrong guess (web/src/app/layouts/layouts.css) until the app draws the header itself.
+ * the cookies without blocking). The frame the server drew before the app (the same for everyone) guesses the
+ * header's sign-in state; the mark lets its stylesheet hide a wrong guess (web/src/app/layouts/layouts.css) until
+ * the app draws the header itself.
  */
 export const SESSION_MARK_ATTRIBUTE = 'data-session'
 
@@ -135,15 +135,17 @@ export function startEarlyReads(data: EarlyReadsData, pathname: string): void {
   if (!cookies) return startReads(data, pathname, getToken(), detectLocale())
   // Until the cookies are read, the frame's header shows neither guess (layouts.css): the first paint may come first.
   document.documentElement.setAttribute(SESSION_MARK_ATTRIBUTE, 'pending')
-  const read: EarlyCookieRead = { settled: Promise.resolve(), abandoned: false }
   const start = (token: string | null, language: Locale) => {
     // the app started without them (earlyReadsSettled): it asks for its data itself
     if (!read.abandoned) startReads(data, pathname, token, language)
   }
-  read.settled = cookies.then(
-    (all) => start(tokenFromCookies(all), detectLocale(all)),
-    () => start(getToken(), detectLocale()),
-  )
+  const read: EarlyCookieRead = {
+    abandoned: false,
+    settled: cookies.then(
+      (all) => start(tokenFromCookies(all), detectLocale(all)),
+      () => start(getToken(), detectLocale()),
+    ),
+  }
   window.__EARLY_COOKIE_READ__ = read
 }
 
