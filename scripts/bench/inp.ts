@@ -163,8 +163,9 @@ const main = async (): Promise<number> => {
   const runs = Math.max(1, Number(args.runs))
   const portal = await startPortalUnderTest({ h2: false, label: 'inp' })
   const browser = await chromium.launch({ executablePath: CHROME })
-  // after Chromium's start: the portal server and Playwright here yield the cores to the browser, every thread
-  lowerPriority(process.pid, 19)
+  // the portal server and Playwright here yield the cores to the browser, every thread of this process;
+  // not its children: Chromium is one of them (the mock, the other, was lowered when it started)
+  lowerPriority(process.pid, 19, { descendants: false })
   try {
     // The host's index, in the browser that runs the flows: five readings first (a machine too slow for the phone
     // stops here), then three before every flow's run, whose slowdown they set; the blank page they run in stays

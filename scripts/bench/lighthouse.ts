@@ -146,9 +146,9 @@ const main = async (): Promise<number> => {
     // the edge's certificate is trusted by its key, and by nothing else
     const chromeFlags = portal.spkiHash ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${portal.spkiHash}`] : CHROME_FLAGS
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags, logLevel: 'silent' })
-    // after Chromium's start: its processes keep the normal priority; the portal server, the edge and Lighthouse
-    // here yield, every thread of them
-    lowerPriority(process.pid, 19)
+    // the portal server, the edge and Lighthouse here yield the cores to the browser, every thread of this process;
+    // not its children: Chromium is one of them (the mock, the other, was lowered when it started)
+    lowerPriority(process.pid, 19, { descendants: false })
     const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
     const cdp = await connectCdp(devtools.webSocketDebuggerUrl)
 

@@ -23,11 +23,13 @@ const childrenOf = (pid: number, tid: string): number[] => {
 }
 
 /**
- * Sets the nice value of every thread of process `pid` and of every process below it. Where there is no /proc (not
- * Linux), the nice value is the process's own and one call sets it. Threads started later inherit it from the
- * thread that starts them.
+ * Sets the nice value of every thread of process `pid` and, unless `descendants` is false, of every process below
+ * it. A bench lowers its own process with `descendants: false`: the browser it launched is its child, and must keep
+ * the normal priority whole (its browser process answers the page's font and network calls). Where there is no
+ * /proc (not Linux), the nice value is the process's own and one call sets it. Threads started later inherit it
+ * from the thread that starts them.
  */
-export function lowerPriority(pid: number, nice: number): void {
+export function lowerPriority(pid: number, nice: number, { descendants = true }: { descendants?: boolean } = {}): void {
   const threads = listed(`/proc/${pid}/task`)
   if (threads.length === 0) {
     setPriority(pid, nice)
@@ -39,6 +41,6 @@ export function lowerPriority(pid: number, nice: number): void {
     } catch {
       // the thread ended meanwhile
     }
-    for (const child of childrenOf(pid, tid)) lowerPriority(child, nice)
+    if (descendants) for (const child of childrenOf(pid, tid)) lowerPriority(child, nice)
   }
 }

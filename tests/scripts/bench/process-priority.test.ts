@@ -39,4 +39,30 @@ describe.runIf(platform() === 'linux')('lowerPriority', () => {
       child.kill()
     }
   })
+
+  it('with descendants: false, lowers every thread of the process and leaves the processes it started alone', async () => {
+    // a Node process with a worker thread and a child, as a bench has threads of its own and the browser it launched
+    const script = `
+      const { Worker } = require('node:worker_threads');
+      const { spawn } = require('node:child_process');
+      new Worker('setInterval(() => {}, 1000)', { eval: true });
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      setTimeout(() => console.log(child.pid), 300);
+      setInterval(() => {}, 1000);`
+    const parent = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    try {
+      const [line] = (await once(parent.stdout, 'data')) as [Buffer]
+      const browserLike = Number(line.toString().trim())
+      const before = new Set(niceOfThreads(browserLike))
+
+      lowerPriority(parent.pid!, 15, { descendants: false })
+
+      expect(new Set(niceOfThreads(parent.pid!))).toEqual(new Set([15]))
+      expect(new Set(niceOfThreads(browserLike))).toEqual(before)
+      expect(before.has(15)).toBe(false)
+      process.kill(browserLike)
+    } finally {
+      parent.kill()
+    }
+  })
 })
