@@ -138,7 +138,7 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
 
 describe('validation messages (SPEC §5)', () => {
   it('an empty traveller', () => {
-    const m = messages(travellerSchema.safeParse({ ...emptyTraveller(), country: '' }))
+    const m = messages(travellerSchema().safeParse({ ...emptyTraveller(), country: '' }))
     expect(m).toMatchObject({
       name: 'Debes introducir tu nombre',
       surname1: 'Debes introducir tu apellido',
@@ -153,16 +153,16 @@ describe('validation messages (SPEC §5)', () => {
     })
   })
   it('formats: e-mail, birth date, document numbers with letters and digits only', () => {
-    const m = messages(travellerSchema.safeParse({ ...adult, email: 'no', birthdate: '2999-01-01', document_number: '1234-5678' }))
+    const m = messages(travellerSchema().safeParse({ ...adult, email: 'no', birthdate: '2999-01-01', document_number: '1234-5678' }))
     expect(m.email).toBe('Email incorrecto')
     expect(m.birthdate).toBe('La fecha de nacimiento no es válida')
     expect(m.document_number).toBe('El DNI solo puede contener números y letras')
-    expect(messages(travellerSchema.safeParse({ ...adult, document_type: 'passport', document_number: 'AB 12' })).document_number).toBe(
+    expect(messages(travellerSchema().safeParse({ ...adult, document_type: 'passport', document_number: 'AB 12' })).document_number).toBe(
       'El número de pasaporte solo puede contener números y letras',
     )
   })
   it('the buyer: person or company, tax id, capacity', () => {
-    const m = messages(buyerSchema.safeParse({ ...emptyBuyer() }))
+    const m = messages(buyerSchema().safeParse({ ...emptyBuyer() }))
     expect(m).toMatchObject({
       name: 'Debes introducir tu nombre',
       surname1: 'Debes introducir tu apellido',
@@ -171,7 +171,7 @@ describe('validation messages (SPEC §5)', () => {
       phone: 'Debes introducir tu teléfono',
       declares_capacity: 'Debes declarar que eres mayor de edad',
     })
-    const company = messages(buyerSchema.safeParse({ ...buyer, type: 'company', company_name: '', tax_id: 'B-1', declares_capacity: false }))
+    const company = messages(buyerSchema().safeParse({ ...buyer, type: 'company', company_name: '', tax_id: 'B-1', declares_capacity: false }))
     expect(company).toMatchObject({
       company_name: 'Debes introducir el nombre de la empresa',
       tax_id: 'El CIF solo puede contener números y letras',
@@ -182,11 +182,11 @@ describe('validation messages (SPEC §5)', () => {
     expect(buyerIsMinor({ buyer: { type: 'person', tax_id: '23456789d' }, travellers: [adult, child] }, '2026-11-21')).toBe(true)
     expect(buyerIsMinor({ buyer: { type: 'person', tax_id: '87654321X' }, travellers: [adult, child] }, '2026-11-21')).toBe(false)
     expect(buyerIsMinor({ buyer: { type: 'company', tax_id: '23456789D' }, travellers: [child] }, '2026-11-21')).toBe(false)
-    const m = messages(personalSchema.safeParse({ travellers: [adult, child], buyer: { ...buyer, tax_id: '23456789D' }, commercialSectors: [] }))
+    const m = messages(personalSchema().safeParse({ travellers: [adult, child], buyer: { ...buyer, tax_id: '23456789D' }, commercialSectors: [] }))
     expect(m['buyer.declares_capacity']).toBe('El proceso de compra no puede ser realizado por un menor de edad')
   })
   it('the summary', () => {
-    expect(messages(summarySchema.safeParse({ planId: '', methodId: '', acceptTerms: false }))).toEqual({
+    expect(messages(summarySchema().safeParse({ planId: '', methodId: '', acceptTerms: false }))).toEqual({
       planId: 'Debes seleccionar un plan de pago',
       methodId: 'Debes indicar el método de pago',
       acceptTerms: 'Debes aceptar los términos y condiciones',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { type FormRules, validate } from '@/hooks/use-light-form'
 import { activateLocale } from '@/lib/i18n/lingui'
 import type { Locale } from '@/lib/i18n/locales.universal'
-import type { z } from '@/lib/forms/zod'
+import { lazySchema, type z } from '@/lib/forms/zod'
 import { linkLoginRules, passwordLoginRules } from '@/features/auth/sign-in-rules'
 
 // Every form's schema (lint keeps them in a feature's schemas.ts) parsed with empty, missing, wrong-type,
@@ -106,8 +106,8 @@ describe.each<Locale>(['es', 'en'])('form messages in %s', (locale) => {
     expect(schemas.length).toBeGreaterThanOrEqual(20)
     expect(schemas.map(([name]) => name)).toEqual(
       expect.arrayContaining([
-        'checkout/schemas.ts summarySchema',
-        'checkout/schemas.ts personalSchema',
+        'checkout/schemas.ts summarySchema()',
+        'checkout/schemas.ts personalSchema()',
         'booking/schemas.ts reviewSchema()',
         'cancellation/schemas.ts cancellationSchema()',
         'auth/schemas.ts passwordChangeSchema(true)',
@@ -145,8 +145,8 @@ describe.each<Locale>(['es', 'en'])('form messages in %s', (locale) => {
 
   it('says what the SPEC says when no payment plan or method is chosen (the radios read null)', async () => {
     await activateLocale(locale)
-    const { summarySchema } = schemaModules['/web/src/features/checkout/schemas.ts'] as { summarySchema: Schema }
-    const result = await (summarySchema as z.ZodMiniType).safeParseAsync({ planId: null, methodId: null, acceptTerms: false })
+    const { summarySchema } = schemaModules['/web/src/features/checkout/schemas.ts'] as { summarySchema: () => Schema }
+    const result = await (summarySchema() as z.ZodMiniType).safeParseAsync({ planId: null, methodId: null, acceptTerms: false })
     const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])
     expect(messages).toEqual(
       locale === 'es'
@@ -161,5 +161,19 @@ describe.each<Locale>(['es', 'en'])('form messages in %s', (locale) => {
             ['acceptTerms', expect.stringMatching(/terms/i)],
           ],
     )
+  })
+})
+
+describe('lazySchema', () => {
+  it('makes the schema when first asked for, once, and gives the same one after', async () => {
+    const { z: zod } = await import('@/lib/forms/zod')
+    const make = vi.fn(() => zod.object({ name: zod.string() }))
+    const schema = lazySchema(make)
+    expect(make).not.toHaveBeenCalled()
+
+    const first = schema()
+    expect(schema()).toBe(first)
+    expect(make).toHaveBeenCalledTimes(1)
+    expect(first.safeParse({ name: 'Ana' }).success).toBe(true)
   })
 })

@@ -14,3 +14,14 @@ export { z }
  * message must answer a missing value and an empty one (SPEC §5's "Debes seleccionar un plan de pago").
  */
 export const choice = (message: () => string) => z.string({ error: message }).check(z.minLength(1, { error: message }))
+
+/**
+ * A schema made when first asked for, then kept. zod builds a schema's whole tree when it is made: a module that
+ * makes its forms' schemas at its top level makes every one of them in the task that evaluates the route's code,
+ * while the page loads (the checkout's: 4–6 ms of CPU on a desktop, ten times that on a low-tier phone), though the
+ * first step needs one. Kept, it is made once, not on every render that asks.
+ */
+export const lazySchema = <S>(make: () => S): (() => S) => {
+  let made: S | undefined
+  return () => (made ??= make())
+}

@@ -68,7 +68,7 @@ export function stepComplete(step: StepId, draft: CheckoutDraft, offer: TripOffe
     case 'personal':
       return (
         draft.travellers.length === draft.members &&
-        personalSchema.safeParse({ travellers: draft.travellers, buyer: draft.buyer, commercialSectors: draft.commercialSectors }).success
+        personalSchema().safeParse({ travellers: draft.travellers, buyer: draft.buyer, commercialSectors: draft.commercialSectors }).success
       )
     case 'customization':
       return true

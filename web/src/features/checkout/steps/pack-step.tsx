@@ -21,7 +21,7 @@ export function PackStep({ offer, draftApi, headingRef, onNext }: Props) {
   const tr = useTranslated()
   const { group } = offer
   const { draft } = draftApi
-  const form = useZodForm(packSchema, {
+  const form = useZodForm(packSchema(), {
     defaultValues: { packId: draft.packId ?? '', members: String(draft.members) },
   })
 

@@ -57,7 +57,7 @@ export const formPathOf = (field: string): string => field.replace(/^members\./,
 export function PersonalStep({ draftApi, departure, headingRef, onNext, onBack, serverErrors, minorFromServer, onServerErrorsShown }: Props) {
   const { draft, persist, update } = draftApi
   const minorWarning = useMinorWarning()
-  const form = useZodForm<PersonalValues, PersonalOutput>(personalSchema, {
+  const form = useZodForm<PersonalValues, PersonalOutput>(personalSchema(), {
     defaultValues: { travellers: draft.travellers, buyer: draft.buyer, commercialSectors: draft.commercialSectors },
   })
 

@@ -50,7 +50,7 @@ export function SummaryStep({ offer, draftApi, headingRef, onBack, onGoTo, payme
   const conditionsDialog = useDialog()
   const [schedulePlan, setSchedulePlan] = useState<PaymentPlan | null>(null)
 
-  const form = useZodForm(summarySchema, {
+  const form = useZodForm(summarySchema(), {
     defaultValues: { planId: draft.planId ?? '', methodId: draft.methodId ?? '', acceptTerms: draft.acceptTerms },
   })
 
