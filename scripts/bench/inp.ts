@@ -11,6 +11,7 @@
 //   --readme       write the result into the README's bench table
 //
 // Loopback only; nothing is downloaded.
+import { platform } from 'node:os'
 import { parseArgs } from 'node:util'
 
 import { chromium, type BrowserContext, type Page } from 'playwright'
@@ -18,7 +19,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright'
 import { upsertBenchRow } from './bench-readme.ts'
 import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes } from './device-calibration.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
-import { lowerPriority } from './process-priority.ts'
+import { childProcessesRunning, lowerPriority, yieldBrowserToPages } from './process-priority.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -163,9 +164,13 @@ const main = async (): Promise<number> => {
   const runs = Math.max(1, Number(args.runs))
   const portal = await startPortalUnderTest({ h2: false, label: 'inp' })
   const browser = await chromium.launch({ executablePath: CHROME })
-  // the portal server and Playwright here yield the cores to the browser, every thread of this process;
-  // not its children: Chromium is one of them (the mock, the other, was lowered when it started)
+  // The cores go to the pages first, then to the rest of Chromium, then to what is not on a phone: the portal
+  // server and Playwright here (every thread of this process; the mock was lowered when it started). Decision
+  // 045's amendment: Chromium's own priorities let its browser process preempt the page's main thread.
   lowerPriority(process.pid, 19, { descendants: false })
+  const browsers = childProcessesRunning(process.pid, CHROME)
+  if (browsers.length === 0 && platform() === 'linux') console.warn(`The browser's process (${CHROME}) was not found: Chromium keeps its own priorities`)
+  for (const pid of browsers) yieldBrowserToPages(pid, 10)
   try {
     // The host's index, in the browser that runs the flows: five readings first (a machine too slow for the phone
     // stops here), then three before every flow's run, whose slowdown they set; the blank page they run in stays

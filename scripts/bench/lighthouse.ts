@@ -46,7 +46,7 @@ import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
 import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes, type Device } from './device-calibration.ts'
 import { mainThreadShare, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
-import { lowerPriority } from './process-priority.ts'
+import { lowerPriority, yieldBrowserToPages } from './process-priority.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const { values: args } = parseArgs({
@@ -146,9 +146,11 @@ const main = async (): Promise<number> => {
     // the edge's certificate is trusted by its key, and by nothing else
     const chromeFlags = portal.spkiHash ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${portal.spkiHash}`] : CHROME_FLAGS
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags, logLevel: 'silent' })
-    // the portal server, the edge and Lighthouse here yield the cores to the browser, every thread of this process;
-    // not its children: Chromium is one of them (the mock, the other, was lowered when it started)
+    // The cores go to the pages first, then to the rest of Chromium, then to what is not on a phone: the portal
+    // server, the edge and Lighthouse here (every thread of this process; the mock was lowered when it started).
+    // Decision 045's amendment: Chromium's own priorities let its browser process preempt the page's main thread.
     lowerPriority(process.pid, 19, { descendants: false })
+    yieldBrowserToPages(chrome.pid!, 10)
     const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
     const cdp = await connectCdp(devtools.webSocketDebuggerUrl)
 

@@ -4,7 +4,7 @@ import { platform } from 'node:os'
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
 
-import { lowerPriority } from '../../../scripts/bench/process-priority.ts'
+import { childProcessesRunning, lowerPriority, yieldBrowserToPages } from '../../../scripts/bench/process-priority.ts'
 
 /** Each thread's nice value, read back from /proc/<pid>/task/<tid>/stat (field 19). */
 const niceOfThreads = (pid: number): number[] =>
@@ -63,6 +63,48 @@ describe.runIf(platform() === 'linux')('lowerPriority', () => {
       process.kill(browserLike)
     } finally {
       parent.kill()
+    }
+  })
+
+  it('puts the pages first: Chromium-like processes lowered, its renderers and their zygote left as they are', async () => {
+    // a browser-like tree, each process named by its arguments as Chromium names them: the browser, a GPU process,
+    // a zygote with a renderer below it, and a renderer started by the browser itself
+    const idle = 'setInterval(() => {}, 1000)'
+    const script = `
+      const { spawn } = require('node:child_process');
+      const node = process.execPath;
+      const start = (code, type) => spawn(node, ['-e', code, '--', type], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const zygote = start(\`
+        const r = require('node:child_process').spawn(process.execPath, ['-e', '${idle}', '--', '--type=renderer'], { stdio: 'ignore' });
+        setTimeout(() => console.log(r.pid), 200); ${idle}\`, '--type=zygote');
+      const gpu = start('${idle}', '--type=gpu-process');
+      const renderer = start('${idle}', '--type=renderer');
+      zygote.stdout.once('data', (d) => console.log(JSON.stringify({ gpu: gpu.pid, renderer: renderer.pid, zygote: zygote.pid, forked: Number(String(d)) })));
+      ${idle}`
+    const browser = spawn(process.execPath, ['-e', script, '--', '--type-less-browser'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    try {
+      const [line] = (await once(browser.stdout, 'data')) as [Buffer]
+      const pids = JSON.parse(line.toString()) as { gpu: number; renderer: number; zygote: number; forked: number }
+
+      yieldBrowserToPages(browser.pid!, 12)
+
+      expect(new Set(niceOfThreads(browser.pid!))).toEqual(new Set([12]))
+      expect(new Set(niceOfThreads(pids.gpu))).toEqual(new Set([12]))
+      for (const page of [pids.renderer, pids.zygote, pids.forked]) expect(niceOfThreads(page).includes(12)).toBe(false)
+      for (const pid of Object.values(pids)) process.kill(pid)
+    } finally {
+      browser.kill()
+    }
+  })
+
+  it('finds the browser a library started by its program', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(childProcessesRunning(process.pid, process.execPath)).toContain(child.pid)
+      expect(childProcessesRunning(process.pid, '/usr/lib/chromium/not-this-one')).not.toContain(child.pid)
+    } finally {
+      child.kill()
     }
   })
 })
