@@ -89,8 +89,11 @@ describe('the session token', () => {
   })
 
   it("follows another tab's sign-out and sign-in (local storage's event)", async () => {
-    const { getToken } = await freshContext()
+    vi.useFakeTimers()
+    const { getToken, OTHER_TABS_WATCH_DELAY_MS } = await freshContext()
     localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_a', expiresAt: Date.now() + 60_000 }))
+    expect(getToken()).toBe('tok_a')
+    await vi.advanceTimersByTimeAsync(3 * OTHER_TABS_WATCH_DELAY_MS)
     expect(getToken()).toBe('tok_a')
     // the other tab signs out: both places emptied there, the event arrives here
     localStorage.removeItem(TOKEN_KEY)
@@ -107,6 +110,32 @@ describe('the session token', () => {
     expect(getToken()).toBe('tok_b')
     window.dispatchEvent(new StorageEvent('storage', { key: null }))
     expect(getToken()).toBeNull()
+  })
+
+  it('listens for other tabs only once the page has loaded, and then reads again what changed meanwhile', async () => {
+    // a listener for local storage's event makes Chromium open the origin's storage in a synchronous call
+    vi.useFakeTimers()
+    const listening = vi.spyOn(window, 'addEventListener')
+    const { getToken, onSessionChangedElsewhere, OTHER_TABS_WATCH_DELAY_MS } = await freshContext()
+    const told = vi.fn()
+    onSessionChangedElsewhere(told)
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_a', expiresAt: Date.now() + 60_000 }))
+    expect(getToken()).toBe('tok_a')
+    // another tab signs out before this page listens: its event is missed
+    localStorage.removeItem(TOKEN_KEY)
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }))
+    await vi.advanceTimersByTimeAsync(OTHER_TABS_WATCH_DELAY_MS - 1)
+    expect(listening.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(0)
+    expect(getToken()).toBe('tok_a')
+    expect(told).not.toHaveBeenCalled()
+    // once it listens, what was held is read again, and who listens is told
+    await vi.advanceTimersByTimeAsync(2 * OTHER_TABS_WATCH_DELAY_MS + 1)
+    expect(listening.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(1)
+    expect(told).toHaveBeenCalledTimes(1)
+    expect(getToken()).toBeNull()
+    // and then each change another tab makes
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }))
+    expect(told).toHaveBeenCalledTimes(2)
   })
 
   it('is no longer held once its time is up', async () => {

@@ -2,7 +2,7 @@
 // the user was headed when sign-in was asked for. The token itself lives in request-context
 // (cookie + local storage "auth._token.local", 30 days); this module adds change notification.
 import { useSyncExternalStore } from 'react'
-import { getToken, setToken } from '@/lib/api/request-context.universal'
+import { getToken, onSessionChangedElsewhere, setToken } from '@/lib/api/request-context.universal'
 import { forgetOfflineData } from '@/lib/browser/offline-data'
 
 /** How the session was opened: a session from a mailed link may set a password without the current one. */
@@ -28,13 +28,10 @@ export const sessionStore = {
   subscribe(listener: Listener): () => void {
     listeners.add(listener)
     // another tab signed in or out
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key.startsWith('auth.')) listener()
-    }
-    if (typeof window !== 'undefined') window.addEventListener('storage', onStorage)
+    const stopWatching = onSessionChangedElsewhere(listener)
     return () => {
       listeners.delete(listener)
-      if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage)
+      stopWatching()
     }
   },
   getSnapshot: (): boolean => Boolean(getToken()),
