@@ -125,12 +125,12 @@ describe('the session token', () => {
     localStorage.removeItem(TOKEN_KEY)
     window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }))
     await vi.advanceTimersByTimeAsync(OTHER_TABS_WATCH_DELAY_MS - 1)
-    expect(listening.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(0)
+    expect(listening.mock.calls.filter(([type]) => String(type) === 'storage')).toHaveLength(0)
     expect(getToken()).toBe('tok_a')
     expect(told).not.toHaveBeenCalled()
     // once it listens, what was held is read again, and who listens is told
     await vi.advanceTimersByTimeAsync(2 * OTHER_TABS_WATCH_DELAY_MS + 1)
-    expect(listening.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(1)
+    expect(listening.mock.calls.filter(([type]) => String(type) === 'storage')).toHaveLength(1)
     expect(told).toHaveBeenCalledTimes(1)
     expect(getToken()).toBeNull()
     // and then each change another tab makes
