@@ -3,7 +3,7 @@
 // at the old priority, as do the processes it started (tsx runs a script in a child of its own). The benches' servers
 // must yield the cores to the browser whole, so this lowers every thread of a process and of its descendants; and
 // the browser itself puts its pages first (yieldBrowserToPages).
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
 
 const listed = (path: string): string[] => {
@@ -37,16 +37,12 @@ const argumentsOf = (pid: number): string[] => {
   }
 }
 
-/**
- * Sets the nice value of every thread of process `pid` and, unless `descendants` is false, of every process below
- * it. A bench lowers its own process with `descendants: false`: the browser it launched is its child, and is placed
- * by `yieldBrowserToPages`. Where there is no /proc (not Linux), the nice value is the process's own and one call
- * sets it. Threads started later inherit it from the thread that starts them.
- */
-export function lowerPriority(pid: number, nice: number, { descendants = true }: { descendants?: boolean } = {}): void {
+/** Sets the nice value of every thread of one process; where there is no /proc (not Linux), the process's own. */
+const lowerThreads = (pid: number, nice: number): void => {
   const threads = listed(`/proc/${pid}/task`)
   if (threads.length === 0) {
-    setPriority(pid, nice)
+    // with /proc, a process with no threads listed has ended meanwhile
+    if (!existsSync('/proc/self/task')) setPriority(pid, nice)
     return
   }
   for (const tid of threads) {
@@ -55,8 +51,16 @@ export function lowerPriority(pid: number, nice: number, { descendants = true }:
     } catch {
       // the thread ended meanwhile
     }
-    if (descendants) for (const child of childrenOf(pid, tid)) lowerPriority(child, nice)
   }
+}
+
+/**
+ * Sets the nice value of every thread of process `pid` and, unless `descendants` is false, of every process below
+ * it. A bench lowers its own process with `descendants: false`: the browser it launched is its child, and is placed
+ * by `yieldBrowserToPages`. Threads started later inherit it from the thread that starts them.
+ */
+export function lowerPriority(pid: number, nice: number, { descendants = true }: { descendants?: boolean } = {}): void {
+  for (const each of descendants ? [pid, ...descendantsOf(pid)] : [pid]) lowerThreads(each, nice)
 }
 
 /**
@@ -71,8 +75,7 @@ export function lowerPriority(pid: number, nice: number, { descendants = true }:
 export function yieldBrowserToPages(browserPid: number, nice: number): void {
   for (const pid of [browserPid, ...descendantsOf(browserPid)]) {
     const type = argumentsOf(pid).find((arg) => arg.startsWith('--type='))
-    if (type === '--type=renderer' || type === '--type=zygote') continue
-    lowerPriority(pid, nice, { descendants: false })
+    if (type !== '--type=renderer' && type !== '--type=zygote') lowerThreads(pid, nice)
   }
 }
 

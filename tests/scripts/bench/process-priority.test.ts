@@ -14,55 +14,58 @@ const niceOfThreads = (pid: number): number[] =>
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
   })
 
+/**
+ * A Node process with a worker thread that starts a child process, as tsx starts the mock and a bench its browser.
+ * `stop` ends both.
+ */
+const startProcessTree = async () => {
+  const script = `
+    const { Worker } = require('node:worker_threads');
+    const { spawn } = require('node:child_process');
+    new Worker('setInterval(() => {}, 1000)', { eval: true });
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    setTimeout(() => console.log(child.pid), 300);
+    setInterval(() => {}, 1000);`
+  const parent = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const [line] = (await once(parent.stdout, 'data')) as [Buffer]
+  const child = Number(line.toString().trim())
+  return {
+    parent: parent.pid!,
+    child,
+    stop: () => {
+      process.kill(child)
+      parent.kill()
+    },
+  }
+}
+
 describe.runIf(platform() === 'linux')('lowerPriority', () => {
   it('lowers every thread of a process and of the process it started, not only the main thread', async () => {
-    // a Node process with a worker thread that starts a grandchild, as tsx starts the mock
-    const script = `
-      const { Worker } = require('node:worker_threads');
-      const { spawn } = require('node:child_process');
-      new Worker('setInterval(() => {}, 1000)', { eval: true });
-      const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-      setTimeout(() => console.log(grandchild.pid), 300);
-      setInterval(() => {}, 1000);`
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const tree = await startProcessTree()
     try {
-      const [line] = (await once(child.stdout, 'data')) as [Buffer]
-      const grandchild = Number(line.toString().trim())
-      expect(niceOfThreads(child.pid!).length).toBeGreaterThan(1)
+      expect(niceOfThreads(tree.parent).length).toBeGreaterThan(1)
 
-      lowerPriority(child.pid!, 15)
+      lowerPriority(tree.parent, 15)
 
-      expect(new Set(niceOfThreads(child.pid!))).toEqual(new Set([15]))
-      expect(new Set(niceOfThreads(grandchild))).toEqual(new Set([15]))
-      process.kill(grandchild)
+      expect(new Set(niceOfThreads(tree.parent))).toEqual(new Set([15]))
+      expect(new Set(niceOfThreads(tree.child))).toEqual(new Set([15]))
     } finally {
-      child.kill()
+      tree.stop()
     }
   })
 
   it('with descendants: false, lowers every thread of the process and leaves the processes it started alone', async () => {
-    // a Node process with a worker thread and a child, as a bench has threads of its own and the browser it launched
-    const script = `
-      const { Worker } = require('node:worker_threads');
-      const { spawn } = require('node:child_process');
-      new Worker('setInterval(() => {}, 1000)', { eval: true });
-      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-      setTimeout(() => console.log(child.pid), 300);
-      setInterval(() => {}, 1000);`
-    const parent = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const tree = await startProcessTree()
     try {
-      const [line] = (await once(parent.stdout, 'data')) as [Buffer]
-      const browserLike = Number(line.toString().trim())
-      const before = new Set(niceOfThreads(browserLike))
+      const before = new Set(niceOfThreads(tree.child))
 
-      lowerPriority(parent.pid!, 15, { descendants: false })
+      lowerPriority(tree.parent, 15, { descendants: false })
 
-      expect(new Set(niceOfThreads(parent.pid!))).toEqual(new Set([15]))
-      expect(new Set(niceOfThreads(browserLike))).toEqual(before)
+      expect(new Set(niceOfThreads(tree.parent))).toEqual(new Set([15]))
+      expect(new Set(niceOfThreads(tree.child))).toEqual(before)
       expect(before.has(15)).toBe(false)
-      process.kill(browserLike)
     } finally {
-      parent.kill()
+      tree.stop()
     }
   })
 
