@@ -23,7 +23,7 @@ export function BuyerForm({ booking }: { booking: Booking }) {
   const save = useMutation(getUpdateBuyerMutationOptions())
   const b = booking.buyer
   const form = useZodForm(buyerSchema(), {
-    defaultValues: {
+    values: {
       type: b?.type ?? 'person',
       name: b?.name ?? '',
       surname1: b?.surname1 ?? '',

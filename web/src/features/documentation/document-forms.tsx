@@ -26,7 +26,7 @@ export function DniForm({ booking, member }: { booking: Booking; member: Member 
   const setHasDni = useMutation(getUpdateDniFieldMutationOptions())
   const dni = documentOf(member, 'dni')
   const form = useZodForm(dniSchema(), {
-    defaultValues: {
+    values: {
       number: dni?.number ?? (member.document_type === 'dni' ? member.document_number : ''),
       expiry_date: dni?.expiry_date ?? '',
       issue_date: dni?.issue_date ?? '',
@@ -126,7 +126,7 @@ export function PassportForm({ booking, member }: { booking: Booking; member: Me
   const save = useMutation(getUpdatePassportMutationOptions())
   const passport = documentOf(member, 'passport')
   const form = useZodForm(passportSchema(), {
-    defaultValues: {
+    values: {
       number: passport?.number ?? (member.document_type === 'passport' ? member.document_number : ''),
       expiry_date: passport?.expiry_date ?? '',
       issue_date: passport?.issue_date ?? '',

@@ -20,7 +20,7 @@ export function EmergencyContactForm({ booking, member }: { booking: Booking; me
   const save = useMutation(getUpdateEmergencyContactMutationOptions())
   const c = member.emergency_contacts[0]
   const form = useZodForm(emergencyContactSchema(), {
-    defaultValues: { name: c?.name ?? '', surname1: c?.surname1 ?? '', surname2: c?.surname2 ?? '', email: c?.email ?? '', phone: c?.phone ?? '' },
+    values: { name: c?.name ?? '', surname1: c?.surname1 ?? '', surname2: c?.surname2 ?? '', email: c?.email ?? '', phone: c?.phone ?? '' },
   })
   return (
     <Form

@@ -24,7 +24,7 @@ export function PersonalDataForm({ booking, member }: { booking: Booking; member
   const store = useStoreBooking()
   const save = useMutation(getUpdateMemberDataMutationOptions())
   const form = useZodForm(personalDataSchema(), {
-    defaultValues: {
+    values: {
       name: member.name,
       surname1: member.surname1,
       surname2: member.surname2 ?? '',
