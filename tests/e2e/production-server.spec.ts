@@ -519,6 +519,32 @@ test('a booking opened from its address: its data asked for once, started by the
   }
 })
 
+test("ICU's number data loads in a worker the page starts as it parses, before the app's code, under the CSP; the worker then ends", async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-GB', serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  const workers: string[] = []
+  page.on('worker', (worker) => workers.push(worker.url()))
+  const release = await holdCode(page)
+  const first = page.waitForEvent('worker')
+  await page.goto(`http://norte.localhost:${port}/auth/login`, { waitUntil: 'commit' })
+  // made from its code as text while the app's code is still held: nothing of it waits for a download
+  const worker = await first
+  expect(worker.url()).toMatch(/^data:text\/javascript,/)
+  // it answered (its formatters made), and was ended
+  await new Promise((resolve) => worker.once('close', resolve))
+  release()
+  // the app has started (a tab answers), and started no second one
+  await page.getByRole('tab', { name: 'With password' }).click()
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
+  expect(workers).toHaveLength(1)
+  expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
+  await context.close()
+})
+
 test('the built portal’s lazy parts bring their texts: a booking tab and a checkout step, in Spanish then English', async ({ page, context, request }) => {
   const origin = `http://localhost:${port}`
   await signInFast(context, request, 'ana.garcia@example.com', origin)

@@ -9,18 +9,14 @@ import { inlineJson } from '../src/lib/domain/branding.universal.ts'
 import { EARLY_READS_DATA_ID, type EarlyReadsData } from '../src/lib/api/early-reads.universal.ts'
 import type { EarlyReads } from './page-routes.ts'
 
-/**
- * The page's data and the compiled script, as two elements of its <head>; `numberData`, the number-data worker's
- * address in this build, for the script to start it as the page parses (decision 048).
- */
-export const earlyReadsTags = (reads: EarlyReads, agencyId: string, apiBase: string, script: string, numberData: string | null = null): string => {
+/** The page's data and the compiled script, as two elements of its <head>. */
+export const earlyReadsTags = (reads: EarlyReads, agencyId: string, apiBase: string, script: string): string => {
   const data: EarlyReadsData = {
     always: reads.always,
     withToken: reads.withToken,
     params: reads.params,
     agency: agencyId,
     base: apiBase.replace(/\/$/, ''),
-    ...(numberData && { numberData }),
   }
   return `<script type="application/json" id="${EARLY_READS_DATA_ID}">${inlineJson(data)}</script><script>${script}</script>`
 }

@@ -9,7 +9,6 @@ import { type Locale, SERVER_LANG_ATTRIBUTE, STARTUP_MESSAGES_ID } from '../src/
 import { VITALS_ATTRIBUTE } from '../src/config/vitals.universal.ts'
 import type { Shell } from '../src/app/shell/shell.universal.ts'
 import { ROUTE_MESSAGES_ID, type RouteMessages } from '../src/lib/i18n/route-messages.universal.ts'
-import { NUMBER_DATA_WORKER_NAME } from '../src/lib/i18n/number-data.universal.ts'
 import { earlyReadsTags } from './early-reads.ts'
 import { type EarlyReads, matchPage } from './page-routes.ts'
 import { ICON_PATH, MANIFEST_PATH } from './web-app-manifest.ts'
@@ -67,13 +66,6 @@ export type Preloads = {
   texts: string[]
 }
 
-/** The number-data worker's address in this build (a file of the entry's), or null (decision 048). */
-export const numberDataWorker = (manifest: BuildManifest | null): string | null => {
-  const entry = manifest && Object.values(manifest).find((chunk) => chunk.isEntry)
-  const file = entry?.assets?.find((asset) => asset.startsWith(`assets/${NUMBER_DATA_WORKER_NAME}-`) && asset.endsWith('.js'))
-  return file ? `/${file}` : null
-}
-
 export const pagePreloads = (manifest: BuildManifest | null, pathname: string, locale: Locale): Preloads => {
   if (!manifest) return { first: [], js: [], css: [], texts: [] }
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
@@ -123,7 +115,7 @@ export type PageParts = {
   /** the page's chunks and catalog parts to announce (pagePreloads) */
   preloads?: Preloads
   /** the page's first API reads and the script that starts them */
-  early?: { reads: EarlyReads; apiBase: string; script: string; numberData?: string | null } | null
+  early?: { reads: EarlyReads; apiBase: string; script: string } | null
   locale?: Locale
   /** the page's frame for #root, and the page it frames (web/src/app/shell/render-shell.tsx) */
   shell?: Shell | null
@@ -145,7 +137,7 @@ export const renderIndexHtml = (
   // (maintenance, build) on every page, which the first route's guard needs, and the page's own data.
   // The config is read, not written into the page: a page kept by a cache in front must not hold a
   // maintenance switch back.
-  const earlyScript = early && agency ? earlyReadsTags(early.reads, agency.id, early.apiBase, early.script, early.numberData) : ''
+  const earlyScript = early && agency ? earlyReadsTags(early.reads, agency.id, early.apiBase, early.script) : ''
   // The texts the frame was drawn with are the first catalog part the app needs: carried by the page (data, not
   // a script), the first render waits for one request fewer, and that part is not announced for download.
   const startupMessages = shell === null ? '' : `<script type="application/json" id="${STARTUP_MESSAGES_ID}">${inlineJson(shell.messages)}</script>`

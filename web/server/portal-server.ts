@@ -11,7 +11,7 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { acceptLanguageTags, type Locale, resolveLocale } from '../src/lib/i18n/locales.universal.ts'
 import { API_PATH } from '../../contract/generated/api-operations.ts'
 import { apiTarget, proxyApi } from './api-proxy.ts'
-import { type BuildManifest, inlineSourceHashes, lowPriorityAppCode, numberDataWorker, pagePreloads, renderIndexHtml } from './index-html.ts'
+import { type BuildManifest, inlineSourceHashes, lowPriorityAppCode, pagePreloads, renderIndexHtml } from './index-html.ts'
 import { acceptedEncodings, type ContentEncoding, createPageCache, matchesEtag, pickEncoding } from './page-cache.ts'
 import { earlyReads, matchPage } from './page-routes.ts'
 import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
@@ -140,7 +140,9 @@ export const contentSecurityPolicy = (
     // no form sends what a traveller typed anywhere but here and to the card provider
     `form-action 'self'${formTargets.map((o) => ` ${o}`).join('')}`,
     "frame-ancestors 'none'",
-    "worker-src 'self'",
+    // data: for the number-data worker, made from its code as text (decision 048): only the page's own script can
+    // start a worker, so this lets in nothing a script of ours could not already run
+    "worker-src 'self' data:",
     "manifest-src 'self'",
   ].join('; ')
 }
@@ -373,7 +375,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     const key = JSON.stringify([digest, route?.page ?? '', locale, new Date().getFullYear()])
     const page = await pages.get(key, async () => {
       const reads = earlyReadsScript ? earlyReads(pathname) : null
-      const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript, numberData: numberDataWorker(manifest) } : null
+      const early = reads && earlyReadsScript ? { reads, apiBase: browserApiUrl, script: earlyReadsScript } : null
       const shell = frameOf(agency, locale, pathname)
       const html = renderIndexHtml(template, agency, {
         preloads: pagePreloads(manifest, pathname, locale),

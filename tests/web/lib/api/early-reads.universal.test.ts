@@ -282,7 +282,7 @@ describe('the script and the client', () => {
     await afterTheScript()
   })
 
-  it('starts the number-data worker the server names, once, in the language it read; the app then starts none', async () => {
+  it('starts the number-data worker as the page parses, in the language the page is drawn in, once; the app then starts none', async () => {
     const workers: { url: string; options?: WorkerOptions; posted: unknown[] }[] = []
     vi.stubGlobal(
       'Worker',
@@ -300,14 +300,21 @@ describe('the script and the client', () => {
         terminate() {}
       },
     )
-    const html = earlyReadsTags(earlyReads('/booking/bkg-1')!, 'ag-sol', base, script, '/assets/number-data.worker-Ab12.js')
-    runScript(html, '/booking/bkg-1')
-    expect(workers).toEqual([{ url: '/assets/number-data.worker-Ab12.js', options: { type: 'module', name: 'number-data' }, posted: ['en'] }])
+    // drawn in Spanish by the server; the cookie (English) is not waited for
+    document.documentElement.lang = 'es'
+    document.documentElement.setAttribute('data-server-lang', '')
+    const cookieRead = vi.fn(() => new Promise<never>(() => {}))
+    vi.stubGlobal('cookieStore', { getAll: cookieRead })
+    runScript(tags('/booking/bkg-1'), '/booking/bkg-1')
+    expect(cookieRead).toHaveBeenCalled()
+    expect(workers).toEqual([{ url: expect.stringMatching(/^data:text\/javascript,/), options: { name: 'number-data' }, posted: ['es'] }])
     expect(numberDataStarted()).toBe(true)
     await initI18n('en')
     expect(workers).toHaveLength(1)
     delete window.__NUMBER_DATA_STARTED__
-    await afterTheScript()
+    document.documentElement.removeAttribute('data-server-lang')
+    document.documentElement.lang = ''
+    delete window.__EARLY_COOKIE_READ__
   })
 
   it('the agency and the API base come from the server, never the token', () => {

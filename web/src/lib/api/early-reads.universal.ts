@@ -4,7 +4,7 @@
 // anything else (another session or language, a failed or late read) is asked for again.
 
 import { detectLocale, type Locale } from '../i18n/locales.universal.ts'
-import { numberDataStarted, runNumberDataWorker } from '../i18n/number-data.universal.ts'
+import { startNumberDataWorker } from '../i18n/number-data.universal.ts'
 import { yieldToBrowser } from '../browser/main-thread.universal.ts'
 import { getToken, identityHeaders, tokenFromCookies } from './request-context.universal.ts'
 
@@ -79,8 +79,6 @@ export type EarlyReadsData = {
   agency: string
   /** the API's base address, without a trailing slash */
   base: string
-  /** the number-data worker's address in this build, started as the page parses (decision 048) */
-  numberData?: string
 }
 
 /**
@@ -131,6 +129,9 @@ function cookiesWithoutWaiting(): Promise<string> | null {
 }
 
 export function startEarlyReads(data: EarlyReadsData, pathname: string): void {
+  // ICU's number data, loading on a thread of its own while the page loads its code and its data (decision 048), in
+  // the language the page is drawn in (no cookie read: it would wait for the browser's network service)
+  startNumberDataWorker(detectLocale(''))
   const cookies = cookiesWithoutWaiting()
   if (!cookies) return startReads(data, pathname, getToken(), detectLocale())
   // Until the cookies are read, the frame's header shows neither guess (layouts.css): the first paint may come first.
@@ -172,10 +173,6 @@ export function earlyReadsSettled(waitMs = EARLY_COOKIE_READ_WAIT_MS): Promise<v
 
 function startReads(data: EarlyReadsData, pathname: string, token: string | null, language: Locale): void {
   document.documentElement.setAttribute(SESSION_MARK_ATTRIBUTE, token ? 'in' : 'out')
-  // ICU's number data, loading on a thread of its own while the page loads its code and its data: started by the
-  // app, it came too late for the page's first render now and then (decision 048)
-  if (data.numberData && typeof Worker === 'function' && !numberDataStarted())
-    runNumberDataWorker(new Worker(data.numberData, { type: 'module', name: 'number-data' }), language)
   const paths = fillAddresses(token ? [...data.always, ...data.withToken] : data.always, data.params, pathname)
   if (paths.length === 0) return
   const headers = identityHeaders(token, data.agency, language)

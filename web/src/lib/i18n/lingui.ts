@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { routeCatalogs } from 'virtual:route-catalogs'
 import { detectLocale, isLocale, langCookie, type Locale, STARTUP_MESSAGES_ID, type StartupMessages } from '@/lib/i18n/locales.universal'
-import { numberDataStarted, runNumberDataWorker } from '@/lib/i18n/number-data.universal'
+import { startNumberDataWorker } from '@/lib/i18n/number-data.universal'
 import { ROUTE_MESSAGES_ID, type RouteMessages } from '@/lib/i18n/route-messages.universal'
 
 // Explicit loaders (not a template import) so each part is its own lazy chunk and an unknown
@@ -27,11 +27,7 @@ const routesLoaded = new Map<Locale, Set<string>>()
 // in the render that draws the page, or in the tap that opens one. A worker loads that data at start-up, off the main
 // thread, for every page (one that writes no number may lead to one that does): ICU's caches are the renderer
 // process's, so the page's own formatters then cost ~0.1 ms. Without workers the first formatter pays for it. The
-// page's script starts it as the page parses when the server gave it the worker's address (decision 048).
-function loadNumberDataOffThread(locale: Locale) {
-  if (numberDataStarted() || typeof Worker !== 'function') return
-  runNumberDataWorker(new Worker(new URL('./number-data.worker.ts', import.meta.url), { type: 'module', name: 'number-data' }), locale)
-}
+// page's script starts it as the page parses (decision 048); here only when there was no script.
 
 /**
  * What the production server wrote into the page as data for the app (a catalog part), read once per element:
@@ -138,7 +134,7 @@ export async function switchLocale(locale: Locale): Promise<void> {
 export async function initI18n(known?: Locale): Promise<Locale> {
   restWanted = false
   const locale = known ?? detectLocale()
-  loadNumberDataOffThread(locale)
+  startNumberDataWorker(locale)
   await activateLocale(locale)
   return locale
 }
