@@ -8,6 +8,7 @@
 //
 //   --device <d>   mid or low (default low)
 //   --runs <n>     each flow n times, in rounds (default 5; the median of each flow's INP, and its range)
+//   --only <text>  only the flows whose name holds this text (a quick look; not with --readme)
 //   --readme       write the result into the README's bench table
 //
 // Loopback only; nothing is downloaded.
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
   options: {
     device: { type: 'string', default: 'low' },
     runs: { type: 'string', default: '5' },
+    only: { type: 'string' },
     readme: { type: 'boolean', default: false },
   },
 })
@@ -162,6 +164,10 @@ const main = async (): Promise<number> => {
   if (!isDevice(args.device)) throw new Error(`--device: mid or low, not ${args.device}`)
   const device = args.device
   const runs = Math.max(1, Number(args.runs))
+  const flows = args.only ? FLOWS.filter((flow) => flow.name.includes(args.only!)) : FLOWS
+  if (flows.length === 0) throw new Error(`--only: no flow's name holds "${args.only}"`)
+  // a row in the README stands for every flow
+  if (args.only && args.readme) throw new Error('--only and --readme: a README row measures every flow')
   const portal = await startPortalUnderTest({ h2: false, label: 'inp' })
   const browser = await chromium.launch({ executablePath: CHROME })
   // The cores go to the pages first, then to the rest of Chromium, then to what is not on a phone: the portal
@@ -181,10 +187,10 @@ const main = async (): Promise<number> => {
     console.log(deviceLabel(calibration))
     const runMultipliers: number[] = []
 
-    const inp = new Map<string, number[]>(FLOWS.map((flow) => [flow.name, []]))
+    const inp = new Map<string, number[]>(flows.map((flow) => [flow.name, []]))
     const worst = new Map<string, Interaction>()
     for (let run = 1; run <= runs; run += 1) {
-      for (const flow of FLOWS) {
+      for (const flow of flows) {
         // a phone: its screen, touch, Spanish; a fresh context each time (no cache, the session as a cookie)
         const context = await browser.newContext({
           viewport: { width: 390, height: 844 },
@@ -208,7 +214,7 @@ const main = async (): Promise<number> => {
         )
       }
     }
-    const rows = FLOWS.map((flow) => {
+    const rows = flows.map((flow) => {
       const values = inp.get(flow.name)!
       return { flow: flow.name, median: median(values), range: [Math.min(...values), Math.max(...values)] as const, worst: worst.get(flow.name)! }
     })
