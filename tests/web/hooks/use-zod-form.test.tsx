@@ -23,4 +23,35 @@ describe('useZodForm over what the server holds (values)', () => {
     rerender({ saved: { number: '00000000T', expiry_date: '2032-01-01' } })
     expect(result.current.getValues()).toEqual({ number: '87654321X', expiry_date: '2032-01-01' })
   })
+
+  it('the same with lists (rooming, guardians): a chosen entry kept, the others follow the fresher copy', () => {
+    const rooms = z.object({ rooms: z.array(z.object({ memberId: z.string(), roomId: z.string() })) })
+    type Rooms = z.infer<typeof rooms>
+    const { result, rerender } = renderHook(({ saved }: { saved: Rooms }) => useZodForm(rooms, { values: saved }), {
+      initialProps: {
+        saved: {
+          rooms: [
+            { memberId: 'm-1', roomId: '' },
+            { memberId: 'm-2', roomId: '' },
+          ],
+        },
+      },
+    })
+    act(() => result.current.setValue('rooms.0.roomId', 'r-a', { shouldDirty: true }))
+    // another traveller's change, read again: m-2 is now in r-b; what was chosen for m-1 stays
+    rerender({
+      saved: {
+        rooms: [
+          { memberId: 'm-1', roomId: 'r-c' },
+          { memberId: 'm-2', roomId: 'r-b' },
+        ],
+      },
+    })
+    expect(result.current.getValues()).toEqual({
+      rooms: [
+        { memberId: 'm-1', roomId: 'r-a' },
+        { memberId: 'm-2', roomId: 'r-b' },
+      ],
+    })
+  })
 })

@@ -41,8 +41,9 @@ export function GuardiansForm({ booking, member }: { booking: Booking; member: M
     phone: g.phone,
     document_number: g.document_number,
   }))
+  // the booking as the server has it now (a fresher copy may come after one kept offline), what was typed kept
   const form = useZodForm(guardiansSchema(), {
-    defaultValues: {
+    values: {
       guardian_type: (member.guardian_type ?? '') as GuardianTypeValue,
       guardians: [existing[0] ?? empty, existing[1] ?? empty],
     },

@@ -146,8 +146,9 @@ function BankAccountForm({ booking, onSaved, onCancel }: { booking: Booking; onS
   const { t: tr } = useLingui()
   const queryClient = useQueryClient()
   const save = useMutation(getUpdateBankAccountMutationOptions())
+  // the account as the server has it now (a fresher copy may come after one kept offline), what was typed kept
   const form = useZodForm(bankAccountSchema(), {
-    defaultValues: { owner: booking.bank_account?.owner ?? '', iban: booking.bank_account ? formatIban(booking.bank_account.iban) : '' },
+    values: { owner: booking.bank_account?.owner ?? '', iban: booking.bank_account ? formatIban(booking.bank_account.iban) : '' },
   })
   return (
     <Form

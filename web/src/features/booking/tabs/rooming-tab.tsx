@@ -95,7 +95,8 @@ function RoomingForm({ booking, rooming }: { booking: Booking; rooming: RoomingL
   const queryClient = useQueryClient()
   const update = useMutation(getUpdateRoomingListMutationOptions())
   const roomOf = (memberId: string) => rooming.rooms.find((r) => r.members.some((m) => m.booking_id === booking.id && m.member_id === memberId))?.id ?? ''
-  const form = useZodForm(roomingSchema(), { defaultValues: { rooms: booking.members.map((m) => ({ memberId: m.id, roomId: roomOf(m.id) })) } })
+  // the rooms as the server has them now (another traveller's change, a fresher copy), what was chosen kept
+  const form = useZodForm(roomingSchema(), { values: { rooms: booking.members.map((m) => ({ memberId: m.id, roomId: roomOf(m.id) })) } })
   const mine = new Set(booking.members.map((m) => m.id))
   const options = rooming.rooms.map((room) => {
     // who is in it now, yours included, as the list of rooms below says; full only for others
