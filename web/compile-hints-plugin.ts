@@ -23,12 +23,9 @@ export const compileHintsPlugin = (compression: Compression): Plugin => ({
     order: 'post',
     handler(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        // a worker's script comes into the page's build as an asset (Vite builds it apart): marked the same
-        const worker = file.type === 'asset' && file.fileName.endsWith('.js') && typeof file.source === 'string'
-        if (file.type !== 'chunk' && !worker) continue
-        const code = HINT + (file.type === 'chunk' ? file.code : (file.source as string))
-        if (file.type === 'chunk') file.code = code
-        else file.source = code
+        if (file.type !== 'chunk') continue
+        const code = HINT + file.code
+        file.code = code
         const map = bundle[`${file.fileName}.map`]
         // one line more at the top: every mapping moves down a line
         if (map?.type === 'asset' && typeof map.source === 'string') {
