@@ -245,7 +245,7 @@ const main = async (): Promise<number> => {
       upsertBenchRow({
         id: `inp-${device}`,
         what: `Portal: Interaction to Next Paint of what travellers do most, on ${DEVICES[device].name} (goal ≤ ${GOAL_MS} ms each, Core Web Vitals' "good")`,
-        how: `\`npm run bench:inp -- --device ${device}\`: production build + web/server + fresh mock on loopback; Debian's Chromium through Playwright, a 390×844 touch screen, Spanish, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers)}); each tap and keystroke timed by the Event Timing API, a flow's INP its worst interaction; ${runs} runs of each flow in rounds, median and range`,
+        how: `\`npm run bench:inp -- --device ${device}\`: production build + web/server + fresh mock on loopback; Debian's Chromium through Playwright, a 390×844 touch screen, Spanish, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers)}); each tap sent as a phone's screen sends it (touch events through CDP, not Playwright's checked tap) and each keystroke timed by the Event Timing API, a flow's INP its worst interaction; ${runs} runs of each flow in rounds, median and range`,
         result: rows
           .map((row) => `${row.flow} **${row.median} ms** (${row.range.join('–')}; worst: ${row.worst.name} on ${row.worst.target || 'the page'})`)
           .join('; '),
