@@ -1,31 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n, loadRouteCatalog, switchLocale } from '@/lib/i18n/lingui'
+import { recordWorkers, type StartedWorker } from '../../support/recording-worker'
 
 // A page's first Intl.NumberFormat loads ICU's number data (10–40 ms of main thread unthrottled, nine times that on a
 // low-tier phone), and Lingui makes one for every plural. A worker loads that data at start-up, off the main thread,
 // once, for every page: the sign-in page leads to pages that write numbers (decisions 029 and 044).
 
-type Started = { url: string; name?: string; type?: string; posted: unknown[]; terminated: boolean; worker: RecordingWorker }
-const started: Started[] = []
-class RecordingWorker {
-  onmessage: ((event: MessageEvent) => void) | null = null
-  onerror: ((event: Event) => void) | null = null
-  readonly record: Started
-  constructor(url: string | URL, options?: WorkerOptions) {
-    this.record = { url: String(url), name: options?.name, type: options?.type, posted: [], terminated: false, worker: this }
-    started.push(this.record)
-  }
-  postMessage(message: unknown) {
-    this.record.posted.push(message)
-  }
-  terminate() {
-    this.record.terminated = true
-  }
-}
+let started: StartedWorker[] = []
 
 beforeEach(() => {
-  started.length = 0
-  vi.stubGlobal('Worker', RecordingWorker)
+  started = recordWorkers()
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -35,12 +19,12 @@ describe('the number data', () => {
     const locale = await initI18n()
     expect(started).toHaveLength(1)
     const [worker] = started
-    expect(worker).toMatchObject({ name: 'number-data', posted: [locale], terminated: false })
+    expect(worker).toMatchObject({ options: { name: 'number-data' }, posted: [locale], terminated: false })
     // made from its code as text: nothing to fetch (number-data.universal.test.ts)
     expect(worker!.url).toMatch(/^data:text\/javascript,/)
     // nothing of it on the main thread
     expect(makeFormatter).not.toHaveBeenCalled()
-    worker!.worker.onmessage?.(new MessageEvent('message', { data: null }))
+    worker!.answer()
     expect(worker!.terminated).toBe(true)
 
     // pages with numbers, and another language, start no other: ICU's data stays loaded for the page's whole life

@@ -1,35 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadNumberData, numberDataStarted, startNumberDataWorker } from '@/lib/i18n/number-data.universal'
+import { recordWorkers, type StartedWorker } from '../../support/recording-worker'
 
 // ICU's number data is loaded by a worker made from its code as text (a data: address, no file to fetch), once per
 // page: it makes the formatters Lingui makes for plurals, for the language it is sent, says when it is done (also when
 // the language is refused) and is then ended (decisions 044 and 048).
 
-type Started = { url: string; options?: WorkerOptions; posted: unknown[]; terminated: boolean; worker: RecordingWorker }
-const started: Started[] = []
-class RecordingWorker {
-  onmessage: ((event: MessageEvent) => void) | null = null
-  onerror: ((event: Event) => void) | null = null
-  readonly record: Started
-  constructor(url: string | URL, options?: WorkerOptions) {
-    this.record = { url: String(url), options, posted: [], terminated: false, worker: this }
-    started.push(this.record)
-  }
-  postMessage(message: unknown) {
-    this.record.posted.push(message)
-  }
-  terminate() {
-    this.record.terminated = true
-  }
-}
+let started: StartedWorker[] = []
 
 /** The worker's code as the worker gets it: the text of a started worker's data: address. */
 const codeOf = (address: string) => decodeURIComponent(address.replace(/^data:text\/javascript,/, ''))
 
 beforeEach(() => {
-  started.length = 0
-  vi.stubGlobal('Worker', RecordingWorker)
+  started = recordWorkers()
 })
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -74,7 +58,7 @@ describe('starting the number-data worker', () => {
     scope.onmessage!(new MessageEvent('message', { data: 'es' }))
     expect(answers).toEqual([null])
 
-    worker!.worker.onmessage?.(new MessageEvent('message', { data: null }))
+    worker!.answer()
     expect(worker!.terminated).toBe(true)
   })
 
