@@ -529,13 +529,14 @@ test("ICU's number data loads in a worker the page starts as it parses, before t
   const workers: string[] = []
   page.on('worker', (worker) => workers.push(worker.url()))
   const release = await holdCode(page)
-  const first = page.waitForEvent('worker')
+  // its end watched from the moment it is seen: a worker that answers at once may end before the next await
+  const first = page.waitForEvent('worker').then((worker) => ({ worker, ended: new Promise((resolve) => worker.once('close', resolve)) }))
   await page.goto(`http://norte.localhost:${port}/auth/login`, { waitUntil: 'commit' })
   // made from its code as text while the app's code is still held: nothing of it waits for a download
-  const worker = await first
+  const { worker, ended } = await first
   expect(worker.url()).toMatch(/^data:text\/javascript,/)
   // it answered (its formatters made), and was ended
-  await new Promise((resolve) => worker.once('close', resolve))
+  await ended
   release()
   // the app has started (a tab answers), and started no second one
   await page.getByRole('tab', { name: 'With password' }).click()

@@ -22,13 +22,6 @@ const restLoaded = new Set<Locale>()
 const routesWanted = new Set<string>()
 const routesLoaded = new Map<Locale, Set<string>>()
 
-// Decisions 029, 033 and 044. Lingui writes the number of every plural ("3 noches") with Intl.NumberFormat, and a page's
-// first number formatter loads ICU's data: 10–40 ms of main thread unthrottled, nine times that on a low-tier phone,
-// in the render that draws the page, or in the tap that opens one. A worker loads that data at start-up, off the main
-// thread, for every page (one that writes no number may lead to one that does): ICU's caches are the renderer
-// process's, so the page's own formatters then cost ~0.1 ms. Without workers the first formatter pays for it. The
-// page's script starts it as the page parses (decision 048); here only when there was no script.
-
 /**
  * What the production server wrote into the page as data for the app (a catalog part), read once per element:
  * null when there is none or it is unreadable (the part's own file is loaded instead).
@@ -134,6 +127,8 @@ export async function switchLocale(locale: Locale): Promise<void> {
 export async function initI18n(known?: Locale): Promise<Locale> {
   restWanted = false
   const locale = known ?? detectLocale()
+  // ICU's number data, off the main thread (lib/i18n/number-data.universal.ts): the page's script started it already,
+  // unless there was none
   startNumberDataWorker(locale)
   await activateLocale(locale)
   return locale
