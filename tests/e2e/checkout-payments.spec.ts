@@ -63,6 +63,9 @@ test('a booking’s terms, paying the next one and an extra, each back from the 
   const payTerm = term(2).getByRole('button', { name: `Pagar el plazo 2 (${euros(second!.amount)})` })
   await payTerm.dblclick()
   await expect(payTerm).toHaveAttribute('aria-busy', 'true')
+  // while it is on its way, no other payment can be started
+  await expect(term(3).getByRole('button', { name: /^Pagar el plazo 3/ })).toBeDisabled()
+  await expect(page.getByRole('button', { name: /^Pagar todo lo pendiente/ })).toBeDisabled()
   await expect.poll(() => purchases.length).toBe(1)
   answer()
   await provider(page, 'approve')

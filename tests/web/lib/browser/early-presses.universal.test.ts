@@ -45,6 +45,18 @@ describe('a press before the app can answer it', () => {
     expect(answered).not.toHaveBeenCalled()
   })
 
+  it('once React has the frame, no listener of ours is left in the page’s taps', () => {
+    const added = vi.spyOn(document, 'addEventListener')
+    const removed = vi.spyOn(document, 'removeEventListener')
+    keepEarlyPresses()
+    const [type, listener, capture] = added.mock.calls[0]!
+    expect(removed).not.toHaveBeenCalled()
+    stopKeepingEarlyPresses()
+    expect(removed).toHaveBeenCalledWith(type, listener, capture)
+    added.mockRestore()
+    removed.mockRestore()
+  })
+
   it('nothing is pressed that left the page (a frame replaced, not hydrated), is disabled, or was not in the frame', () => {
     keepEarlyPresses()
     const { language, outside } = paintFrame()

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { startTransition, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/controls/button'
 import { Callout } from '@/components/content/callout'
 import { ErrorState } from '@/components/status/error-state'
@@ -68,7 +68,7 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
   const buyExtra = useMutation(getPayExtraTermMutationOptions())
   // a ref, not the mutations' state: two clicks in one frame must not pay twice
   const paying = useRef(false)
-  // busy from the press itself, drawn in its own frame before the payment is sent (the mutations' state comes later)
+  // every pay button busy while one payment is on its way (the mutations' state comes later)
   const [busy, setBusy] = useState(false)
   const methodName = useId()
   useEffect(reloadWhenRestoredFromCache, [])
@@ -125,8 +125,13 @@ function PaymentsContent({ booking, overview }: { booking: Booking; overview: Pa
   const once = async (send: (methodId: string, returnUrl: string) => Promise<PaymentAction>) => {
     if (!method || paying.current) return
     paying.current = true
-    setNotice(null)
-    setBusy(true)
+    // The pressed button draws its own spinner in the tap's frame (Button); the rest of the tab (the other buttons
+    // disabled, an old notice gone) follows in the frames after, the ref refusing a second payment meanwhile.
+    // Drawn in the tap, the whole tab's render was most of the tap's time on a slow phone.
+    startTransition(() => {
+      setNotice(null)
+      setBusy(true)
+    })
     try {
       // the busy button is drawn first, then the payment goes (see afterNextPaint)
       await afterNextPaint()

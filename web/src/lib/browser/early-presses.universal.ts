@@ -4,7 +4,7 @@
 // (keepEarlyPresses, web/src/lib/api/early-reads-script.ts); start-up stops keeping them when it hands the frame to
 // React and presses that button again once the frame is hydrated (web/src/main.tsx).
 
-type EarlyPress = { button: HTMLButtonElement | null; keeping: boolean }
+type EarlyPress = { button: HTMLButtonElement | null; stop: () => void }
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- merging into Window needs an interface
@@ -15,22 +15,23 @@ declare global {
 
 /** From the page's first script on: the last button pressed inside #root. */
 export function keepEarlyPresses(): void {
-  const kept: EarlyPress = { button: null, keeping: true }
+  const keep = (event: MouseEvent) => {
+    if (!(event.target instanceof Element)) return
+    const button = event.target.closest('#root button')
+    if (button instanceof HTMLButtonElement) kept.button = button
+  }
+  const kept: EarlyPress = { button: null, stop: () => document.removeEventListener('click', keep, true) }
   window.__EARLY_PRESS__ = kept
-  document.addEventListener(
-    'click',
-    (event) => {
-      if (!kept.keeping || !(event.target instanceof Element)) return
-      const button = event.target.closest('#root button')
-      if (button instanceof HTMLButtonElement) kept.button = button
-    },
-    true,
-  )
+  document.addEventListener('click', keep, true)
 }
 
-/** React answers presses from its hydrateRoot call on (replaying those it could not yet): keeping them too would press twice. */
+/**
+ * React answers presses from its hydrateRoot call on (replaying those it could not yet): keeping them too would press
+ * twice. The listener goes, not only its work: it ran first in every later tap (a pay button's, 3 ms of the low
+ * phone's click).
+ */
 export function stopKeepingEarlyPresses(): void {
-  if (window.__EARLY_PRESS__) window.__EARLY_PRESS__.keeping = false
+  window.__EARLY_PRESS__?.stop()
 }
 
 /** Once the frame is hydrated: the button pressed before, pressed again, if it is still in the page and can be. */
