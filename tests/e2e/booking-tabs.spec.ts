@@ -454,3 +454,12 @@ test('on a phone the tab strip shows it scrolls: its cut edge fades until the la
   await expect(strip).not.toHaveAttribute('data-more-end')
   await expectNoSeriousA11yViolations(page)
 })
+
+test('on a phone a tab opened by its address, past the strip’s edge, is brought into view', async ({ page, context, request }) => {
+  await signInFast(context, request, 'ana.garcia@example.com')
+  await page.goto(`${SOL}/booking/bkg-sol-1001?tab=refunds`)
+  const list = page.getByRole('tablist')
+  await expect(list.getByRole('tab', { selected: true })).toHaveText(/Reembolsos/)
+  await expect(list.getByRole('tab', { selected: true })).toBeInViewport({ ratio: 1 })
+  expect(await list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+})
