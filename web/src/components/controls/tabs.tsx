@@ -29,9 +29,9 @@ export function Tabs<T extends string>({ tabs, selected, onSelect, onIntent, lab
   const more = useScrollMore(listRef, variant === 'strip')
 
   // Keep the selected tab visible in the scrolling strip (also after a deep link with ?tab=). Not for
-  // the first tab (it starts in view), nor in the segmented control (it does not scroll). Asked once the
-  // selection's frame is drawn: asked in the effect, where it is forced the layout of the new panel inside
-  // the press (2.8-8.8 ms of a tab's tap at 1x); after the frame, the layout is already done.
+  // the first tab (it starts in view), nor in the segmented control (it does not scroll). Measured once the
+  // selection's frame is drawn: measured in the effect, it forced the layout of the new panel inside the
+  // press (2.8-8.8 ms of a tab's tap at 1x); after the frame, that layout is done already.
   useEffect(() => {
     if (variant !== 'strip') return
     let current = true
