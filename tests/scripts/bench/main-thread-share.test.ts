@@ -24,12 +24,42 @@ describe("the main thread's share of its core", () => {
       task(200_000, 12, 4), // 4 × 9 = 36 ms: not blocking
       task(300_000, 6, 6), // 54 ms: 4 ms blocking
     ]
-    expect(mainThreadShare(events, 9)).toEqual({ wallMs: 38, cpuMs: 20, cpuTbtMs: 44, cpuLongestTaskMs: 90 })
+    expect(mainThreadShare(events, 9)).toEqual({ wallMs: 38, cpuMs: 20, cpuTbtMs: 44, cpuLongestTaskMs: 90, traceSourceCopyMs: 0 })
   })
 
   it("reads the renderer that did the most: a navigation's first renderer is left for another", () => {
     const events = [thread(1, 1), thread(2, 2), task(0, 5, 5, 1, 1), fcp(10, 2, 2), task(20, 40, 40, 2, 2), task(100, 40, 20, 2, 2)]
     expect(mainThreadShare(events, 2)).toMatchObject({ wallMs: 80, cpuMs: 60, cpuTbtMs: 30 })
+  })
+
+  it("counts the CPU the trace spent copying each script's source, from its announcement to the end of its copy", () => {
+    // Chromium's ScriptCatchup events: one announces a script, a later one carries its source; tts is the thread's CPU clock (µs)
+    const catchup = (ts: number, tts: number, tdur: number, scriptId: number, sourceText?: string, tid = 1): TraceEvent => ({
+      name: 'ScriptCatchup',
+      ph: 'X',
+      pid: 1,
+      tid,
+      ts,
+      dur: tdur,
+      tts,
+      tdur,
+      args: { data: sourceText === undefined ? { scriptId } : { scriptId, sourceText } },
+    })
+    const events = [
+      thread(1, 1),
+      fcp(0),
+      task(0, 20, 12),
+      // the first bundle: announced at 1,000 µs of CPU, its 450 kB copied by 8,000 + 500 → 7.5 ms
+      catchup(110, 1_000, 5, 8),
+      catchup(9_000, 8_000, 500, 8, 'x'.repeat(16)),
+      // a small one copied in 0.5 ms, listed out of order as traces may be
+      catchup(20_300, 20_400, 100, 9, 'y'),
+      catchup(20_000, 20_000, 5, 9),
+      // another thread's (a worker's) copies are not the page's main thread's
+      catchup(30_000, 100, 5, 3, undefined, 2),
+      catchup(30_010, 5_100, 5, 3, 'z', 2),
+    ]
+    expect(mainThreadShare(events, 10)?.traceSourceCopyMs).toBe(80)
   })
 
   it('is nothing without a first contentful paint or CPU times', () => {
