@@ -74,7 +74,7 @@ export function mainThreadShare(events: readonly TraceEvent[], slowdown: number)
   // time (CPU); at any time of the load, since where it falls against first paint moves from run to run.
   const announced = new Map<number, TraceEvent>()
   let copyCpuUs = 0
-  const catchups = events.filter((e) => onMain(e) && e.name === 'ScriptCatchup' && e.tts !== undefined).sort((a, b) => a.ts - b.ts)
+  const catchups = events.filter((e) => onMain(e) && e.name === 'ScriptCatchup').sort((a, b) => a.ts - b.ts)
   for (const e of catchups) {
     if (e.args?.data?.scriptId === undefined || e.tts === undefined) continue
     if (e.args.data.sourceText === undefined) announced.set(e.args.data.scriptId, e)
