@@ -1,6 +1,6 @@
 // The README's benchmark table: one row per benchmark id between `<!-- bench:start -->` and
 // `<!-- bench:end -->`, columns what / how / machine / result / date. Every benchmark script
-// (scripts/bench-*.ts, scripts/bench/lighthouse.ts, scripts/check/check-bundle-budgets.ts --readme, …) calls
+// (scripts/bench/{portal,mock,cli}/*.ts, scripts/bench/bench-times.ts, scripts/check/check-bundle-budgets.ts --readme) calls
 // upsertBenchRow: its own row is replaced, other rows are kept as they are, new ids are appended.
 // The id sits in an HTML comment in the first cell, invisible once rendered.
 import { readFileSync, writeFileSync } from 'node:fs'

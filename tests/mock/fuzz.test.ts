@@ -1,5 +1,5 @@
 // Fuzzes the mock from the contract, in process (MSW's getResponse over the mock's handlers, as the
-// contract probes do): over 10,000 requests, valid and mutated (see scripts/bench/fuzz-cases.ts), against one
+// contract probes do): over 10,000 requests, valid and mutated (see scripts/bench/mock/fuzz-cases.ts), against one
 // world that the valid writes keep changing, with scenarios switched now and then (never flaky or
 // slow) and the clock moved. Deterministic for FUZZ_SEED.
 //
@@ -27,7 +27,7 @@ import {
   type FuzzCase,
   type GeneratorContext,
   type Tokens,
-} from '../../scripts/bench/fuzz-cases.ts'
+} from '../../scripts/bench/mock/fuzz-cases.ts'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261121)
 const TARGET = 10_000

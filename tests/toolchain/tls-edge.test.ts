@@ -1,4 +1,4 @@
-// The HTTPS edge the Lighthouse benchmark puts in front of the portal server (scripts/bench/tls-edge.ts): what it
+// The HTTPS edge the Lighthouse benchmark puts in front of the portal server (scripts/bench/portal/tls-edge.ts): what it
 // measures over HTTP/2 is only worth its number if the edge passes requests on as a CDN does.
 import { createHash, X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTlsEdge, type TlsEdge } from '../../scripts/bench/tls-edge.ts'
+import { startTlsEdge, type TlsEdge } from '../../scripts/bench/portal/tls-edge.ts'
 
 let dir = ''
 let edge: TlsEdge

@@ -8,7 +8,7 @@ import { Agent, request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-import { describeMachine, upsertBenchRow } from './bench-readme.ts'
+import { describeMachine, upsertBenchRow } from '../bench-readme.ts'
 import {
   cpuMs,
   fmt,
@@ -28,7 +28,7 @@ import {
   type LoadResult,
   type LoadSpec,
   type Started,
-} from './bench-lib.ts'
+} from '../bench-lib.ts'
 
 const { values: args } = parseArgs({
   options: {

@@ -13,8 +13,8 @@
 // a leak, not data. Loopback only, bounded: DURATION + a few seconds.
 import { parseArgs } from 'node:util'
 
-import { describeMachine, upsertBenchRow } from './bench-readme.ts'
-import { fmt, freePort, load1, rssBytes, sleep, spawnMock, waitFor, writeResults } from './bench-lib.ts'
+import { describeMachine, upsertBenchRow } from '../bench-readme.ts'
+import { fmt, freePort, load1, rssBytes, sleep, spawnMock, waitFor, writeResults } from '../bench-lib.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +30,11 @@ const DURATION_S = Number(args.duration)
 const WARMUP_S = Number(args.warmup)
 const RATE = Number(args.rate)
 const MAX_IN_FLIGHT = Number(args['max-in-flight'])
+// memory is judged on 10 s windows (below): a shorter run has none to judge
+if (!(DURATION_S >= 10) || !(WARMUP_S >= 0) || !(RATE > 0)) {
+  console.error('bench:soak: --duration must be at least 10 (seconds), --warmup at least 0 and --rate above 0')
+  process.exit(2)
+}
 const AGENCY = 'ag-sol'
 const LOGIN = { email: 'ana.garcia@example.com', password: 'viaje2026' }
 const IBAN = 'ES9121000418450200051332'

@@ -4,7 +4,7 @@ import { platform } from 'node:os'
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
 
-import { childProcessesRunning, lowerPriority, yieldBrowserToPages } from '../../../scripts/bench/process-priority.ts'
+import { childProcessesRunning, lowerPriority, yieldBrowserToPages } from '../../../../scripts/bench/portal/process-priority.ts'
 
 /** Each thread's nice value, read back from /proc/<pid>/task/<tid>/stat (field 19). */
 const niceOfThreads = (pid: number): number[] =>

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-import { createPortalServer } from '../../web/server/portal-server.ts'
-import { freePort } from './bench-lib.ts'
+import { createPortalServer } from '../../../web/server/portal-server.ts'
+import { freePort } from '../bench-lib.ts'
 import { lowerPriority } from './process-priority.ts'
 import { startTlsEdge } from './tls-edge.ts'
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 
 export const DEMO = { email: 'ana.garcia@example.com', password: 'viaje2026', agency: 'ag-sol' }
 

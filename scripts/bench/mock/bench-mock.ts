@@ -14,7 +14,7 @@
 // minutes with the defaults; every server it starts is stopped, every temporary directory removed.
 import { parseArgs } from 'node:util'
 
-import { describeMachine, upsertBenchRow } from './bench-readme.ts'
+import { describeMachine, upsertBenchRow } from '../bench-readme.ts'
 import {
   cpuMs,
   fmt,
@@ -33,7 +33,7 @@ import {
   type LoadResult,
   type LoadSpec,
   type Started,
-} from './bench-lib.ts'
+} from '../bench-lib.ts'
 
 const { values: args } = parseArgs({
   options: {

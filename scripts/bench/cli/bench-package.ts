@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-import { buildPackage } from '../dev/package.ts'
-import { cleanUp, fmt, median, repoRoot, tempDir } from './bench-lib.ts'
-import { describeMachine, upsertBenchRow } from './bench-readme.ts'
+import { buildPackage } from '../../dev/package.ts'
+import { cleanUp, fmt, median, repoRoot, tempDir } from '../bench-lib.ts'
+import { describeMachine, upsertBenchRow } from '../bench-readme.ts'
 
 const RUNS = 15
 const nodeDir = path.dirname(process.execPath)

@@ -14,13 +14,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
-import { DB_FILE, readStoredState } from '../../mock/src/runtime/sqlite-store.ts'
-import { freePort, sleep } from './bench-lib.ts'
-import { describeMachine, upsertBenchRow } from './bench-readme.ts'
-import { DEMO_PASSWORD } from '../../mock/src/world/seed/demo-accounts.ts'
-import type { World } from '../../mock/src/world/kernel/types.ts'
+import { DB_FILE, readStoredState } from '../../../mock/src/runtime/sqlite-store.ts'
+import { freePort, sleep } from '../bench-lib.ts'
+import { describeMachine, upsertBenchRow } from '../bench-readme.ts'
+import { DEMO_PASSWORD } from '../../../mock/src/world/seed/demo-accounts.ts'
+import type { World } from '../../../mock/src/world/kernel/types.ts'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 const { values: args } = parseArgs({
   options: {

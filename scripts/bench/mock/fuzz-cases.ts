@@ -4,14 +4,14 @@
 // content types, bad, expired and other tenants' tokens, unknown agencies, odd path parameters and
 // encodings, unknown paths and methods. Deterministic for a seed (mulberry32).
 //
-// Used in process by tests/mock/fuzz.test.ts and over HTTP by scripts/bench/fuzz-mock-http.ts (bench:fuzz).
+// Used in process by tests/mock/fuzz.test.ts and over HTTP by scripts/bench/mock/fuzz-mock-http.ts (bench:fuzz).
 import fc from 'fast-check'
 
-import { API_PATH } from '../../contract/generated/api-operations.ts'
-import type { ContractIndex, OperationSpec, ParameterSpec, SchemaLocation } from '../../contract/engine/contract-index.ts'
-import { getAtPointer } from '../../contract/engine/json-pointer.ts'
-import { createSchemaValidator, type SchemaValidator } from '../../contract/engine/schema-validator.ts'
-import { validValues } from '../../contract/engine/schema-values.ts'
+import { API_PATH } from '../../../contract/generated/api-operations.ts'
+import type { ContractIndex, OperationSpec, ParameterSpec, SchemaLocation } from '../../../contract/engine/contract-index.ts'
+import { getAtPointer } from '../../../contract/engine/json-pointer.ts'
+import { createSchemaValidator, type SchemaValidator } from '../../../contract/engine/schema-validator.ts'
+import { validValues } from '../../../contract/engine/schema-values.ts'
 
 export type Random = {
   next(): number

@@ -15,10 +15,10 @@ import { connect, type Socket } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-import { loadContract } from '../../contract/engine/contract-index.ts'
+import { loadContract } from '../../../contract/engine/contract-index.ts'
 import { createRandom, roundOfCases, viewContract, visibleIds, type FuzzCase, type Tokens } from './fuzz-cases.ts'
-import { describeMachine, upsertBenchRow } from './bench-readme.ts'
-import { fmt, freePort, load1, repoRoot, rssBytes, sleep, spawnMock, waitFor, writeResults } from './bench-lib.ts'
+import { describeMachine, upsertBenchRow } from '../bench-readme.ts'
+import { fmt, freePort, load1, repoRoot, rssBytes, sleep, spawnMock, waitFor, writeResults } from '../bench-lib.ts'
 
 const { values: args } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mainThreadShare, type TraceEvent } from '../../../scripts/bench/main-thread-share.ts'
+import { mainThreadShare, type TraceEvent } from '../../../../scripts/bench/portal/main-thread-share.ts'
 
 // A trace as Chromium writes it: a renderer's main thread named, its tasks with wall (dur) and CPU (tdur) times in µs.
 const thread = (pid: number, tid: number): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name: 'CrRendererMain' } })

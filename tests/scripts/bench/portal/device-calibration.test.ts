@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { benchmarkExpression, calibrate, deviceLabel, isDevice, readHostIndexes } from '../../../scripts/bench/device-calibration.ts'
+import { benchmarkExpression, calibrate, deviceLabel, isDevice, readHostIndexes } from '../../../../scripts/bench/portal/device-calibration.ts'
 
 // The phones the browser benches emulate: the CPU slowdown is the host's benchmark index over the device's.
 

@@ -1,7 +1,7 @@
 // npm run bench:inp — Interaction to Next Paint for what travellers do most, on a calibrated phone: sign in, open a
 // booking and move between its tabs, pick a pack and go to the next checkout step, open the language menu, pay an
-// instalment. The production portal (scripts/bench/portal-under-test.ts) in Debian's Chromium through Playwright,
-// a phone's viewport and touch, the CPU slowed by host ÷ device (scripts/bench/device-calibration.ts; `--device
+// instalment. The production portal (scripts/bench/portal/portal-under-test.ts) in Debian's Chromium through Playwright,
+// a phone's viewport and touch, the CPU slowed by host ÷ device (scripts/bench/portal/device-calibration.ts; `--device
 // low` by default, index 264). Each tap and keystroke is timed by the browser's Event Timing API (what INP is made
 // of: input delay, processing, and the wait for the next paint); a flow's INP is its worst interaction. Goal: every
 // flow ≤ 200 ms (Core Web Vitals' "good"). Exit 1 when a flow misses it.
@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util'
 
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright'
 
-import { upsertBenchRow } from './bench-readme.ts'
+import { upsertBenchRow } from '../bench-readme.ts'
 import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes } from './device-calibration.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { childProcessesRunning, lowerPriority, yieldBrowserToPages } from './process-priority.ts'

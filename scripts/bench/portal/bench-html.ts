@@ -24,8 +24,8 @@ import {
   track,
   waitFor,
   type LoadResult,
-} from './bench-lib.ts'
-import { describeMachine, upsertBenchRow } from './bench-readme.ts'
+} from '../bench-lib.ts'
+import { describeMachine, upsertBenchRow } from '../bench-readme.ts'
 
 const { values: args } = parseArgs({
   options: {

@@ -4,18 +4,18 @@
 // production server (web/server: CSP, the API on its origin) on free loopback ports, signs in through the API (the
 // portal reads the token from its cookie), and runs each page `--runs` times (median).
 //
-// The CPU slowdown is calibrated (scripts/bench/device-calibration.ts): this machine's benchmark index is measured
+// The CPU slowdown is calibrated (scripts/bench/portal/device-calibration.ts): this machine's benchmark index is measured
 // with Lighthouse's own benchmark, and the slowdown set to host ÷ device, so every machine emulates the same
 // phone: `--device mid` (index 440, what Lighthouse's fixed 4× means on a high-end desktop) or `--device low`
 // (index 264). A machine too slow for the device stops with exit 1. A shared machine's speed drifts by a third
 // within minutes, so the index is read again before every run (three readings) and that run slowed by it.
 //
 // Each page is measured as travellers get it in production, over HTTP/2 and TLS from an edge in front of the
-// portal server (scripts/bench/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
+// portal server (scripts/bench/portal/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
 // from the portal server direct over HTTP/1.1 (six connections, a round trip per request).
 //
 // Besides Lighthouse's figures, each page's TBT and longest task from its tasks' CPU time, and the share of the clock
-// the main thread had (scripts/bench/main-thread-share.ts): Lighthouse multiplies wall-clock durations, which a host
+// the main thread had (scripts/bench/portal/main-thread-share.ts): Lighthouse multiplies wall-clock durations, which a host
 // with few cores stretches (the browser's other processes take the main thread's core), and a phone has cores for
 // them. And the main thread's time the trace itself took to copy the scripts' sources (the lab's own work, not the
 // page's). The goals are judged on Lighthouse's own figures.
@@ -42,14 +42,14 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js'
-import { upsertBenchRow } from './bench-readme.ts'
+import { upsertBenchRow } from '../bench-readme.ts'
 import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
 import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes, type Device } from './device-calibration.ts'
 import { mainThreadShare, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { lowerPriority, yieldBrowserToPages } from './process-priority.ts'
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },

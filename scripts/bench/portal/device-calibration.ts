@@ -4,7 +4,7 @@
 // host ÷ device: every machine then emulates the same two phones. A host slower than the phone cannot emulate
 // it (a multiplier below 1) and says so, rather than report a faster phone.
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
-import { median } from './bench-lib.ts'
+import { median } from '../bench-lib.ts'
 
 export type Device = 'mid' | 'low'
 
