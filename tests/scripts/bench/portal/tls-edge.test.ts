@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTlsEdge, type TlsEdge } from '../../scripts/bench/portal/tls-edge.ts'
+import { startTlsEdge, type TlsEdge } from '../../../../scripts/bench/portal/tls-edge.ts'
 
 let dir = ''
 let edge: TlsEdge
