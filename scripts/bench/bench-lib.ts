@@ -269,16 +269,22 @@ export const runAutocannon = async (spec: LoadSpec): Promise<LoadResult> => {
  * requests (coordinated omission). autocannon's overallRate sends each second's share in a burst at the
  * start of the second, which measures its bursts rather than the server.
  */
-export const runSteadyRate = async (spec: LoadSpec & { rate: number }): Promise<LoadResult> => {
+export const runSteadyRate = async (
+  spec: LoadSpec & {
+    rate: number
+    /** request i's own headers, over spec.headers (a client address per traveller) */ headersFor?: (i: number) => Record<string, string>
+  },
+): Promise<LoadResult> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections })
   const total = Math.round(spec.rate * spec.durationS)
   const latencies: number[] = []
   let non2xx = 0
   let errors = 0
   const started = performance.now()
-  const send = (due: number) =>
+  const send = (due: number, i: number) =>
     new Promise<void>((resolve) => {
-      const request = http.get(spec.url, { agent, headers: spec.headers, timeout: 5_000 }, (response) => {
+      const headers = { ...spec.headers, ...spec.headersFor?.(i) }
+      const request = http.request(spec.url, { agent, method: spec.method ?? 'GET', headers, timeout: 5_000 }, (response) => {
         if ((response.statusCode ?? 0) >= 400) non2xx += 1
         response.resume()
         response.once('end', () => {
@@ -291,12 +297,16 @@ export const runSteadyRate = async (spec: LoadSpec & { rate: number }): Promise<
         resolve()
       })
       request.once('timeout', () => request.destroy(new Error('timeout')))
+      request.end(spec.body)
     })
   const pending: Promise<void>[] = []
   let sent = 0
   while (sent < total) {
     const now = performance.now()
-    while (sent < total && started + (sent * 1000) / spec.rate <= now) pending.push(send(started + (sent++ * 1000) / spec.rate))
+    while (sent < total && started + (sent * 1000) / spec.rate <= now) {
+      pending.push(send(started + (sent * 1000) / spec.rate, sent))
+      sent += 1
+    }
     await new Promise((resolve) => setTimeout(resolve, 1))
   }
   await Promise.all(pending)

@@ -1,7 +1,7 @@
 // npm run rum:report FILE… — what travellers really get, from the production server's vitals lines
 // (web/server/rum-beacon.ts, one JSON line per page view): the 75th percentile of LCP, INP and CLS per route and
 // agency, as Chrome's field data (CrUX) reports them, each with Core Web Vitals' rating (good / needs
-// improvement / poor), and how many page views had it. Reads several files (one per server process) as one.
+// improvement / poor), and how many page views had it (a sampled line counts for the share it stands for). Reads several files (one per server process) as one.
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
@@ -51,7 +51,9 @@ export function summarise(lines: Iterable<string>): { summaries: RouteSummary[];
     const key = JSON.stringify([route, agency])
     const group = groups.get(key) ?? { route, agency, views: 0, values: { lcp: [], inp: [], cls: [] } }
     groups.set(key, group)
-    group.views += 1
+    // a line from a server that took a share of the page views stands for 1 ÷ share of them (RUM_SAMPLE)
+    const sample = line['sample']
+    group.views += typeof sample === 'number' && sample > 0 && sample <= 1 ? 1 / sample : 1
     for (const metric of METRICS) {
       const value = line[metric]
       if (typeof value === 'number' && Number.isFinite(value)) group.values[metric].push(value)
@@ -61,7 +63,7 @@ export function summarise(lines: Iterable<string>): { summaries: RouteSummary[];
     .map(({ route, agency, views, values }) => ({
       route,
       agency,
-      views,
+      views: Math.round(views),
       p75: Object.fromEntries(
         METRICS.map((metric) => {
           const found = values[metric]

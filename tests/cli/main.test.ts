@@ -310,8 +310,23 @@ describe('mock command', () => {
       await command.parseAsync(args, { from: 'user' })
       return io
     }
-    const io = await run(['--port', '4444', '--seed', '7', '--fresh', '--data-dir', '/tmp/x', '--debug-login', '--no-control'], { MOCK_QUIET: '1' })
-    expect(started).toEqual([{ port: 4444, host: '127.0.0.1', seed: 7, fresh: true, dataDir: '/tmp/x', quiet: true, debugLogin: true, control: false }])
+    const io = await run(['--port', '4444', '--seed', '7', '--fresh', '--data-dir', '/tmp/x', '--debug-login', '--no-control'], {
+      MOCK_QUIET: '1',
+      MOCK_TRUSTED_PROXIES: 'loopback, 10.0.0.0/8',
+    })
+    expect(started).toEqual([
+      {
+        port: 4444,
+        host: '127.0.0.1',
+        seed: 7,
+        fresh: true,
+        dataDir: '/tmp/x',
+        quiet: true,
+        debugLogin: true,
+        control: false,
+        trustedProxies: expect.objectContaining({ list: ['loopback', '10.0.0.0/8'] }),
+      },
+    ])
     expect(io.err()).toContain('mock listening on http://127.0.0.1:4444')
     expect(io.err()).toContain('control off (--no-control) · debug sign-in on for every tenant')
     expect(closed).toBe(true)
@@ -328,7 +343,7 @@ describe('mock command', () => {
   })
 
   it('refuses what npm run mock refuses, naming the option, with exit 2', async () => {
-    for (const args of [['--port', 'x'], ['--host', '0.0.0.0'], ['--nope']]) {
+    for (const args of [['--port', 'x'], ['--host', '0.0.0.0'], ['--nope'], ['--trusted-proxies', 'proxy.example']]) {
       const io = createTestIo()
       expect(await runCli(['mock', ...args], io), args.join(' ')).toBe(2)
       expect(io.err()).toContain('Usage: travel-portal mock [options]')

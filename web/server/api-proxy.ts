@@ -7,6 +7,7 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { request as httpsRequest } from 'node:https'
 import { API_OPERATIONS, API_PATH } from '../../contract/generated/api-operations.ts'
 import { createOperationMatcher } from '../../contract/engine/operation-matcher.ts'
+import { forwardedForChain, type TrustedProxies } from '../../core/client-address.ts'
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'])
 
@@ -32,15 +33,15 @@ export const apiTarget = (method: string, requestUrl: string, apiUrl: string): U
   return target
 }
 
-export const proxyApi = (req: IncomingMessage, res: ServerResponse, target: URL, origin: string, timeoutMs: number) => {
+export const proxyApi = (req: IncomingMessage, res: ServerResponse, target: URL, origin: string, trusted: TrustedProxies, timeoutMs: number) => {
   const headers: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
   headers['x-forwarded-host'] = new URL(origin).host
   headers['x-forwarded-proto'] = new URL(origin).protocol.replace(':', '')
-  // Who is asking, for the API's throttling: the chain so far, then this connection's peer.
-  const peer = req.socket.remoteAddress
-  const chain = req.headers['x-forwarded-for']
-  if (peer !== undefined) headers['x-forwarded-for'] = chain === undefined ? peer : `${Array.isArray(chain) ? chain.join(', ') : chain}, ${peer}`
+  // Who is asking, for the API's throttling: the chain so far when a trusted proxy sent it, then this connection's peer
+  const forwardedFor = forwardedForChain(req, trusted)
+  if (forwardedFor === undefined) delete headers['x-forwarded-for']
+  else headers['x-forwarded-for'] = forwardedFor
   const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method: req.method, headers, timeout: timeoutMs }, (answer) => {
     res.statusCode = answer.statusCode ?? 502
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value)

@@ -6,7 +6,7 @@ import type { Agency } from '../../contract/generated/model/agency.ts'
 import { escapeMarkup } from '../../core/markup.ts'
 import { brandVariablesCss, DEFAULT_COLOURS, inlineJson, safeHex, sanitizeTenantCss } from '../src/lib/domain/branding.universal.ts'
 import { type Locale, SERVER_LANG_ATTRIBUTE, STARTUP_MESSAGES_ID } from '../src/lib/i18n/locales.universal.ts'
-import { VITALS_ATTRIBUTE } from '../src/config/vitals.universal.ts'
+import { VITALS_ATTRIBUTE, VITALS_SAMPLE_ATTRIBUTE } from '../src/config/vitals.universal.ts'
 import type { Shell } from '../src/app/shell/shell.universal.ts'
 import { ROUTE_MESSAGES_ID, type RouteMessages } from '../src/lib/i18n/route-messages.universal.ts'
 import { earlyReadsTags } from './early-reads.ts'
@@ -119,11 +119,16 @@ export type PageParts = {
   locale?: Locale
   /** the page's frame for #root, and the page it frames (web/src/app/shell/render-shell.tsx) */
   shell?: Shell | null
-  /** where the page sends its vitals (web/server/rum-beacon.ts), when the server takes them */
-  rum?: string | null
+  /** where the page sends its vitals (web/server/rum-beacon.ts) and the share of page views that do, when the server takes them */
+  rum?: { path: string; sample: number } | null
   /** the page's route module's part of the catalog (the build's copy), carried instead of announced */
   routeMessages?: RouteMessages | null
 }
+
+const vitalsAttributes = (rum: PageParts['rum']): string =>
+  rum == null
+    ? ''
+    : ` ${VITALS_ATTRIBUTE}="${escapeMarkup(rum.path)}"${rum.sample < 1 ? ` ${VITALS_SAMPLE_ATTRIBUTE}="${escapeMarkup(String(rum.sample))}"` : ''}`
 
 export const renderIndexHtml = (
   template: string,
@@ -151,7 +156,7 @@ export const renderIndexHtml = (
   return (
     template
       // the page's language from its first byte; the app keeps it (detectLocale) unless the cookie says otherwise
-      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}" ${SERVER_LANG_ATTRIBUTE}${rum === null ? '' : ` ${VITALS_ATTRIBUTE}="${escapeMarkup(rum)}"`}`)
+      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${locale}" ${SERVER_LANG_ATTRIBUTE}${vitalsAttributes(rum)}`)
       .replace(/<title>[\s\S]*?<\/title>/, '')
       // the agency's icon (brandedHead) replaces the empty one the development page keeps
       .replace(/\s*<!--[^>]*-->\s*<link rel="icon" href="data:," \/>/, '')

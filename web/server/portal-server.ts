@@ -1,6 +1,6 @@
 // The portal's production server: serves the built app and, for every page, resolves the agency from the
-// host the request came to (X-Forwarded-Host/Proto, else Host; http by default), asks the API once per host
-// (cached), and writes the branding into the HTML so the first paint is already the agency's.
+// host the request came to (X-Forwarded-Host/Proto from a trusted proxy, else Host; http by default), asks the API
+// once per host (cached), and writes the branding into the HTML so the first paint is already the agency's.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -17,6 +17,7 @@ import { earlyReads, matchPage } from './page-routes.ts'
 import type { Shell, ShellInput } from '../src/app/shell/shell.universal.ts'
 import { appIconSvg, ICON_PATH, MANIFEST_PATH, webAppManifest } from './web-app-manifest.ts'
 import { createRumSink, type RumOptions } from './rum-beacon.ts'
+import { NO_TRUSTED_PROXIES, peerIsTrusted, type TrustedProxies } from '../../core/client-address.ts'
 import { VITALS_PATH } from '../src/config/vitals.universal.ts'
 import { ROUTE_MESSAGES_DIR, type RouteMessages } from '../src/lib/i18n/route-messages.universal.ts'
 
@@ -49,7 +50,12 @@ export type PortalServerOptions = {
    */
   renderShell?: (input: ShellInput) => Shell
   /** where the pages' Core Web Vitals are written (web/server/rum-beacon.ts); undefined: the pages send none */
-  rum?: Omit<RumOptions, 'log' | 'now'>
+  rum?: Omit<RumOptions, 'log' | 'now' | 'trustedProxies'>
+  /**
+   * The proxies in front (TRUSTED_PROXIES, core/client-address.ts): only from them are X-Forwarded-Host/-Proto read and
+   * X-Forwarded-For followed to the client. Default none: a header a client sends changes nothing (decision 050).
+   */
+  trustedProxies?: TrustedProxies
 }
 
 /**
@@ -83,11 +89,16 @@ export const redactPath = (path: string): string =>
     )
     .replace(/([?&](?:token|code|signature)=)[^&#]*/gi, '$1***')
 
-/** The portal url (protocol and host) a request was made to, as a proxy in front would have seen it. */
-export const requestOrigin = (req: IncomingMessage): string => {
+/**
+ * The portal url (protocol and host) a request was made to: as the proxy in front saw it when the request comes from
+ * a trusted one (X-Forwarded-Host/-Proto), else from its own Host. From anyone else those headers are a client's
+ * words: a CDN that passed them on unkeyed would keep another agency's page under this host (decision 050).
+ */
+export const requestOrigin = (req: IncomingMessage, trusted: TrustedProxies): string => {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim()
-  const host = first(req.headers['x-forwarded-host']) || first(req.headers.host) || 'localhost'
-  const proto = first(req.headers['x-forwarded-proto']) || 'http'
+  const forwarded = peerIsTrusted(req, trusted)
+  const host = (forwarded && first(req.headers['x-forwarded-host'])) || first(req.headers.host) || 'localhost'
+  const proto = (forwarded && first(req.headers['x-forwarded-proto'])) || 'http'
   const safeHost = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? host.toLowerCase() : 'localhost'
   return `${proto === 'https' ? 'https' : 'http'}://${safeHost}`
 }
@@ -147,9 +158,9 @@ export const contentSecurityPolicy = (
   ].join('; ')
 }
 
-const securityHeaders = (req: IncomingMessage, res: ServerResponse) => {
+const securityHeaders = (origin: string, res: ServerResponse) => {
   // HTTPS (here or at the proxy in front): browsers keep to it for a year.
-  if (requestOrigin(req).startsWith('https:')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (origin.startsWith('https:')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('X-Frame-Options', 'DENY')
   // no page ever hands its address (which may hold a sign-in link) to another site
@@ -188,7 +199,9 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
   const cacheMs = options.cacheMs ?? 5 * 60_000
   const log = options.log ?? ((line: string) => console.log(line))
   const doFetch = options.fetchImpl ?? fetch
-  const rum = options.rum === undefined ? undefined : createRumSink({ ...options.rum, log, ...(options.now === undefined ? {} : { now: options.now }) })
+  const trustedProxies = options.trustedProxies ?? NO_TRUSTED_PROXIES
+  const rum =
+    options.rum === undefined ? undefined : createRumSink({ ...options.rum, log, trustedProxies, ...(options.now === undefined ? {} : { now: options.now }) })
 
   // Bounded: the host comes from the request (X-Forwarded-Host included), so anyone can make up new ones.
   // A known host for cacheMs; an unknown one (or an API failure) briefly: it may be set up any moment, and
@@ -301,7 +314,8 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     res.on('finish', () =>
       log(`${req.method} ${redactPath(url.pathname)}${url.search ? redactPath(url.search) : ''} ${res.statusCode} ${Date.now() - started}ms`),
     )
-    securityHeaders(req, res)
+    const origin = requestOrigin(req, trustedProxies)
+    securityHeaders(origin, res)
     if (url.pathname === API_PATH || url.pathname.startsWith(`${API_PATH}/`)) {
       const target = apiTarget(req.method ?? 'GET', req.url ?? '', options.apiUrl)
       if (!target) {
@@ -310,7 +324,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
         res.end(JSON.stringify({ code: 'not_found', message: 'No such operation in the customer API.' }))
         return
       }
-      proxyApi(req, res, target, requestOrigin(req), options.apiTimeoutMs ?? 30_000)
+      proxyApi(req, res, target, origin, trustedProxies, options.apiTimeoutMs ?? 30_000)
       return
     }
     if (url.pathname === VITALS_PATH) {
@@ -343,7 +357,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
       return
     }
     if (pathname === MANIFEST_PATH || pathname === ICON_PATH) {
-      const agency = await resolveAgency(requestOrigin(req))
+      const agency = await resolveAgency(origin)
       const body = pathname === MANIFEST_PATH ? JSON.stringify(webAppManifest(agency, pageLocale(req))) : appIconSvg(agency, url.searchParams.has('maskable'))
       res.setHeader('Content-Type', pathname === MANIFEST_PATH ? 'application/manifest+json; charset=utf-8' : 'image/svg+xml; charset=utf-8')
       // an agency may change its branding; the manifest is in the visitor's language
@@ -368,7 +382,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
     }
     // every other path is a page of the app: branded HTML, made once per agency (every host of it, and every
     // host with none, share it), route and language
-    const { agency, digest } = await resolveHost(requestOrigin(req))
+    const { agency, digest } = await resolveHost(origin)
     const locale = pageLocale(req)
     const route = matchPage(pathname)?.route
     // the footer's year is in the frame: a new year, a new page
@@ -382,7 +396,7 @@ export const createPortalServer = (options: PortalServerOptions): Server => {
         early,
         locale,
         shell,
-        rum: rum ? VITALS_PATH : null,
+        rum: rum ? { path: VITALS_PATH, sample: options.rum?.sample ?? 1 } : null,
         routeMessages: routeMessagesOf(locale, pathname),
       })
       return { html, csp: contentSecurityPolicy(inlineSourceHashes(html), browserApiUrl, agency, paymentOrigins) }

@@ -2,13 +2,14 @@
 // (web/src/app/background/vitals-beacon.ts, navigator.sendBeacon) to POST /__rum (VITALS_PATH) on the portal's own origin, and
 // this writes each as one JSON line. Only the named fields, each bounded, are kept — the page's route template,
 // the agency, LCP, INP, CLS, the device's memory and connection type — never an address, a booking or an
-// account; the client's address is used for the flood limit and not written. A body over 2 kB is refused (413),
+// account; the client's address (behind trusted proxies, core/client-address.ts) is used for the flood limit and not written. A body over 2 kB is refused (413),
 // a client over its share (429), everything past the file's cap or a failed disk dropped (said once in the log):
 // a beacon never costs the server more than a line, and never its life. `npm run rum:report FILE` reads the lines.
 import { createWriteStream, statSync, type WriteStream } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 import type { VitalsBeacon } from '../src/config/vitals.universal.ts'
+import { clientAddress, NO_TRUSTED_PROXIES, type TrustedProxies } from '../../core/client-address.ts'
 
 export type RumOptions = {
   /** the JSON-lines file the beacons are appended to */
@@ -17,6 +18,13 @@ export type RumOptions = {
   maxBodyBytes?: number
   /** beacons taken from one client address per minute (default 60: a page view sends one) */
   perClientPerMinute?: number
+  /**
+   * The share of page views that send one (RUM_SAMPLE, 0 to 1; default 1): the pages decide, and each line says it,
+   * so a report counts page views as lines ÷ share
+   */
+  sample?: number
+  /** the proxies in front, through which the client is found (default none: the connection's peer) */
+  trustedProxies?: TrustedProxies
   /** the file's cap: past it, beacons are dropped (default 100 MB) */
   maxFileBytes?: number
   log?: (line: string) => void
@@ -26,8 +34,8 @@ export type RumOptions = {
   open?: (file: string) => Pick<WriteStream, 'write' | 'on' | 'writableLength'>
 }
 
-/** One page view's vitals as written: what the page sent, bounded, and when it arrived. */
-export type RumLine = VitalsBeacon & { at: string }
+/** One page view's vitals as written: what the page sent, bounded, when it arrived, and the share sampled (when not all). */
+export type RumLine = VitalsBeacon & { at: string; sample?: number }
 
 const CONNECTIONS = new Set(['slow-2g', '2g', '3g', '4g'])
 const ROUTE = /^\/[A-Za-z0-9/:_-]{0,100}$/
@@ -69,6 +77,7 @@ export type RumSink = { handle(req: IncomingMessage, res: ServerResponse): void 
 export function createRumSink(options: RumOptions): RumSink {
   const maxBody = options.maxBodyBytes ?? 2048
   const perMinute = options.perClientPerMinute ?? 60
+  const sample = options.sample ?? 1
   const maxFile = options.maxFileBytes ?? 100 * 1024 * 1024
   const log = options.log ?? ((line: string) => console.log(line))
   const now = options.now ?? (() => performance.now())
@@ -102,7 +111,7 @@ export function createRumSink(options: RumOptions): RumSink {
         answer(res, 405)
         return
       }
-      const client = req.socket.remoteAddress ?? ''
+      const client = clientAddress(req, options.trustedProxies ?? NO_TRUSTED_PROXIES)
       const at = now()
       const seen = clients.get(client)
       const window = seen === undefined || at - seen.since >= 60_000 ? { since: at, count: 0 } : seen
@@ -145,6 +154,7 @@ export function createRumSink(options: RumOptions): RumSink {
           answer(res, 400)
           return
         }
+        if (sample < 1) line.sample = sample
         const text = `${JSON.stringify(line)}\n`
         // the cap counted again from the file itself (rotated by copytruncate, it is small again), with the
         // lines still on their way to it: the stream writes after we answer, so the file alone says too little

@@ -24,7 +24,7 @@ import { initI18n } from '@/lib/i18n/lingui'
 import { isLocale } from '@/lib/i18n/locales.universal'
 import { replayEarlyPress, stopKeepingEarlyPresses } from '@/lib/browser/early-presses.universal'
 import { runWhenIdle, yieldToBrowser } from '@/lib/browser/main-thread.universal'
-import { VITALS_ATTRIBUTE } from '@/config/vitals.universal'
+import { inVitalsSample, VITALS_ATTRIBUTE, VITALS_SAMPLE_ATTRIBUTE } from '@/config/vitals.universal'
 import { startFromBrowserNetworkState } from '@/lib/browser/network-status'
 
 // The start-up is a function rather than the module's top-level code with `await`: a top-level await anywhere in
@@ -125,9 +125,10 @@ async function start() {
     // React's (from here on React replays presses itself).
     stopKeepingEarlyPresses()
     void hydrated.then(replayEarlyPress)
-    // The page view's vitals, for the server that takes them (it marks the page): what travellers really get.
+    // The page view's vitals, for the server that takes them (it marks the page, and says which share of the page
+    // views it wants): what travellers really get.
     const vitalsEndpoint = document.documentElement.getAttribute(VITALS_ATTRIBUTE)
-    if (import.meta.env.PROD && vitalsEndpoint) {
+    if (import.meta.env.PROD && vitalsEndpoint && inVitalsSample(document.documentElement.getAttribute(VITALS_SAMPLE_ATTRIBUTE))) {
       const landedOn = router.state.matches.map((match) => match.route.id)
       void hydrated.then(() =>
         runWhenIdle(

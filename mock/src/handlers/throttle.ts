@@ -28,12 +28,11 @@ const MAX_KEYS = 20_000
 const attemptsByRuntime = new WeakMap<Runtime, Map<string, number[]>>()
 
 /**
- * Who is asking. Behind the portal's server (or any proxy) that is the first X-Forwarded-For address;
- * the mock's HTTP server sets it to the peer's address when a request comes without one. A client can
- * send its own header to look like many: the per-account limit still holds. A real backend takes the
- * address from its own proxy.
+ * Who is asking: the mock's HTTP server finds the client behind the proxies it trusts (--trusted-proxies,
+ * core/client-address.ts) and hands it over as X-Forwarded-For's one address, so a chain a client makes up is never
+ * read. In the browser's service worker there is no such server: one client, 'unknown'.
  */
-const clientOf = (request: Request): string => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
+const clientOf = (request: Request): string => request.headers.get('x-forwarded-for')?.trim() || 'unknown'
 
 const keysFor = (ctx: Ctx, kind: ThrottleKind, email: string) => {
   const limits: Limits = THROTTLES[kind]

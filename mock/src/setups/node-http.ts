@@ -48,22 +48,21 @@ const readBodyStream = (req: IncomingMessage, maxBytes: number): Promise<BodyRea
   })
 
 /**
- * The Fetch Request the handlers see. `forwardedFor` is who is asking, as a proxy in front would say
- * (handlers/throttle.ts counts per client): a proxy's own X-Forwarded-For (the portal's server) wins.
+ * The Fetch Request the handlers see. `client` is who is asking, found as a real backend finds it behind its own
+ * proxies (core/client-address.ts): the handlers get it as the one address of X-Forwarded-For (handlers/throttle.ts
+ * counts per client), never a chain a client wrote.
  */
-export const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, forwardedFor: string | undefined): Request => {
+export const toFetchRequest = (req: IncomingMessage, href: string, body: Buffer, client: string): Request => {
   // From the raw name/value list: every header as sent, repeated ones included, without building
   // node's per-name objects first.
   const headers: [string, string][] = []
   const raw = req.rawHeaders
-  let forwarded = false
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase()
-    if (name.startsWith(':') || HOP_BY_HOP.has(name)) continue
-    if (name === 'x-forwarded-for') forwarded = true
+    if (name.startsWith(':') || HOP_BY_HOP.has(name) || name === 'x-forwarded-for') continue
     headers.push([name, raw[i + 1]!])
   }
-  if (!forwarded && forwardedFor !== undefined) headers.push(['x-forwarded-for', forwardedFor])
+  headers.push(['x-forwarded-for', client])
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0
   // String concatenation, not new URL(path, base): a path like //evil/x must stay a path.

@@ -18,6 +18,7 @@ import { createMockHandlers } from './mock-handlers.ts'
 import { createRuntime, type Runtime, type Store } from '../runtime/runtime.ts'
 import { createSqliteStore, DEFAULT_DATA_DIR, type SqliteStore, type SqliteStoreStats } from '../runtime/sqlite-store.ts'
 import { trackForGracefulClose } from '../../../core/graceful-close.ts'
+import { clientAddress, NO_TRUSTED_PROXIES, type TrustedProxies } from '../../../core/client-address.ts'
 
 export const DEFAULT_PORT = 3333
 export const DEFAULT_HOST = '127.0.0.1'
@@ -46,6 +47,11 @@ export type MockServerOptions = {
   control?: boolean
   /** debug sign-in (POST /auth/debug) for every tenant, not only those that turned it on */
   debugLogin?: boolean
+  /**
+   * The proxies in front (--trusted-proxies, core/client-address.ts), through whose X-Forwarded-For the client the
+   * throttle counts is found; default none: the connection's peer, whatever a client writes in the header
+   */
+  trustedProxies?: TrustedProxies
 }
 
 /** Where the world came from at start-up. */
@@ -72,6 +78,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
   const host = opts.host ?? DEFAULT_HOST
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
   const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES
+  const trustedProxies = opts.trustedProxies ?? NO_TRUSTED_PROXIES
   const log = opts.log ?? ((line: string) => console.log(line))
   const logError = (line: string, error?: unknown) => {
     log(`[mock] ${line}${error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`}`)
@@ -157,7 +164,7 @@ export const startMockServer = async (opts: MockServerOptions = {}): Promise<Moc
     }
     // No abort signal: no handler reads one (each answers from memory; the slow scenario's delay ends
     // on its own).
-    const request = toFetchRequest(req, url.href, read.body, req.socket.remoteAddress)
+    const request = toFetchRequest(req, url.href, read.body, clientAddress(req, trustedProxies))
 
     // A write is in the database before its answer comes back from the handlers (route() commits it).
     let response: Response

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 
 import { DEFAULT_HOST, DEFAULT_PORT, type MockServerOptions } from './server.ts'
 import { DEFAULT_DATA_DIR } from '../runtime/sqlite-store.ts'
+import { parseTrustedProxies, type TrustedProxies } from '../../../core/client-address.ts'
 
 /** `command` is how the reader starts it: `npm run mock --` or `travel-portal mock`. */
 export const mockUsage = (command: string): string => `Usage: ${command} [options]
@@ -18,6 +19,9 @@ export const mockUsage = (command: string): string => `Usage: ${command} [option
                      off by default: then only tenants added with debug_login have it
   --no-control       no control API: /__mock does not exist (env MOCK_NO_CONTROL=1). Run any demo
                      that others can reach with it: the control API hands out sign-in links
+  --trusted-proxies <list>
+                     proxies in front whose X-Forwarded-For names the client the sign-in throttle
+                     counts (env MOCK_TRUSTED_PROXIES): addresses, CIDRs, loopback; default none
   -h, --help         this help
 `
 
@@ -26,7 +30,9 @@ export class MockOptionsError extends Error {
   override readonly name = 'MockOptionsError'
 }
 
-export type MockStartOptions = Required<Pick<MockServerOptions, 'port' | 'host' | 'fresh' | 'dataDir' | 'quiet' | 'debugLogin' | 'control'>> &
+export type MockStartOptions = Required<
+  Pick<MockServerOptions, 'port' | 'host' | 'fresh' | 'dataDir' | 'quiet' | 'debugLogin' | 'control' | 'trustedProxies'>
+> &
   Pick<MockServerOptions, 'seed'> & { help: boolean }
 
 const intOption = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
@@ -34,6 +40,14 @@ const intOption = (name: string, raw: string | undefined, min: number, max: numb
   const value = Number(raw)
   if (!Number.isInteger(value) || value < min || value > max) throw new MockOptionsError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`)
   return value
+}
+
+const trustedProxiesOption = (raw: string | undefined): TrustedProxies => {
+  try {
+    return parseTrustedProxies(raw)
+  } catch (error) {
+    throw new MockOptionsError((error as Error).message.replace(/^TRUSTED_PROXIES/, '--trusted-proxies'))
+  }
 }
 
 const flagOption = (raw: string | undefined) => raw !== undefined && /^(1|true|yes|on)$/i.test(raw)
@@ -59,6 +73,7 @@ export const parseMockStartOptions = (argv: readonly string[], env: Readonly<Rec
     quiet: values.quiet === true || flagOption(env['MOCK_QUIET']),
     debugLogin: values['debug-login'] === true || flagOption(env['MOCK_DEBUG_LOGIN']),
     control: !(values['no-control'] === true || flagOption(env['MOCK_NO_CONTROL'])),
+    trustedProxies: trustedProxiesOption(values['trusted-proxies'] ?? env['MOCK_TRUSTED_PROXIES']),
   }
 }
 
@@ -74,6 +89,7 @@ const parse = (argv: readonly string[]) =>
       quiet: { type: 'boolean' },
       'debug-login': { type: 'boolean' },
       'no-control': { type: 'boolean' },
+      'trusted-proxies': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 import { createPortalServer } from '../../../web/server/portal-server.ts'
+import { parseTrustedProxies } from '../../../core/client-address.ts'
 import { freePort } from '../bench-lib.ts'
 import { lowerPriority } from './process-priority.ts'
 import { startTlsEdge } from './tls-edge.ts'
@@ -90,7 +91,14 @@ export async function startPortalUnderTest(options: { h2: boolean; label: string
     // here, every thread of it and of the process tsx starts; the caller's process once the browser is started),
     // or their work lands in the page's tasks.
     lowerPriority(mock.pid!, 19)
-    portal = createPortalServer({ distDir: join(work, 'dist'), apiUrl: api, log: (line) => serverLog.push(line), renderShell })
+    // the TLS edge is a proxy on loopback: its X-Forwarded-Host/-Proto are believed, as an operator's TRUSTED_PROXIES would
+    portal = createPortalServer({
+      distDir: join(work, 'dist'),
+      apiUrl: api,
+      log: (line) => serverLog.push(line),
+      renderShell,
+      trustedProxies: parseTrustedProxies('loopback'),
+    })
     const portalPort = await freePort()
     await new Promise<void>((resolve) => portal!.listen(portalPort, '127.0.0.1', resolve))
     edge = options.h2 ? await startTlsEdge(`http://127.0.0.1:${portalPort}`, work) : undefined

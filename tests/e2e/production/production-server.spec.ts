@@ -16,9 +16,9 @@ let port = 0
 let serverLog: string[] = []
 
 /** A plain HTTP GET, as a proxy in front of the portal would send it (`bytes`: the body as sent, still encoded). */
-const get = (path: string, headers: Record<string, string>) =>
+const get = (path: string, headers: Record<string, string>, at = port) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: at, path, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => {
@@ -48,7 +48,8 @@ test.use({ serviceWorkers: 'allow' })
 test.beforeAll(async () => {
   test.setTimeout(240_000)
   await buildOnce()
-  server = await startProductionServer()
+  // the requests of this file play the proxy in front (on loopback) too: their X-Forwarded-* headers are believed
+  server = await startProductionServer(undefined, undefined, { trustedProxies: 'loopback' })
   port = server.port
   serverLog = server.log
 })
@@ -650,16 +651,30 @@ test('the mock’s control API and card provider are out of reach through the po
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
-test('a forwarded host reaches the page: the browser behind a proxy gets that agency', async ({ page }) => {
-  // The proxy is played by rewriting the page request's headers.
-  await page.route(`http://127.0.0.1:${port}/**`, async (route) => {
-    const headers = { ...route.request().headers(), 'x-forwarded-host': 'mar.localhost', 'x-forwarded-proto': 'http' }
-    await route.continue({ headers })
-  })
-  await page.goto(`http://127.0.0.1:${port}/faq`)
+test('a forwarded host reaches the page from a trusted proxy only: the browser behind it gets that agency', async ({ page }) => {
+  // The proxy (on loopback, as the browser is) is played by rewriting the page request's headers.
+  const behindProxy = async (at: number) => {
+    await page.unrouteAll()
+    await page.route(`http://127.0.0.1:${at}/**`, async (route) => {
+      const headers = { ...route.request().headers(), 'x-forwarded-host': 'mar.localhost', 'x-forwarded-proto': 'http' }
+      await route.continue({ headers })
+    })
+    await page.goto(`http://127.0.0.1:${at}/faq`)
+  }
+  await behindProxy(port)
   await expect(page).toHaveTitle(/Mar Azul Viajes/)
   await expect(page.locator('header').getByRole('img', { name: 'Mar Azul Viajes' })).toBeVisible()
   await expect(page.getByText('¿Cuándo tengo que pagar?')).toBeVisible()
+  // a server that trusts no proxy (the default): a client's X-Forwarded-Host is not another agency's page under this host
+  const untrusting = await startProductionServer()
+  try {
+    await behindProxy(untrusting.port)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page).not.toHaveTitle(/Mar Azul Viajes/)
+    expect((await get('/faq', { Host: 'sol.localhost', 'X-Forwarded-Host': 'mar.localhost' }, untrusting.port)).body).toContain('<title>Viajes Sol</title>')
+  } finally {
+    await untrusting.stop()
+  }
 })
 
 test('a hostile tenant behind the CSP: name as text, nothing loaded from elsewhere, nothing run', async ({ page, request }) => {

@@ -81,3 +81,46 @@ test('a server that takes no vitals marks no page, and its pages send none', asy
     await off.stop()
   }
 })
+
+test('a server that takes a share of the page views: a view out of it loads no measuring code and sends nothing; one in it says the share', async ({
+  page,
+}) => {
+  const sampledFile = join(mkdtempSync(join(tmpdir(), 'portal-rum-')), 'rum.jsonl')
+  const sampled = await startProductionServer(undefined, undefined, { rumFile: sampledFile, rumSample: 0.1 })
+  const sampledLines = () => (existsSync(sampledFile) ? readFileSync(sampledFile, 'utf8').split('\n').filter(Boolean) : [])
+  const hide = () =>
+    page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+    })
+  try {
+    // the page's draw, made certain: first a view out of the tenth, then one in it
+    for (const [draw, sent] of [
+      [0.5, false],
+      [0.05, true],
+    ] as const) {
+      const requests: string[] = []
+      const onRequest = (request: { url(): string }) => requests.push(new URL(request.url()).pathname)
+      page.on('request', onRequest)
+      await page.addInitScript((value) => (Math.random = () => value), draw)
+      await page.goto(`http://localhost:${sampled.port}/auth/login`)
+      await expect(page.locator('html')).toHaveAttribute('data-vitals-sample', '0.1')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      // the measuring code is loaded once the page is idle (main.tsx), and only for a view in the sample
+      await expect.poll(() => requests.some((path) => /\/assets\/vitals-beacon-/.test(path)), { timeout: 10_000 }).toBe(sent)
+      await hide()
+      if (sent) await expect.poll(() => sampledLines().length).toBe(1)
+      else {
+        await page.waitForTimeout(500)
+        expect(requests).not.toContain('/__rum')
+        expect(sampledLines()).toEqual([])
+      }
+      page.off('request', onRequest)
+      await page.goto('about:blank')
+    }
+    expect(JSON.parse(sampledLines()[0]!)).toMatchObject({ route: '/auth/login', sample: 0.1 })
+  } finally {
+    await sampled.stop()
+  }
+})

@@ -60,14 +60,28 @@ export type ProductionServer = {
 
 /**
  * Starts the built server, as `npm run serve` does (plain node, no tsx), in front of the e2e mock (or `apiUrl`).
- * The pages' vitals go to `rumFile` when given; otherwise the server takes none (RUM_FILE=off).
+ * The pages' vitals go to `rumFile` when given (from `rumSample` of the page views, RUM_SAMPLE); otherwise the server takes
+ * none (RUM_FILE=off). `trustedProxies` is its
+ * TRUSTED_PROXIES (default none: X-Forwarded-* headers are not believed).
  */
-export async function startProductionServer(port?: number, apiUrl = API, { rumFile }: { rumFile?: string } = {}): Promise<ProductionServer> {
+export async function startProductionServer(
+  port?: number,
+  apiUrl = API,
+  { rumFile, rumSample, trustedProxies }: { rumFile?: string; rumSample?: number; trustedProxies?: string } = {},
+): Promise<ProductionServer> {
   const listenOn = port ?? (await freePort())
   const log: string[] = []
   const server: ChildProcess = spawn(process.execPath, ['web/dist-server/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', API_URL: apiUrl, RUM_FILE: rumFile ?? 'off' },
+    env: {
+      ...process.env,
+      PORT: String(listenOn),
+      HOST: '127.0.0.1',
+      API_URL: apiUrl,
+      RUM_FILE: rumFile ?? 'off',
+      RUM_SAMPLE: String(rumSample ?? 1),
+      TRUSTED_PROXIES: trustedProxies ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout!.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)))

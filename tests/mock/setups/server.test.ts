@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalListing, ScenarioListing } from '../../../mock/src/control/control.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../../mock/src/setups/server.ts'
 import { readStoredWorld } from '../../../mock/src/runtime/sqlite-store.ts'
+import { parseTrustedProxies } from '../../../core/client-address.ts'
 
 // The node:http adapter end to end on an ephemeral loopback port.
 
@@ -310,5 +311,47 @@ describe('persistence', () => {
     const onDisk = readStoredWorld(dataDir)!
     expect(onDisk.agencies.map((a) => a.id)).toContain('ag-primero')
     await first.close()
+  })
+})
+
+describe('who the sign-in throttle counts', () => {
+  // 50 failed sign-ins a client in 15 minutes (handlers/throttle.ts), each on an address of its own so no account's
+  // own limit is reached: only the client's count can refuse the 51st
+  const guessFrom = async (server: MockServer, forwardedFor: (i: number) => string) => {
+    const statuses: number[] = []
+    for (let i = 0; i < 51; i += 1) {
+      const res = await fetch(`${server.url}/api/customer/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', agencyId: 'ag-sol', 'x-forwarded-for': forwardedFor(i) },
+        body: JSON.stringify({ email: `nadie-${i}@example.com`, password: 'wrong-password' }),
+      })
+      statuses.push(res.status)
+    }
+    return statuses
+  }
+
+  it('is the connection’s peer when no proxy is trusted: a new X-Forwarded-For per try changes nothing', async () => {
+    const server = await start()
+    try {
+      const statuses = await guessFrom(server, (i) => `203.0.113.${i}`)
+      expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true)
+      expect(statuses[50]).toBe(429)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('is the address a trusted proxy names: travellers behind one portal server are counted apart', async () => {
+    const server = await start({ trustedProxies: parseTrustedProxies('loopback') })
+    try {
+      // the portal's server on loopback appends who it saw to what it was sent
+      const statuses = await guessFrom(server, (i) => `6.6.6.6, 203.0.113.${i}`)
+      expect(statuses.every((status) => status === 401)).toBe(true)
+      // one traveller, through the same proxy, is still held to the client's limit however it fills the left
+      const one = await guessFrom(server, (i) => `6.6.${i}.6, 198.51.100.9`)
+      expect(one[50]).toBe(429)
+    } finally {
+      await server.close()
+    }
   })
 })

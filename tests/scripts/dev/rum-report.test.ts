@@ -49,4 +49,15 @@ describe('the vitals report', () => {
     expect(table).toContain('5000 ms (poor)')
     expect(table).toContain('(2 lines that are not beacons skipped)')
   })
+
+  it('counts a line from a server that took a share of the page views (RUM_SAMPLE) for the views it stands for', () => {
+    const sampled = (lcp: number) => JSON.stringify({ ...JSON.parse(line('/', 'ag-sol', { lcp })), sample: 0.1 })
+    const { summaries } = summarise([sampled(1000), sampled(2000), sampled(3000), line('/', 'ag-norte', { lcp: 1000 })])
+    expect(summaries.map((summary) => [summary.agency, summary.views])).toEqual([
+      ['ag-sol', 30],
+      ['ag-norte', 1],
+    ])
+    // the percentile is of the lines: a uniform sample keeps it
+    expect(summaries[0]!.p75.lcp).toEqual({ value: 3000, count: 3, rating: 'needs improvement' })
+  })
 })

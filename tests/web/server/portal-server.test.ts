@@ -5,10 +5,14 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// These servers' requests come from the test on loopback, playing the proxy in front (TRUSTED_PROXIES=loopback).
+const LOOPBACK_PROXY = parseTrustedProxies('loopback')
 import { apiTarget } from '../../../web/server/api-proxy.ts'
 import { contentSecurityPolicy, createPortalServer, redactPath } from '../../../web/server/portal-server.ts'
 import { type BuildManifest, lowPriorityAppCode, pagePreloads, renderIndexHtml } from '../../../web/server/index-html.ts'
 import { matchPage } from '../../../web/server/page-routes.ts'
+import { parseTrustedProxies } from '../../../core/client-address.ts'
 import { acceptedEncodings, createPageCache, matchesEtag, pickEncoding } from '../../../web/server/page-cache.ts'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 
@@ -81,9 +85,9 @@ const manifest: BuildManifest = {
 const PAGE_JS = `export const page = '${'Mis reservas '.repeat(40)}'`
 
 // fetch cannot set Host; node:http can, like a reverse proxy would
-const get = (path: string, { headers = {} }: { headers?: Record<string, string> } = {}) =>
+const get = (path: string, { headers = {}, at = base }: { headers?: Record<string, string>; at?: string } = {}) =>
   new Promise<{ status: number; headers: Headers; body: Buffer; text: () => Promise<string> }>((resolve, reject) => {
-    const req = request(`${base}${path}`, { headers }, (res) => {
+    const req = request(`${at}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
@@ -117,7 +121,13 @@ beforeAll(async () => {
   // the booking route's Spanish texts as the build leaves them (web/catalog-split.ts); no English copy
   mkdirSync(join(dist, '.vite', 'route-messages', 'es'), { recursive: true })
   writeFileSync(join(dist, '.vite', 'route-messages', 'es', 'booking.json'), JSON.stringify({ messages: { trip: ['Tu viaje'] } }))
-  const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.local/api/customer', fetchImpl: fakeFetch, log: (l) => logs.push(l) })
+  const server = createPortalServer({
+    distDir: dist,
+    apiUrl: 'http://api.local/api/customer',
+    fetchImpl: fakeFetch,
+    log: (l) => logs.push(l),
+    trustedProxies: LOOPBACK_PROXY,
+  })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   close = () => server.close()
@@ -143,7 +153,14 @@ describe('production portal server', () => {
     const startWith = async (options: { maxCachedHosts?: number; unknownHostCacheMs?: number; now?: () => number }) => {
       const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
       writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>')
-      const server = createPortalServer({ distDir: dist, apiUrl: 'http://api.invalid/api/customer', fetchImpl: fakeFetch, log: () => {}, ...options })
+      const server = createPortalServer({
+        distDir: dist,
+        apiUrl: 'http://api.invalid/api/customer',
+        fetchImpl: fakeFetch,
+        log: () => {},
+        trustedProxies: LOOPBACK_PROXY,
+        ...options,
+      })
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
       const page = (host: string) =>
         new Promise<void>((resolve, reject) => {
@@ -200,11 +217,42 @@ describe('production portal server', () => {
     })
   })
 
-  it('prefers X-Forwarded-Host and X-Forwarded-Proto', async () => {
+  it('prefers X-Forwarded-Host and X-Forwarded-Proto from a trusted proxy', async () => {
     const res = await get(`/`, { headers: { host: 'internal:8080', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https' } })
     const html = await res.text()
     expect(html).toContain('<title>Aventura Norte</title>')
     expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https://cdn.norte.example.com")
+  })
+
+  it('believes no X-Forwarded-* header from a peer it does not trust: the page is its Host’s, plain HTTP, the chain cut', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>')
+    const upstream = createHttpServer((req, res) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'], forwardedHost: req.headers['x-forwarded-host'] }))
+    })
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r))
+    // no TRUSTED_PROXIES: the default
+    const server = createPortalServer({
+      distDir: dist,
+      apiUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/customer`,
+      fetchImpl: fakeFetch,
+      log: () => {},
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      // a client (or a CDN that passes the header on, unkeyed) asks for another agency's page under this host
+      const spoofed = { host: 'localhost:4173', 'x-forwarded-host': 'norte.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-for': '6.6.6.6' }
+      const page = await get('/', { headers: spoofed, at })
+      expect(await page.text()).toContain('<title>Viajes &lt;Sol&gt;</title>')
+      expect(page.headers.get('strict-transport-security')).toBeNull()
+      const api = await get('/api/customer/auth/config', { headers: spoofed, at })
+      expect(JSON.parse(await api.text())).toEqual({ forwardedFor: '127.0.0.1', forwardedHost: 'localhost:4173' })
+    } finally {
+      server.close()
+      upstream.close()
+    }
   })
 
   it('sends a CSP that allows the page’s own inline code by its hashes, and the usual security headers', async () => {
@@ -401,6 +449,15 @@ describe('production portal server', () => {
     expect(bare).toContain('href="/assets/messages-es.js"')
   })
 
+  it('marks the page for its vitals, and with the share of page views the server takes when it takes a share', () => {
+    const template = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>'
+    expect(renderIndexHtml(template, null, { rum: { path: '/__rum', sample: 1 } })).toContain('<html lang="es" data-server-lang data-vitals="/__rum">')
+    expect(renderIndexHtml(template, null, { rum: { path: '/__rum', sample: 0.1 } })).toContain(
+      '<html lang="es" data-server-lang data-vitals="/__rum" data-vitals-sample="0.1">',
+    )
+    expect(renderIndexHtml(template, null, { rum: null })).not.toContain('data-vitals')
+  })
+
   it('a lazy page carrying its own texts does not announce their part of the catalog', () => {
     const template = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>'
     const preloads = pagePreloads(manifest, '/booking/x', 'es')
@@ -488,7 +545,14 @@ describe('the customer API on the portal’s origin', () => {
     const apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/customer`
     const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>')
-    const server = createPortalServer({ distDir: dist, apiUrl, fetchImpl: fakeFetch, log: (l) => logs.push(l), apiTimeoutMs: 300 })
+    const server = createPortalServer({
+      distDir: dist,
+      apiUrl,
+      fetchImpl: fakeFetch,
+      log: (l) => logs.push(l),
+      apiTimeoutMs: 300,
+      trustedProxies: LOOPBACK_PROXY,
+    })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     portal = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     closeAll = () => {
@@ -514,6 +578,9 @@ describe('the customer API on the portal’s origin', () => {
     expect(call.headers['x-forwarded-proto']).toBe('http')
     // who asked, for the API's throttling
     expect(call.headers['x-forwarded-for']).toBe('127.0.0.1')
+    // the chain a trusted proxy sent, and the proxy itself
+    await fetch(`${portal}/api/customer/auth/config`, { headers: { 'x-forwarded-for': '203.0.113.50' } })
+    expect(seen.at(-1)!.headers['x-forwarded-for']).toBe('203.0.113.50, 127.0.0.1')
     expect(logs.join('\n')).not.toContain('tok_secret')
     expect((await fetch(`${portal}/api/customer/booking/missing`)).status).toBe(404)
   })
@@ -679,6 +746,7 @@ describe('the page’s frame in the page', () => {
       fetchImpl: fakeFetch,
       log: (line) => seen.push(line),
       renderShell,
+      trustedProxies: LOOPBACK_PROXY,
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     const page = async (path: string, host: string) => {

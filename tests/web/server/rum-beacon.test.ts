@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { createRumSink, rumLineOf, type RumOptions } from '../../../web/server/rum-beacon.ts'
+import { parseTrustedProxies } from '../../../core/client-address.ts'
 
 // The pages' Core Web Vitals as the server writes them: one bounded JSON line per beacon, nothing else kept,
 // and no beacon (too big, too many, a full disk) that costs the server more than a line.
@@ -115,6 +116,38 @@ describe('the sink', () => {
     rum.tick(60_000)
     expect(await rum.post(JSON.stringify(beacon))).toBe(204)
     await expect.poll(() => rum.lines().length).toBe(4)
+  })
+
+  it('behind a trusted proxy (a CDN on loopback here), 100 travellers are 100 lines', async () => {
+    const rum = await sinkServer({ trustedProxies: parseTrustedProxies('loopback') })
+    const statuses = []
+    // each traveller once, as the edge names them: the default share of 60 a minute is per traveller, not per edge
+    for (let i = 0; i < 100; i += 1) statuses.push(await rum.post(JSON.stringify(beacon), { 'x-forwarded-for': `203.0.113.${i}` }))
+    expect(statuses.filter((status) => status === 204)).toHaveLength(100)
+    await expect.poll(() => rum.lines().length).toBe(100)
+    // one traveller is still held to its share through the same edge
+    for (let i = 0; i < 60; i += 1) await rum.post(JSON.stringify(beacon), { 'x-forwarded-for': '198.51.100.9' })
+    expect(await rum.post(JSON.stringify(beacon), { 'x-forwarded-for': '198.51.100.9' })).toBe(429)
+  })
+
+  it('from a peer it does not trust, made-up X-Forwarded-For values change nothing: one client, 60 a minute', async () => {
+    const rum = await sinkServer()
+    const statuses = []
+    for (let i = 0; i < 100; i += 1) statuses.push(await rum.post(JSON.stringify(beacon), { 'x-forwarded-for': `203.0.113.${i}` }))
+    expect(statuses.filter((status) => status === 204)).toHaveLength(60)
+    expect(statuses.slice(60).every((status) => status === 429)).toBe(true)
+    await expect.poll(() => rum.lines().length).toBe(60)
+  })
+
+  it('writes the share it takes on each line when it takes a share of the page views', async () => {
+    const rum = await sinkServer({ sample: 0.25 })
+    expect(await rum.post(JSON.stringify(beacon))).toBe(204)
+    await expect.poll(() => rum.lines().map((line) => line['sample'])).toEqual([0.25])
+    // a page cannot say its own share
+    const all = await sinkServer()
+    expect(await all.post(JSON.stringify({ ...beacon, sample: 0.01 }))).toBe(204)
+    await expect.poll(() => all.lines().length).toBe(1)
+    expect(all.lines()[0]).not.toHaveProperty('sample')
   })
 
   it('stops writing at the file’s cap, says so once, goes on answering, and writes again once the file is rotated', async () => {
