@@ -12,6 +12,8 @@ export default defineConfig({
     include: ['tests/web/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     // Node by default; component tests opt in with `// @vitest-environment happy-dom`.
     environment: 'node',
+    // expect.poll gives up after this: a deadline for a failure's report, not a claim on speed (its default is 1 s)
+    expect: { poll: { timeout: 5_000 } },
     setupFiles: ['tests/web/support/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -6,9 +6,10 @@
 //     run, then --write runs under the scenarios that provoke declared conflicts and outages, merged
 //     by `contract coverage` (its table says which pairs are left);
 //   - the whole `npm test`, stage by stage as it runs them (lint, typecheck, generate:check,
-//     i18n:check, test:unit, test:node, test:e2e), with --npm-test (it takes minutes).
+//     i18n:check, test:unit:stalled, test:node, test:e2e: read from its script), with --npm-test (it takes minutes).
 // Results: bench-results/times.json and README rows. Bounded: every child has a time limit.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
@@ -117,7 +118,11 @@ const conformanceCoverage = async () => {
   }
 }
 
-const STAGES = ['lint', 'typecheck', 'generate:check', 'i18n:check', 'test:unit', 'test:node', 'test:e2e']
+// the stages as `npm test` chains them, read from its own script (package.json)
+const STAGES = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { test: string } }).scripts.test
+  .split('&&')
+  .map((step) => /^npm run (\S+)$/.exec(step.trim())?.[1])
+  .filter((stage): stage is string => stage !== undefined)
 
 const npmTest = async () => {
   const stages: { stage: string; ms: number; ok: boolean }[] = []

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['tests/core/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/mock/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
     environment: 'node',
+    // expect.poll gives up after this: a deadline for a failure's report, not a claim on speed (its default is 1 s)
+    expect: { poll: { timeout: 5_000 } },
     restoreMocks: true,
     testTimeout: 20_000,
     // One worker per core: these files wait on loopback servers as much as they compute, and Vitest's

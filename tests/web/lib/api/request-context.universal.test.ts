@@ -138,6 +138,21 @@ describe('the session token', () => {
     expect(told).toHaveBeenCalledTimes(2)
   })
 
+  it('starts listening on the page that asked even when the global window is gone by then (a test page torn down)', async () => {
+    // on a busy machine a test file's environment ended before the second had passed, and the timer then threw
+    vi.useFakeTimers()
+    const page = window
+    const listening = vi.spyOn(page, 'addEventListener')
+    const { onSessionChangedElsewhere, OTHER_TABS_WATCH_DELAY_MS } = await freshContext()
+    const told = vi.fn()
+    onSessionChangedElsewhere(told)
+    vi.stubGlobal('window', undefined)
+    await vi.advanceTimersByTimeAsync(3 * OTHER_TABS_WATCH_DELAY_MS)
+    vi.unstubAllGlobals()
+    expect(listening.mock.calls.filter(([type]) => String(type) === 'storage')).toHaveLength(1)
+    expect(told).toHaveBeenCalledTimes(1)
+  })
+
   it('is no longer held once its time is up', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-28T10:00:00Z') })
     const { getToken } = await freshContext()

@@ -77,9 +77,12 @@ const sessionChangedElsewhere = () => {
 const watchOtherTabs = () => {
   if (watchingOtherTabs || typeof window === 'undefined') return
   watchingOtherTabs = true
+  // the window of the page that asked, held: a test's page can be gone by the time this runs (its environment torn
+  // down on a busy machine), and the global with it
+  const page = window
   runSoonWhenIdle(
     () => {
-      window.addEventListener('storage', (event) => {
+      page.addEventListener('storage', (event) => {
         if (event.key === null || event.key === TOKEN_KEY) sessionChangedElsewhere()
       })
       sessionChangedElsewhere()
