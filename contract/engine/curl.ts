@@ -5,10 +5,39 @@
 // printed once the reader exports it; any other credential-like value is
 // masked as *** (the command keeps the request's shape).
 
-export type RecordedFormField = { name: string; value: string } | { name: string; fileName: string; contentType: string }
+/** A form's field: a value, or a file (its bytes as base64 when they were recorded: the curl line then sends them itself). */
+export type RecordedFormField = { name: string; value: string } | { name: string; fileName: string; contentType: string; base64?: string }
 
 export type RecordedBody =
-  { kind: 'json'; value: unknown } | { kind: 'text'; contentType: string; text: string } | { kind: 'form'; fields: readonly RecordedFormField[] }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; contentType: string; text: string }
+  | { kind: 'form'; fields: readonly RecordedFormField[] }
+  /** bytes that are not UTF-8 text, as base64: the curl line decodes them into its standard input */
+  | { kind: 'binary'; contentType: string; base64: string }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** A request body as findings print it: JSON parsed (so its credentials are masked in curl lines), else text, else bytes. */
+export function recordedBodyOf(contentType: string, body: Uint8Array): RecordedBody {
+  let text: string
+  try {
+    text = utf8.decode(body)
+  } catch {
+    return { kind: 'binary', contentType, base64: Buffer.from(body).toString('base64') }
+  }
+  if (/json/i.test(contentType)) {
+    try {
+      return { kind: 'json', value: JSON.parse(text) as unknown }
+    } catch {
+      // not JSON after all: as sent
+    }
+  }
+  return { kind: 'text', contentType, text }
+}
+
+// What curl works out itself from what it sends: a length, host or encoding copied from the request would be wrong for
+// the line as printed (a Content-Length with no body waits for ever).
+const computedByCurl = new Set(['content-length', 'host', 'accept-encoding', 'connection', 'transfer-encoding', 'expect', 'keep-alive', 'te'])
 
 export type RecordedRequest = {
   method: string
@@ -111,15 +140,22 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`
 }
 
+/**
+ * The request as one shell command that runs as printed: its method, URL, headers (less what curl works out itself)
+ * and body. Bytes that are not text, and a form's file, come from `printf … | base64 -d` on curl's standard input.
+ */
 export function toCurl(request: RecordedRequest, secrets: SecretNames = noSecrets): string {
   const quote = (value: string) => shellQuoteWithSecrets(value, secrets)
   const parts = ['curl']
+  let stdin: string | undefined
   const method = request.method.toUpperCase()
   if (method !== 'GET' || request.body !== undefined) parts.push('-X', method)
   parts.push(quote(maskUrlSecrets(request.url)))
   for (const [name, value] of Object.entries(request.headers)) {
-    // curl computes these itself for -F.
-    if (request.body?.kind === 'form' && name.toLowerCase() === 'content-type') continue
+    const lower = name.toLowerCase()
+    if (computedByCurl.has(lower)) continue
+    // curl writes a form's content type itself, with its own boundary
+    if (request.body?.kind === 'form' && lower === 'content-type') continue
     parts.push('-H', quote(`${name}: ${maskHeaderValue(name, value, secrets)}`))
   }
   const body = request.body
@@ -127,14 +163,21 @@ export function toCurl(request: RecordedRequest, secrets: SecretNames = noSecret
     parts.push('--data-raw', quote(JSON.stringify(maskJsonSecrets(body.value, secrets))))
   } else if (body?.kind === 'text') {
     parts.push('--data-raw', quote(body.text))
+  } else if (body?.kind === 'binary') {
+    stdin = body.base64
+    parts.push('--data-binary', '@-')
   } else if (body?.kind === 'form') {
     for (const field of body.fields) {
       if ('fileName' in field) {
-        parts.push('-F', shellQuote(`${field.name}=@${field.fileName};type=${field.contentType}`))
+        // one file can come from standard input; any other is named for the reader to supply
+        const fromStdin = field.base64 !== undefined && stdin === undefined
+        if (fromStdin) stdin = field.base64
+        parts.push('-F', shellQuote(`${field.name}=@${fromStdin ? '-' : field.fileName};filename=${field.fileName};type=${field.contentType}`))
       } else {
         parts.push('-F', quote(`${field.name}=${isSecretKey(field.name) && !secrets.has(field.value) ? mask : field.value}`))
       }
     }
   }
-  return parts.join(' ')
+  const command = parts.join(' ')
+  return stdin === undefined ? command : `printf %s ${shellQuote(stdin)} | base64 -d | ${command}`
 }

@@ -1,5 +1,5 @@
 import type { ContractIndex, OperationSpec, ParameterSpec } from './contract-index.ts'
-import { toCurl, type RecordedRequest } from './curl.ts'
+import { recordedBodyOf, toCurl, type RecordedRequest } from './curl.ts'
 import { createOperationMatcher } from './operation-matcher.ts'
 import { isJsonMediaType, matchMediaType, parseMediaType, excerpt } from './response-checker.ts'
 import type { SchemaValidator } from './schema-validator.ts'
@@ -52,7 +52,13 @@ export function createRequestChecker(contract: ContractIndex, validator: SchemaV
     const url = new URL(request.url)
     const path = contract.basePath !== '' && url.pathname.startsWith(contract.basePath) ? url.pathname.slice(contract.basePath.length) || '/' : url.pathname
     const method = request.method.toUpperCase()
-    const recorded: RecordedRequest = { method, url: request.url, headers: request.headers }
+    const contentType = Object.entries(request.headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1] ?? ''
+    const recorded: RecordedRequest = {
+      method,
+      url: request.url,
+      headers: request.headers,
+      ...(request.body.length === 0 ? {} : { body: recordedBodyOf(contentType, request.body) }),
+    }
     const violations: Violation[] = []
     const found = matcher.match(method === 'HEAD' ? 'GET' : method, path)
     const operationId = found?.operation.operationId ?? `${method} ${path}`

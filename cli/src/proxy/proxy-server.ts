@@ -3,7 +3,7 @@ import { request as httpsRequest, Agent as HttpsAgent } from 'node:https'
 import { rootCertificates } from 'node:tls'
 
 import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
-import type { RecordedRequest } from '../../../contract/engine/curl.ts'
+import { recordedBodyOf, type RecordedRequest } from '../../../contract/engine/curl.ts'
 import { createRequestChecker } from '../../../contract/engine/request-checker.ts'
 import { createResponseChecker } from '../../../contract/engine/response-checker.ts'
 import { answerScans, checkCatalogue } from '../checks/catalogue.ts'
@@ -173,7 +173,7 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
       method,
       url: seen,
       headers: clientHeaders,
-      ...(body.length === 0 ? {} : { body: recordedBody(clientHeaders['content-type'] ?? '', body) }),
+      ...(body.length === 0 ? {} : { body: recordedBodyOf(clientHeaders['content-type'] ?? '', body) }),
     }
     const started = performance.now()
     const startedAtDate = new Date()
@@ -300,16 +300,4 @@ export function createValidatingProxy(options: ProxyOptions): ValidatingProxy {
         server.close(() => resolve())
       }),
   }
-}
-
-/** A request body as findings print it: JSON parsed (so its credentials are masked in curl lines), else text. */
-function recordedBody(contentType: string, body: Buffer): NonNullable<RecordedRequest['body']> {
-  if (/json/i.test(contentType)) {
-    try {
-      return { kind: 'json', value: JSON.parse(body.toString('utf8')) as unknown }
-    } catch {
-      // not JSON after all: as sent
-    }
-  }
-  return { kind: 'text', contentType, text: body.toString('utf8') }
 }

@@ -50,14 +50,16 @@ export function toHar(exchanges: readonly Exchange[], secrets: SecretNames, vers
           ? { mimeType: 'application/json', text: hide(JSON.stringify(maskJsonSecrets(requestBody.value))) }
           : requestBody.kind === 'text'
             ? { mimeType: requestBody.contentType, text: maskedText(requestBody.contentType, requestBody.text) }
-            : {
-                mimeType: 'multipart/form-data',
-                params: requestBody.fields.map((field) =>
-                  'value' in field
-                    ? { name: field.name, value: hide(field.value) }
-                    : { name: field.name, fileName: field.fileName, contentType: field.contentType },
-                ),
-              }
+            : requestBody.kind === 'binary'
+              ? { mimeType: requestBody.contentType, text: '', comment: `${Buffer.byteLength(requestBody.base64, 'base64')} bytes, not included` }
+              : {
+                  mimeType: 'multipart/form-data',
+                  params: requestBody.fields.map((field) =>
+                    'value' in field
+                      ? { name: field.name, value: hide(field.value) }
+                      : { name: field.name, fileName: field.fileName, contentType: field.contentType },
+                  ),
+                }
     const response = exchange.response
     const mimeType = response?.headers.get('content-type') ?? ''
     return {

@@ -104,7 +104,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       for (const field of callOptions.form) {
         if ('data' in field) {
           form.append(field.name, new Blob([field.data as Uint8Array<ArrayBuffer>], { type: field.contentType }), field.fileName)
-          fields.push({ name: field.name, fileName: field.fileName, contentType: field.contentType })
+          // the file's bytes too: the curl line sends them itself (a test document of a few kilobytes)
+          fields.push({ name: field.name, fileName: field.fileName, contentType: field.contentType, base64: Buffer.from(field.data).toString('base64') })
         } else {
           form.append(field.name, field.value)
           fields.push({ name: field.name, value: field.value })

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { promisify } from 'node:util'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +16,8 @@ import { createSchemaValidator } from '../../../contract/engine/schema-validator
 import { behaviourFaults } from '../fixtures/behaviour-faults.ts'
 import { corruptions, startBrokenBackend } from '../fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from '../helpers/mock-server.ts'
+
+const execFileAsync = promisify(execFile)
 
 // The validating proxy between a client and a backend: traffic passes unchanged, and both directions are
 // checked against the contract; with --errors the proxy answers what the contract refuses.
@@ -170,6 +173,28 @@ describe('every exchange checked', () => {
           'login: body $.password is required',
         ]),
       )
+    } finally {
+      await proxy.close()
+    }
+  })
+})
+
+describe('reproductions', () => {
+  it('a request finding’s curl carries its body and runs as printed: it ends, and the backend answers it as it answered the client', async () => {
+    const { proxy, api } = await startProxy(`${mock.url}/api/customer`)
+    try {
+      const sent = await fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: { agencyId: 'ag-sol', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 42, password: 'x' }),
+      })
+      const finding = proxy.report().findings.find((candidate) => candidate.kind === 'request' && candidate.operationId === 'login')
+      const curl = finding?.example.curl ?? ''
+      expect(curl).toContain(`--data-raw '{"email":42,"password":"***"}'`)
+      expect(curl).not.toMatch(/content-length|host:|accept-encoding/i)
+      // the proxy answers from this process: the line runs beside it, not blocking it
+      const { stdout } = await execFileAsync('sh', ['-c', `${curl} -s -o /dev/null -w '%{http_code}' --max-time 10`], { timeout: 15_000 })
+      expect(Number(stdout)).toBe(sent.status)
     } finally {
       await proxy.close()
     }

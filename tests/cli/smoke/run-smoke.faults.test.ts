@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -13,6 +15,7 @@ import { createTestIo } from '../helpers/test-io.ts'
 // The conformance run against backends broken one way at a time, throttled, served elsewhere, and as
 // another customer: what a backend team meets with its own set-up.
 
+const execFileAsync = promisify(execFile)
 const ana = ['--email', 'ana.garcia@example.com', '--password', 'viaje2026']
 const other = ['--other-email', 'nuevo@example.com', '--other-password', 'viaje2026']
 const fixtures = path.join(import.meta.dirname, '../fixtures')
@@ -335,4 +338,40 @@ describe('reports for CI and triage', () => {
       await backend.close()
     }
   })
+})
+
+describe('every reproduction runs as printed', () => {
+  it('each curl line of a run against a backend with every fault ends within 10 s, its secrets set the way the report says; each read answers as it did in the run', async () => {
+    const backend = await startBrokenBackend(mock.url)
+    try {
+      const { report } = await smokeJson(['--base-url', backend.url, ...ana, ...other, '--write', '--max-response-time', '1000'])
+      const lines = new Map(report.violations.map((violation) => [violation.curl, violation]))
+      expect(lines.size).toBeGreaterThan(10)
+      // the reader's side: the passwords it knows, then each variable as the report says to set it
+      const prelude = [
+        "export TRAVEL_PORTAL_PASSWORD='viaje2026' TRAVEL_PORTAL_OTHER_PASSWORD='viaje2026'",
+        ...report.variables.filter((variable) => !variable.name.endsWith('PASSWORD')).map((variable) => variable.how),
+      ].join('\n')
+      // the line as printed, after the prelude: what its curl prints and how long it may take are the test's own (a
+      // shell function of that name), so the line's status is the last line out
+      const watched = `curl() { command curl -s -o /dev/null -w '%{http_code}\\n' --max-time 10 "$@"; }`
+      const failures: string[] = []
+      for (const [line, violation] of lines) {
+        // the backend and the mock answer from this process: the line runs beside them, not blocking them
+        const run = await execFileAsync('sh', ['-c', `${prelude}\n${watched}\n${line}`], { timeout: 15_000 }).then(
+          ({ stdout }) => ({ ok: true as const, stdout }),
+          (error: Error & { stderr?: string; code?: number }) => ({ ok: false as const, why: `exit ${error.code ?? error.message}: ${error.stderr ?? ''}` }),
+        )
+        if (!run.ok) failures.push(`${run.why}\n${line}`)
+        else {
+          const status = Number(run.stdout.trim().split('\n').at(-1))
+          if (violation.method === 'GET' && violation.status !== undefined && status !== violation.status)
+            failures.push(`answered ${status}, in the run ${violation.status}: ${line}`)
+        }
+      }
+      expect(failures).toEqual([])
+    } finally {
+      await backend.close()
+    }
+  }, 240_000)
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { execFileSync } from 'node:child_process'
 
-import { maskJsonSecrets, maskUrlSecrets, shellQuote, shellQuoteWithSecrets, toCurl } from '../../../contract/engine/curl.ts'
+import { maskJsonSecrets, maskUrlSecrets, recordedBodyOf, shellQuote, shellQuoteWithSecrets, toCurl } from '../../../contract/engine/curl.ts'
 
 describe('curl reproduction with secrets masked', () => {
   it('masks the bearer token but keeps the scheme', () => {
@@ -57,7 +57,39 @@ describe('curl reproduction with secrets masked', () => {
         ],
       },
     })
-    expect(curl).toBe(`curl -X POST 'http://127.0.0.1/api/customer/auth/file-upload' -F 'file=@dni.png;type=image/png' -F 'kind=dni'`)
+    expect(curl).toBe(`curl -X POST 'http://127.0.0.1/api/customer/auth/file-upload' -F 'file=@dni.png;filename=dni.png;type=image/png' -F 'kind=dni'`)
+  })
+
+  it('sends a recorded file itself, from its standard input, so the line runs as printed', () => {
+    const curl = toCurl({
+      method: 'POST',
+      url: 'http://127.0.0.1/api/customer/auth/file-upload',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: { kind: 'form', fields: [{ name: 'file', fileName: 'dni.png', contentType: 'image/png', base64: 'iVBORw0K' }] },
+    })
+    expect(curl).toBe(
+      `printf %s 'iVBORw0K' | base64 -d | curl -X POST 'http://127.0.0.1/api/customer/auth/file-upload' -F 'file=@-;filename=dni.png;type=image/png'`,
+    )
+  })
+
+  it('leaves out what curl works out itself: a Content-Length copied without its body would hang the line', () => {
+    const curl = toCurl({
+      method: 'PUT',
+      url: 'http://127.0.0.1/api/customer/booking/b1/data',
+      headers: { 'content-type': 'application/json', 'content-length': '13', host: 'proxy:8080', 'accept-encoding': 'gzip', connection: 'keep-alive' },
+      body: recordedBodyOf('application/json', new TextEncoder().encode('{"name":"Ana"}')),
+    })
+    expect(curl).toBe(`curl -X PUT 'http://127.0.0.1/api/customer/booking/b1/data' -H 'content-type: application/json' --data-raw '{"name":"Ana"}'`)
+  })
+
+  it('records a body as JSON, text, or bytes that are not text (sent from base64)', () => {
+    expect(recordedBodyOf('application/json', new TextEncoder().encode('{"a":1}'))).toEqual({ kind: 'json', value: { a: 1 } })
+    expect(recordedBodyOf('application/json', new TextEncoder().encode('{"a":'))).toEqual({ kind: 'text', contentType: 'application/json', text: '{"a":' })
+    const bytes = recordedBodyOf('application/pdf', Uint8Array.from([0x25, 0x50, 0xff, 0xfe]))
+    expect(bytes).toEqual({ kind: 'binary', contentType: 'application/pdf', base64: 'JVD//g==' })
+    expect(toCurl({ method: 'POST', url: 'http://h/x', headers: { 'content-type': 'application/pdf' }, body: bytes })).toBe(
+      `printf %s 'JVD//g==' | base64 -d | curl -X POST 'http://h/x' -H 'content-type: application/pdf' --data-binary @-`,
+    )
   })
 
   it('leaves non-secret structures alone', () => {
