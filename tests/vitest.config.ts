@@ -12,8 +12,10 @@ export default defineConfig({
     include: ['tests/web/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     // Node by default; component tests opt in with `// @vitest-environment happy-dom`.
     environment: 'node',
-    // expect.poll gives up after this: a deadline for a failure's report, not a claim on speed (its default is 1 s)
+    // expect.poll and a test give up after these: deadlines for a failure's report, not claims on speed (their defaults,
+    // 1 s and 5 s, were reached on a busy host by a render and by a test that starts a process)
     expect: { poll: { timeout: 5_000 } },
+    testTimeout: 20_000,
     setupFiles: ['tests/web/support/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -21,14 +21,14 @@ let pkg: InstalledPackage
 
 beforeAll(async () => {
   ;[mock, pkg] = await Promise.all([startTestMock(), installPackage()])
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await mock.dispose()
   await pkg.remove()
 })
 
-it('runs verbatim: the sign-in passes, the missing tenant header is a finding, the report says so', { timeout: 60_000 }, async () => {
+it('runs verbatim: the sign-in passes, the missing tenant header is a finding, the report says so', { timeout: 300_000 }, async () => {
   const readme = await readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')
   const section = readme.slice(readme.indexOf('## proxy: the contract kept or broken in real traffic'))
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
@@ -54,7 +54,7 @@ it('runs verbatim: the sign-in passes, the missing tenant header is a finding, t
   await rm(jsonFile, { force: true })
 })
 
-it('runs verbatim in front of a one-line backend that breaks the contract: the finding names the operation', { timeout: 60_000 }, async () => {
+it('runs verbatim in front of a one-line backend that breaks the contract: the finding names the operation', { timeout: 300_000 }, async () => {
   const readme = await readFile(path.join(packageRoot, 'cli', 'README.md'), 'utf8')
   const section = readme.slice(readme.indexOf('## proxy: the contract kept or broken in real traffic'))
   const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)][1]?.[1]

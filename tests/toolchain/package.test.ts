@@ -45,7 +45,7 @@ describe('the installed package', () => {
     expect(version.stdout.trim()).toBe(contract.info.version)
   })
 
-  it('runs its mock, and smoke --write against it passes', { timeout: 120_000 }, async () => {
+  it('runs its mock, and smoke --write against it passes', { timeout: 300_000 }, async () => {
     const port = await freePort()
     const child = spawn(pkg.bin, ['mock', '--port', String(port), '--fresh', '--quiet', '--data-dir', path.join(pkg.dir, 'mock-data')], {
       cwd: pkg.dir,
@@ -78,7 +78,7 @@ describe('the installed package', () => {
     expect(html).not.toContain('viaje2026')
   })
 
-  it('fails with the finding against a backend broken on purpose', { timeout: 120_000 }, async () => {
+  it('fails with the finding against a backend broken on purpose', { timeout: 300_000 }, async () => {
     const broken = await startBrokenBackend(mock!.url)
     try {
       const smoke = await run(pkg.bin, [

@@ -153,6 +153,23 @@ describe('the session token', () => {
     expect(told).toHaveBeenCalledTimes(1)
   })
 
+  it('listens for nothing when the page it started on is gone by then (its methods taken away with it), and throws nothing', async () => {
+    vi.useFakeTimers()
+    const { onSessionChangedElsewhere, OTHER_TABS_WATCH_DELAY_MS } = await freshContext()
+    const told = vi.fn()
+    onSessionChangedElsewhere(told)
+    // as a test environment's teardown leaves the global: its methods deleted
+    const own = Object.getOwnPropertyDescriptor(window, 'addEventListener')
+    Object.defineProperty(window, 'addEventListener', { value: undefined, configurable: true })
+    try {
+      await vi.advanceTimersByTimeAsync(3 * OTHER_TABS_WATCH_DELAY_MS)
+      expect(told).not.toHaveBeenCalled()
+    } finally {
+      if (own === undefined) delete (window as { addEventListener?: unknown }).addEventListener
+      else Object.defineProperty(window, 'addEventListener', own)
+    }
+  })
+
   it('is no longer held once its time is up', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-28T10:00:00Z') })
     const { getToken } = await freshContext()

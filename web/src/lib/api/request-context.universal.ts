@@ -77,11 +77,12 @@ const sessionChangedElsewhere = () => {
 const watchOtherTabs = () => {
   if (watchingOtherTabs || typeof window === 'undefined') return
   watchingOtherTabs = true
-  // the window of the page that asked, held: a test's page can be gone by the time this runs (its environment torn
-  // down on a busy machine), and the global with it
+  // the window of the page that asked, held: it can be gone by the time this runs (closed, or a test's page taken down
+  // on a busy machine, the global and its methods with it), and then there is nothing to listen to
   const page = window
   runSoonWhenIdle(
     () => {
+      if (page.closed || typeof page.addEventListener !== 'function') return
       page.addEventListener('storage', (event) => {
         if (event.key === null || event.key === TOKEN_KEY) sessionChangedElsewhere()
       })
