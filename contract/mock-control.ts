@@ -114,3 +114,32 @@ export type TenantSeedResult<Tenant = { id: string }> = {
   travelGroups: string[]
   skipped: { id: string; reason: string }[]
 }
+
+/** How many of each thing the mock's world holds (GET /__mock/health): now, and as its seed made it. */
+export type MockWorldCounts = Record<'tenants' | 'travelGroups' | 'customers' | 'bookings' | 'payments' | 'sessions' | 'mails', number>
+
+/** GET /__mock/health: the world's seed, what is active, and its counts against the seed's (what QA and runs added). */
+export type MockHealth = {
+  status: 'ok'
+  seed: number
+  seededAt: string
+  agencies: number
+  /** the scenarios active for every tenant */
+  scenarios: string[]
+  counts: MockWorldCounts
+  seedCounts: MockWorldCounts
+}
+
+/** POST /__mock/reset: the world made again from its seed (or `seed`), the settings as the mock started. */
+export const ResetInputSchema = z
+  .strictObject({
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
+  })
+  .nullable()
+  .optional()
+export type MockResetResult = { seed: number; seededAt: string; agencies: number }

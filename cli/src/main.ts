@@ -8,6 +8,7 @@ import { mockCommand } from './commands/mock-command.ts'
 import { proxyCommand } from './commands/proxy-command.ts'
 import { scenarioCommand } from './commands/scenario-command.ts'
 import { settingsCommand } from './commands/settings-command.ts'
+import { resetCommand, statusCommand } from './commands/mock-state-command.ts'
 import { smokeCommand } from './commands/smoke-command.ts'
 import { tenantsCommand } from './commands/tenants-command.ts'
 import { exitCodes, UsageError } from './base/exit-codes.ts'
@@ -54,6 +55,8 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     tenantsCommand(io),
     scenarioCommand(io),
     settingsCommand(io),
+    resetCommand(io),
+    statusCommand(io),
     smokeCommand(io, setExitCode),
     proxyCommand(io),
     contractCommand(io, setExitCode),

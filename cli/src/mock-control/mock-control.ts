@@ -1,4 +1,11 @@
-import type { MockSettings, MockSettingsInput, TenantInput, TenantSeedResult as SeedResult } from '../../../contract/mock-control.ts'
+import type {
+  MockHealth,
+  MockResetResult,
+  MockSettings,
+  MockSettingsInput,
+  TenantInput,
+  TenantSeedResult as SeedResult,
+} from '../../../contract/mock-control.ts'
 import { fetchRetryingIdempotent } from '../../../core/http-retry.ts'
 import { describeFetchError } from '../base/fetch-errors.ts'
 
@@ -43,6 +50,10 @@ export type MockControlClient = {
   listScenarios(): Promise<MockScenario[]>
   setScenarios(names: readonly string[], tenant?: string): Promise<MockScenario[]>
   resetScenarios(tenant?: string): Promise<void>
+  /** the whole mock back to its seed (or `seed`): tenants, bookings, sessions, scenarios, and its settings as it started */
+  reset(seed?: number): Promise<MockResetResult>
+  /** the world's seed, what is active, and its counts against the seed's */
+  health(): Promise<MockHealth>
   getSettings(): Promise<MockSettings>
   /** throttling for every tenant, or only `tenant`'s */
   putSettings(change: MockSettingsInput, tenant?: string): Promise<MockSettings>
@@ -114,6 +125,12 @@ export function createMockControlClient(mockUrl: string, options: MockControlOpt
     },
     async resetScenarios(tenant) {
       await request('DELETE', tenant === undefined ? '/scenarios' : `/scenarios?tenant=${encodeURIComponent(tenant)}`)
+    },
+    async reset(seed) {
+      return (await request('POST', '/reset', seed === undefined ? undefined : { seed })) as MockResetResult
+    },
+    async health() {
+      return (await request('GET', '/health')) as MockHealth
     },
     async getSettings() {
       return (await request('GET', '/settings')) as MockSettings

@@ -4,7 +4,16 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { z } from 'zod'
 
-import { MockSettingsInputSchema, type MockSettings, TenantInputSchema, TenantSeedInputSchema } from '../../../contract/mock-control.ts'
+import {
+  type MockHealth,
+  type MockResetResult,
+  MockSettingsInputSchema,
+  type MockSettings,
+  type MockWorldCounts,
+  ResetInputSchema,
+  TenantInputSchema,
+  TenantSeedInputSchema,
+} from '../../../contract/mock-control.ts'
 import { failureResponse, parsedOrFail, readJsonValue } from '../http/http-json.ts'
 import { fail, RuleFailure } from '../world/kernel/rule-failure.ts'
 import { clearThrottles } from '../handlers/throttle.ts'
@@ -14,7 +23,7 @@ import type { Runtime } from '../runtime/runtime.ts'
 import { SCENARIOS, type ScenarioName } from '../world/kernel/scenario-names.ts'
 import { agencyScope, parseScenarioNames, scenariosOf, setScenarios } from './control-scenarios.ts'
 import { buildAgency, seedTenants } from './control-tenants.ts'
-import { seedAgencyContent } from '../world/seed/create-world.ts'
+import { createWorld, seedAgencyContent } from '../world/seed/create-world.ts'
 import type { AgencyRecord, OutboxMail, World } from '../world/kernel/types.ts'
 
 export const CONTROL_PREFIX = `${AT_ROOT}/__mock`
@@ -29,8 +38,32 @@ export type ScenarioListing = {
 export type TenantListing = { tenants: AgencyRecord[] }
 export type OutboxListing = { mails: OutboxMail[] }
 export type JournalListing = { capacity: number; entries: JournalEntry[] }
-export type ResetResult = { seed: number; seededAt: string; agencies: number }
-export type Health = { status: 'ok'; seed: number; seededAt: string; agencies: number; scenarios: ScenarioName[] }
+export type ResetResult = MockResetResult
+export type Health = MockHealth & { scenarios: ScenarioName[] }
+type WorldCounts = MockWorldCounts
+
+const countsOf = (world: World): WorldCounts => ({
+  tenants: world.agencies.length,
+  travelGroups: world.travelGroups.length,
+  customers: world.customers.length,
+  bookings: world.bookings.length,
+  payments: world.payments.length,
+  sessions: world.sessions.length,
+  mails: world.outbox.length,
+})
+
+// The seed's own counts, made once per seed and day (a world is made in 30–90 ms)
+const seedCounts = new Map<string, WorldCounts>()
+const seedCountsOf = (world: World): WorldCounts => {
+  const key = `${world.seed}|${world.seededAt}`
+  let counts = seedCounts.get(key)
+  if (counts === undefined) {
+    counts = countsOf(createWorld(world.seed, new Date(world.seededAt)))
+    seedCounts.clear()
+    seedCounts.set(key, counts)
+  }
+  return counts
+}
 
 export const scenarioListing = (world: World): ScenarioListing => ({
   scenarios: SCENARIOS.map(({ name, description }) => ({
@@ -70,17 +103,6 @@ const clampInt = (raw: string | null, fallback: number, min: number, max: number
 
 const agencyParam = (url: URL) => url.searchParams.get('agency') ?? url.searchParams.get('tenant')
 
-const ResetInputSchema = z
-  .strictObject({
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .optional(),
-  })
-  .optional()
-
 const settingsOf = (rt: Runtime): MockSettings => ({
   debugLogin: rt.options.debugLogin,
   throttling: rt.options.throttling.everyone,
@@ -90,7 +112,15 @@ const settingsOf = (rt: Runtime): MockSettings => ({
 export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   http.get(`${CONTROL_PREFIX}/health`, () => {
     const world = rt.world
-    const body: Health = { status: 'ok', seed: world.seed, seededAt: world.seededAt, agencies: world.agencies.length, scenarios: [...world.scenarios.global] }
+    const body: Health = {
+      status: 'ok',
+      seed: world.seed,
+      seededAt: world.seededAt,
+      agencies: world.agencies.length,
+      scenarios: [...world.scenarios.global],
+      counts: countsOf(world),
+      seedCounts: seedCountsOf(world),
+    }
     return HttpResponse.json(body)
   }),
 

@@ -27,7 +27,7 @@ export type Runtime = {
   write<T>(fn: (writer: WorldWriter) => T): T
   /** Stores the whole world again (after changes too wide to name, such as seeding a tenant). */
   storeWhole(): void
-  /** A new seeded world, stored whole. */
+  /** A new seeded world, stored whole, and the settings back to what the mock started with (the whole mock as started). */
   reset(seed?: number): void
   options: {
     portalOrigins: string[]
@@ -85,6 +85,8 @@ export const createRuntime = (opts: RuntimeOptions = {}): Runtime => {
     reset(nextSeed?: number) {
       world = createWorld(nextSeed ?? world.seed ?? seed, now())
       rt.storeWhole()
+      rt.options.debugLogin = opts.debugLogin === true
+      rt.options.throttling = { everyone: true, byAgency: new Map() }
     },
     options: {
       portalOrigins: [],

@@ -226,3 +226,52 @@ describe('scenario', () => {
     expect(none.err).toContain("missing required argument 'name'")
   })
 })
+
+describe('reset and status', () => {
+  it('status says the seed, what is active and where, the settings, and what was added since the seed; reset puts all of it back', async () => {
+    type Status = {
+      counts: Record<string, number>
+      seedCounts: Record<string, number>
+      activeScenarios: unknown[]
+      settings: { throttling: boolean; debugLogin: boolean }
+    }
+    const before = JSON.parse((await cli('status', '--json')).out) as Status
+    // what QA does in a morning: a tenant, a scenario for one tenant, throttling off, debug sign-in on, a sign-in
+    expect((await cli('tenants', 'add', '--id', 'ag-qa-status', '--name', 'QA Status', '--host', 'qa-status.localhost')).code).toBe(0)
+    expect((await cli('scenario', 'set', 'maintenance', '--tenant', 'ag-mar')).code).toBe(0)
+    expect((await cli('settings', '--throttling', 'off', '--debug-login', 'on')).code).toBe(0)
+    expect((await api(mock, 'POST', '/auth/login', { agency: 'ag-sol', json: { email: 'ana.garcia@example.com', password: 'viaje2026' } })).status).toBe(200)
+
+    const status = await cli('status')
+    expect(status.code).toBe(0)
+    expect(status.out).toMatch(/^mock http:\/\/127\.0\.0\.1:\d+: seed \d+, made for \d{4}-\d\d-\d\d$/m)
+    expect(status.out).toContain('scenarios: maintenance (tenant ag-mar)\n')
+    expect(status.out).toContain('settings: throttling off, debug sign-in for every tenant on\n')
+    const tenants = before.counts['tenants']! + 1
+    expect(status.out).toMatch(new RegExp(`^tenants\\s+${tenants}\\s+\\+${tenants - before.seedCounts['tenants']!}$`, 'm'))
+    expect(status.out).toMatch(new RegExp(`^sessions\\s+${before.counts['sessions']! + 1}\\s+\\+\\d+$`, 'm'))
+
+    const reset = await cli('reset')
+    expect(reset.code).toBe(0)
+    expect(reset.out).toMatch(/^mock reset to seed \d+: \d+ tenants, no scenario; throttling on, debug sign-in for every tenant off\n$/)
+    const after = JSON.parse((await cli('status', '--json')).out) as Status
+    expect(after.counts).toEqual(after.seedCounts)
+    expect(after.activeScenarios).toEqual([])
+    expect(after.settings).toMatchObject({ throttling: true, debugLogin: false })
+    // what the portal is served follows: the tenant QA added is gone, the maintenance too
+    expect((await agencyAt('http://qa-status.localhost')).status).toBe(404)
+    expect((await config('ag-mar')).json?.['maintenance']).toBe(false)
+  })
+
+  it('reset --seed makes another world; a mock that is not there is exit 2 with what to do', async () => {
+    const seed = mock.runtime.world.seed
+    const other = await cli('reset', '--seed', '7')
+    expect(other.out).toMatch(/^mock reset to seed 7: /)
+    expect((await cli('reset', '--seed', 'seven')).code).toBe(2)
+    const io = createTestIo()
+    expect(await runCli(['status', '--mock-url', 'http://127.0.0.1:9'], io)).toBe(2)
+    expect(io.err()).toContain('is `travel-portal mock` running?')
+    // back to the test mock's own seed for the tests after
+    expect((await cli('reset', '--seed', String(seed))).code).toBe(0)
+  })
+})
