@@ -33,17 +33,31 @@ export const connectCdp = (wsUrl: string) =>
     )
   })
 
-/** Runs an expression in a fresh blank page of the browser and gives its value (the page is closed after). */
-export async function evaluateInBlankPage(cdp: CdpClient, expression: string): Promise<unknown> {
+/** What an expression gave, and the share of the clock its page's main thread had on its core while it ran (0–1). */
+export type Evaluated = { value: unknown; threadShare: number }
+
+type Metrics = { metrics: { name: string; value: number }[] }
+const metric = ({ metrics }: Metrics, name: string) => metrics.find((entry) => entry.name === name)?.value ?? Number.NaN
+
+/**
+ * Runs an expression in a fresh blank page of the browser and gives its value (the page is closed after), and how much
+ * of the clock the page's main thread had meanwhile: Chromium's own counters, its CPU time (ThreadTime) over the time
+ * its tasks took (TaskDuration). On a busy host a thread waits for its core, and a benchmark timed on the clock reads slow.
+ */
+export async function evaluateInBlankPage(cdp: CdpClient, expression: string): Promise<Evaluated> {
   const { targetId } = (await cdp.send('Target.createTarget', { url: 'about:blank' })) as { targetId: string }
   try {
     const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string }
+    await cdp.send('Performance.enable', { timeDomain: 'timeTicks' }, sessionId)
+    const before = (await cdp.send('Performance.getMetrics', {}, sessionId)) as Metrics
     const evaluated = (await cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId)) as {
       result: { value: unknown }
       exceptionDetails?: { text: string }
     }
+    const after = (await cdp.send('Performance.getMetrics', {}, sessionId)) as Metrics
     if (evaluated.exceptionDetails !== undefined) throw new Error(`evaluation failed: ${evaluated.exceptionDetails.text}`)
-    return evaluated.result.value
+    const share = (metric(after, 'ThreadTime') - metric(before, 'ThreadTime')) / (metric(after, 'TaskDuration') - metric(before, 'TaskDuration'))
+    return { value: evaluated.result.value, threadShare: Number.isFinite(share) ? Math.min(1, Math.max(0, share)) : Number.NaN }
   } finally {
     await cdp.send('Target.closeTarget', { targetId })
   }

@@ -40,14 +40,29 @@ export function calibrate(hostIndexes: readonly number[], device: Device): Calib
   return { device, deviceIndex, hostIndex, hostRange: [Math.round(sorted[0]!), Math.round(sorted.at(-1)!)], multiplier }
 }
 
-/** What a bench runs a page in: `evaluate` runs an expression in a blank page of the browser that runs the pages. */
-export type EvaluateInBrowser = (expression: string) => Promise<unknown>
+/**
+ * What a bench runs a page in: `evaluate` runs an expression in a blank page of the browser that runs the pages, and
+ * says what share of the clock the page's main thread had meanwhile (cdp-client.ts).
+ */
+export type EvaluateInBrowser = (expression: string) => Promise<{ value: unknown; threadShare: number }>
 
-/** `count` readings of the host's benchmark index, one after the other, in the browser that runs the pages. */
-export async function readHostIndexes(evaluate: EvaluateInBrowser, count: number): Promise<number[]> {
-  const indexes: number[] = []
-  for (let i = 0; i < count; i += 1) indexes.push(Number(await evaluate(benchmarkExpression)))
-  return indexes
+/**
+ * One reading of the host: Lighthouse's index (its benchmark timed on the clock, as Lighthouse reads it, for the slowdown
+ * Lighthouse applies) and the same on the thread's CPU time (the clock's reading ÷ the share the thread had). A busy host
+ * takes the thread's core away now and then: the first moves with that, the second with the core's own speed only, as
+ * do the CPU times of the page's tasks it is set against (main-thread-share.ts; decision 044's fifth amendment).
+ */
+export type HostReading = { index: number; cpuIndex: number }
+
+/** `count` readings of the host, one after the other, in the browser that runs the pages. */
+export async function readHostIndexes(evaluate: EvaluateInBrowser, count: number): Promise<HostReading[]> {
+  const readings: HostReading[] = []
+  for (let i = 0; i < count; i += 1) {
+    const { value, threadShare } = await evaluate(benchmarkExpression)
+    const index = Number(value)
+    readings.push({ index, cpuIndex: threadShare > 0 ? Math.round(index / threadShare) : index })
+  }
+  return readings
 }
 
 /**

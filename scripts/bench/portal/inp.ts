@@ -197,8 +197,10 @@ const main = async (): Promise<number> => {
     // stops here), then three before every flow's run, whose slowdown they set; the blank page they run in stays
     // open, idle, in a context of its own.
     const blank = await browser.newPage()
-    const inBlankPage = (expression: string) => blank.evaluate(expression)
-    const calibration = calibrate(await readHostIndexes(inBlankPage, 5), device)
+    // INP is the clock's: the slowdown from the index read on the clock (the thread's share is not asked for)
+    const inBlankPage = async (expression: string) => ({ value: await blank.evaluate(expression), threadShare: 1 })
+    const clockIndexes = async (count: number) => (await readHostIndexes(inBlankPage, count)).map((reading) => reading.index)
+    const calibration = calibrate(await clockIndexes(5), device)
     console.log(deviceLabel(calibration))
     const runMultipliers: number[] = []
 
@@ -216,7 +218,7 @@ const main = async (): Promise<number> => {
         })
         await context.addInitScript(OBSERVE_INTERACTIONS)
         if (flow.signedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: portal.token, url: portal.http1Origin }])
-        const runCalibration = calibrate(await readHostIndexes(inBlankPage, 3), device)
+        const runCalibration = calibrate(await clockIndexes(3), device)
         runMultipliers.push(runCalibration.multiplier)
         const interactions = await measure(context, portal.http1Origin, flow, runCalibration.multiplier)
         await context.close()

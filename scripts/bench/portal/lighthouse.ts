@@ -158,11 +158,17 @@ const main = async (): Promise<number> => {
     // This machine's benchmark index, in the browser that runs the pages: five readings first (a machine too slow for
     // a phone stops here), then three before every run, whose slowdown they set.
     const inBlankPage = (expression: string) => evaluateInBlankPage(cdp, expression)
-    const hostIndexes = await readHostIndexes(inBlankPage, 5)
-    const calibrations = devices.map((device) => calibrate(hostIndexes, device))
+    const hostReadings = await readHostIndexes(inBlankPage, 5)
+    const calibrations = devices.map((device) =>
+      calibrate(
+        hostReadings.map((reading) => reading.index),
+        device,
+      ),
+    )
     for (const calibration of calibrations) console.log(`${calibration.device}: ${deviceLabel(calibration)}`)
-    /** each run's own slowdown, per device */
+    /** each run's own slowdown, per device: Lighthouse's (from the clock), and the CPU-time figures' (from the thread's CPU) */
     const runMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
+    const cpuMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
 
     /** Lighthouse's own index during each run: how far the machine drifted from the calibration */
     const runIndexes: number[] = []
@@ -212,9 +218,19 @@ const main = async (): Promise<number> => {
                 ],
               })
             }
-            // this run's phone, from the host's speed now
-            const runCalibration = calibrate(await readHostIndexes(inBlankPage, 3), device)
+            // this run's phone, from the host's speed now: on the clock for Lighthouse, which slows the clock's durations;
+            // on the thread's CPU time for the figures from the tasks' CPU time
+            const readings = await readHostIndexes(inBlankPage, 3)
+            const runCalibration = calibrate(
+              readings.map((reading) => reading.index),
+              device,
+            )
+            const cpuCalibration = calibrate(
+              readings.map((reading) => reading.cpuIndex),
+              device,
+            )
             runMultipliers.get(device)!.push(runCalibration.multiplier)
+            cpuMultipliers.get(device)!.push(cpuCalibration.multiplier)
             const throttling = { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: runCalibration.multiplier }
             // Chromium now and then loses the trace (NO_NAVSTART, NO_FCP under load): that run is repeated, twice at most.
             let result: Awaited<ReturnType<typeof lighthouse>> | undefined
@@ -238,7 +254,7 @@ const main = async (): Promise<number> => {
             runIndexes.push(lhr.environment.benchmarkIndex)
             pageRuns.scores.push(scores)
             pageRuns.metrics.push(metrics)
-            const share = mainThreadShare((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents, runCalibration.multiplier)
+            const share = mainThreadShare((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents, cpuCalibration.multiplier)
             if (share) pageRuns.shares.push(share)
             pageRuns.failed = Object.values(lhr.audits)
               .filter(
@@ -258,7 +274,7 @@ const main = async (): Promise<number> => {
               writeFileSync(join(reports, `${runName}.report.json`), json!)
             }
             console.log(
-              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the trace's copy of the scripts ${share.traceSourceCopyMs} ms` : ''}`,
+              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time (${cpuCalibration.multiplier}×) TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the trace's copy of the scripts ${share.traceSourceCopyMs} ms` : ''}`,
             )
           }
         }
@@ -296,6 +312,12 @@ const main = async (): Promise<number> => {
     cdp.close()
 
     const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
+    const cpuSlowdownLabel = (device: Device) => {
+      const list = cpuMultipliers.get(device) ?? []
+      return list.length === 0
+        ? 'no CPU-time slowdown read'
+        : `the CPU-time figures slowed by the host's index on the thread's CPU time, read before each run: ${Math.round(median(list) * 100) / 100}× (${Math.min(...list)}–${Math.max(...list)}×)`
+    }
     console.log(`\nLighthouse ${version}, mobile emulation and simulated slow 4G, ${CHROME}, median of ${runs}:`)
     const pad = Math.max(...results.map((r) => r.path.length))
     for (const r of results) {
@@ -306,7 +328,7 @@ const main = async (): Promise<number> => {
     }
     const [lowest, highest] = [Math.round(Math.min(...runIndexes)), Math.round(Math.max(...runIndexes))]
     console.log(
-      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}${calibrations.map((c) => `\n${c.device}: ${deviceLabel(c, runMultipliers.get(c.device))}`).join('')}`,
+      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}${calibrations.map((c) => `\n${c.device}: ${deviceLabel(c, runMultipliers.get(c.device))}; ${cpuSlowdownLabel(c.device)}`).join('')}`,
     )
     console.log(`Reports: ${reports}`)
     const leaked = serverLog.filter((line) => line.includes(token))
@@ -335,7 +357,7 @@ const main = async (): Promise<number> => {
         upsertBenchRow({
           id: `lighthouse-${calibration.device}`,
           what: `Portal on ${DEVICES[calibration.device].name}: Lighthouse performance / accessibility / best practices per page, with FCP, LCP, TBT and the longest task (goals: performance ${calibration.device === 'mid' ? '100' : '≥ 95'}, TBT ≤ ${goal.tbt} ms${goal.longestTask === undefined ? '' : `, no task over ${goal.longestTask} ms`}, FCP ≤ 1.2 s, LCP ≤ 2.5 s)`,
-          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers.get(calibration.device))}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
+          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers.get(calibration.device))}; ${cpuSlowdownLabel(calibration.device)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
           result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at the start, Lighthouse's ${lowest}–${highest} during the runs; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
         })
         console.log(`README bench row "lighthouse-${calibration.device}" updated.`)

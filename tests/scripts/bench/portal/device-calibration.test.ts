@@ -38,10 +38,21 @@ describe('device calibration', () => {
     expect(deviceLabel(calibration, [])).toMatch(/by a 9\.47× CPU slowdown$/)
   })
 
-  it('reads the host as many times as asked, in the browser it is given', async () => {
+  it('reads the host as many times as asked, in the browser it is given: on the clock, and on the thread’s CPU time', async () => {
     const asked: string[] = []
-    const readings = [2400, 2650, 2550]
-    expect(await readHostIndexes(async (expression) => (asked.push(expression), readings[asked.length - 1]), 3)).toEqual(readings)
+    // the thread had its whole core, then half of it (a busy host), then 80 %
+    const readings = [
+      { value: 2400, threadShare: 1 },
+      { value: 1325, threadShare: 0.5 },
+      { value: 2040, threadShare: 0.8 },
+    ]
+    expect(await readHostIndexes(async (expression) => (asked.push(expression), readings[asked.length - 1]!), 3)).toEqual([
+      { index: 2400, cpuIndex: 2400 },
+      { index: 1325, cpuIndex: 2650 },
+      { index: 2040, cpuIndex: 2550 },
+    ])
     expect(asked).toEqual([benchmarkExpression, benchmarkExpression, benchmarkExpression])
+    // no share read (a browser without the counters): the clock's index
+    expect(await readHostIndexes(async () => ({ value: 2000, threadShare: Number.NaN }), 1)).toEqual([{ index: 2000, cpuIndex: 2000 }])
   })
 })

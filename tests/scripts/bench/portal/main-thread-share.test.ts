@@ -62,6 +62,31 @@ describe("the main thread's share of its core", () => {
     expect(mainThreadShare(events, 10)?.traceSourceCopyMs).toBe(80)
   })
 
+  it('leaves the trace’s own copies out of the TBT and the longest task from CPU time: a phone makes none', () => {
+    const catchup = (ts: number, tts: number, scriptId: number, sourceText?: string): TraceEvent => ({
+      name: 'ScriptCatchup',
+      ph: 'X',
+      pid: 1,
+      tid: 1,
+      ts,
+      dur: 5,
+      tts,
+      tdur: 5,
+      args: { data: sourceText === undefined ? { scriptId } : { scriptId, sourceText } },
+    })
+    const events = [
+      thread(1, 1),
+      fcp(0),
+      // 12 ms of CPU, 7.5 of them the copy of the first bundle: 4.5 ms × 10 = 45 ms, not blocking (120 with the copy)
+      task(0, 20, 12),
+      catchup(110, 1_000, 8),
+      catchup(9_000, 8_495, 8, 'x'),
+      // a task with no copy counts in full: 6 × 10 = 60 ms, 10 blocking
+      task(50_000, 6, 6),
+    ]
+    expect(mainThreadShare(events, 10)).toEqual({ wallMs: 26, cpuMs: 18, cpuTbtMs: 10, cpuLongestTaskMs: 60, traceSourceCopyMs: 75 })
+  })
+
   it('is nothing without a first contentful paint or CPU times', () => {
     expect(mainThreadShare([thread(1, 1), task(0, 5, 5)], 4)).toBeNull()
     expect(mainThreadShare([thread(1, 1), fcp(0), { name: 'RunTask', ph: 'X', pid: 1, tid: 1, ts: 1, dur: 9000 }], 4)).toBeNull()
