@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { execFile, execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
 describe('toolchain', () => {
@@ -12,4 +15,26 @@ describe('toolchain', () => {
     expect(pkg.devDependencies.node).toMatch(/^24\./)
     expect(readFileSync('.nvmrc', 'utf8').trim()).toBe('24')
   })
+
+  // npm warns against the Node it runs on: the machine's own (20 on ours and CI's), found on PATH past the project's
+  const machineNode = (process.env['PATH'] ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.includes('node_modules'))
+    .map((dir) => ({ node: join(dir, 'node'), npm: join(dir, 'npm') }))
+    .find(({ node, npm }) => existsSync(node) && existsSync(npm) && Number(execFileSync(node, ['--version'], { encoding: 'utf8' }).slice(1).split('.')[0]) < 22)
+
+  it.skipIf(machineNode === undefined)(
+    'installs quietly with the machine’s own Node 20: no wall of engine warnings, and they are there to see when asked for',
+    async () => {
+      const install = (...extra: string[]) =>
+        promisify(execFile)(machineNode!.node, [realpathSync(machineNode!.npm), 'install', '--dry-run', '--no-audit', '--no-fund', ...extra], {
+          timeout: 120_000,
+        })
+      const quiet = await install()
+      expect(`${quiet.stdout}${quiet.stderr}`).not.toContain('EBADENGINE')
+      const asked = await install('--loglevel=warn')
+      expect(asked.stderr).toContain('EBADENGINE')
+    },
+    240_000,
+  )
 })
