@@ -29,6 +29,7 @@ type SmokeCommandOptions = {
   agencyUrl: string
   write?: boolean
   json?: boolean | string
+  verbose?: boolean
   junit?: string
   har?: string
   html?: string
@@ -81,7 +82,8 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         '--write',
         'also send what creates or changes data: the journey books, pays and cancels a booking tagged smoke-<timestamp>, the checks write to it',
       )
-      .option('--json [file]', 'write the machine-readable report to FILE beside the step lines (without FILE: print it instead of them)')
+      .option('--json [file]', 'write the machine-readable report to FILE beside the summary (without FILE: print it instead of it)')
+      .option('--verbose', "print each step's line as it finishes, with its violations in full")
       .option('--junit <file>', 'write a JUnit XML report')
       .option('--har <file>', 'record every exchange (HAR 1.2, secrets masked) to attach to a bug report')
       .option('--html <file>', 'write the report as one self-contained HTML page: the verdict, operations × checks, each finding with its curl')
@@ -143,6 +145,7 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
             ...(options.otherPassword === undefined ? {} : { otherPassword: options.otherPassword }),
             agencyUrl: options.agencyUrl,
             write: options.write === true,
+            verbose: options.verbose === true,
             json: options.json === true,
             ...(typeof options.json === 'string' ? { jsonFile: path.resolve(io.cwd, options.json) } : {}),
             ...(options.har === undefined ? {} : { har: path.resolve(io.cwd, options.har) }),

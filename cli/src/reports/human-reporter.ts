@@ -2,15 +2,16 @@ import { coloursFor, type CliIo } from '../base/cli-io.ts'
 import { testedLine, verdictWord, type SmokeReport } from './smoke-report.ts'
 import type { RunnerEvents, StepResult } from '../run/step-runner.ts'
 
-// Step lines as they finish, with a progress counter, then the violations in
-// full (with curl) and a summary. Colour only on a TTY without NO_COLOR.
+// One screen by default: the findings (each with its curl), what did not work and why, the verdict and the coverage
+// line. With --verbose, each step's line as it finishes too, with a progress counter and its violations in full.
+// Colour only on a TTY without NO_COLOR.
 
 export type HumanReporter = RunnerEvents & {
   header(lines: readonly string[]): void
   finish(report: SmokeReport): void
 }
 
-export function createHumanReporter(io: CliIo): HumanReporter {
+export function createHumanReporter(io: CliIo, { verbose = false }: { verbose?: boolean } = {}): HumanReporter {
   const colours = coloursFor(io.stdout, io.env)
   const out = (line: string) => io.stdout.write(`${line}\n`)
   const label = (result: StepResult) =>
@@ -21,6 +22,7 @@ export function createHumanReporter(io: CliIo): HumanReporter {
       for (const line of lines) out(colours.dim(line))
     },
     stepFinished(result, index, total) {
+      if (!verbose) return
       const width = String(total).length
       const counter = `[${String(index + 1).padStart(width)}/${total}]`
       const lastCall = result.calls.at(-1)
@@ -90,7 +92,7 @@ export function createHumanReporter(io: CliIo): HumanReporter {
       out(
         `${report.explanation}; ${summary.steps} steps (${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped), ${summary.calls} calls; seed ${report.seed} (--seed ${report.seed} replays the generated inputs)`,
       )
-      out(colours.dim(formatTiming(report)))
+      out(colours.dim(`${formatTiming(report)}${verbose ? '' : ` · each step's line: --verbose`}`))
     },
   }
 }

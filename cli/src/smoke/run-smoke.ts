@@ -212,7 +212,7 @@ export async function runSmoke<S extends object = JourneyState>(options: SmokeOp
     ...(transport === undefined ? {} : { fetch: transport }),
   })
 
-  const human = options.json && options.jsonFile === undefined ? undefined : createHumanReporter(io)
+  const human = options.json && options.jsonFile === undefined ? undefined : createHumanReporter(io, { verbose: options.verbose === true })
   human?.header([
     `smoke ${baseUrl} (${operationIds.length === contract.operations.size ? contract.operations.size : `${operationIds.length} of ${contract.operations.size}`} operations in ${path.relative(io.cwd, options.contractPath) || options.contractPath})`,
     `${options.write ? `WRITE mode, marker ${marker}` : 'read-only (write steps skipped; --write to run them)'}${signedInAs(options)}; seed ${seed}`,

@@ -50,6 +50,8 @@ export type SmokeOptions = {
   exclude?: readonly string[]
   /** skip what is left after this many failed steps (the clean-up still runs) */
   maxFailures?: number
+  /** each step's line as it finishes (default: the summary alone) */
+  verbose?: boolean
 }
 
 /** A header for every request; `variable` when its value came from the environment (curl lines name it). */

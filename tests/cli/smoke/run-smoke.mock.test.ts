@@ -206,8 +206,18 @@ describe('smoke against the mock', () => {
     expect(readStoredWorld(mock.dataDir)).toEqual(mock.runtime.world)
   })
 
-  it('prints steps with progress and a timing footer, without colour off a terminal', async () => {
+  it('fits one screen by default: the verdict, what did not work and why, the coverage line and the time, no step lines', async () => {
     const { code, out } = await smoke('--base-url', mock.url, ...ana)
+    expect(code).toBe(0)
+    expect(out.split('\n').length).toBeLessThanOrEqual(80)
+    expect(out).not.toMatch(/^\[ *\d+\/\d+\] /m)
+    expect(out).toMatch(/^operations not tried \(\d+\), by why:$/m)
+    expect(out).toMatch(/^PASSED: \d+ of 69 operations worked · \d+ not tried \(\d+ change data: --write\)$/m)
+    expect(out).toMatch(/^time: .*, read-only · each step's line: --verbose$/m)
+  })
+
+  it('prints steps with progress and a timing footer with --verbose, without colour off a terminal', async () => {
+    const { code, out } = await smoke('--base-url', mock.url, ...ana, '--verbose')
     expect(code).toBe(0)
     expect(out).toMatch(/^\[ +1\/\d+\] PASS agency.lookup POST \/api\/customer\/agency 200/m)
     expect(out).toMatch(/^PASSED: \d+ of 69 operations worked · \d+ not tried \(\d+ change data: --write\)$/m)
@@ -364,10 +374,13 @@ describe('smoke against a broken backend', () => {
     expect(broken.corrupted.length).toBeGreaterThanOrEqual(corruptions.length)
   })
 
-  it('prints each violation under its step in the human report', async () => {
+  it('names every finding with its curl on the one screen, and each violation under its step with --verbose', async () => {
     const { code, out } = await smoke('--base-url', broken.url, ...ana, ...other, '--max-response-time', '1000')
     expect(code).toBe(1)
-    for (const corruption of corruptions) expect(out).toMatch(new RegExp(`✗ ${corruption.kind} ${corruption.operationId}\\b`))
+    for (const corruption of corruptions) expect(out).toMatch(new RegExp(`^ {2}\\[${corruption.kind}\\] ${corruption.operationId}\\b`, 'm'))
+    expect(out).not.toMatch(/^ +✗ /m)
+    const verbose = await smoke('--base-url', broken.url, ...ana, ...other, '--max-response-time', '1000', '--verbose')
+    for (const corruption of corruptions) expect(verbose.out).toMatch(new RegExp(`✗ ${corruption.kind} ${corruption.operationId}\\b`))
     expect(out).toMatch(/^to run the curl lines, export:$/m)
     expect(out).toMatch(/^ {2}export TRAVEL_PORTAL_TOKEN=\$\(curl -s -X POST '.+\/auth\/login' .+ \| jq -r \.token\)$/m)
     expect(out).toMatch(/^VIOLATIONS: /m)

@@ -170,7 +170,7 @@ describe('smoke run', () => {
     const io = createTestIo()
     const junit = path.join(tempDir, 'ok', 'junit.xml')
     const coverage = path.join(tempDir, 'ok', 'coverage.json')
-    const code = await runSmoke(options({ junit, coverageOut: coverage }), io, { plan: plan() })
+    const code = await runSmoke(options({ junit, coverageOut: coverage, verbose: true }), io, { plan: plan() })
     expect(io.err()).toBe('')
     expect(code).toBe(0)
     const out = io.out()
@@ -278,11 +278,11 @@ describe('smoke run', () => {
 
   it('colours step lines only on a TTY without NO_COLOR', async () => {
     const tty = createTestIo({ isTTY: true })
-    await runSmoke(options(), tty, { plan: plan() })
+    await runSmoke(options({ verbose: true }), tty, { plan: plan() })
     expect(tty.out()).toContain('\u001b[32mPASS\u001b[39m')
 
     const noColor = createTestIo({ isTTY: true, env: { NO_COLOR: '1' } })
-    await runSmoke(options(), noColor, { plan: plan() })
+    await runSmoke(options({ verbose: true }), noColor, { plan: plan() })
     expect(noColor.out()).not.toContain('\u001b[')
   })
 })

@@ -19,7 +19,12 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const shots = path.join(repoRoot, 'test-results', 'html-report')
 
 type Finding = { operationId: string; kind: string; expected: string }
-type SmokeJson = { verdict: string; findings: Finding[]; summary: { passed: number; failed: number; skipped: number; calls: number; violations: number } }
+type SmokeJson = {
+  verdict: string
+  findings: Finding[]
+  summary: { passed: number; failed: number; skipped: number; calls: number; violations: number }
+  tested: { answeredOnlyErrors: Array<{ operationId: string; why: string }>; untested: Array<{ operationId: string; why: string }> }
+}
 type ProxyJson = { exchanges: number; findings: Finding[] }
 
 /** The CLI as a user runs it; resolves with its exit code and output. */
@@ -116,7 +121,18 @@ test('a smoke run: the verdict, the grid and every finding, equal to the JSON re
     expect(await countOf(page, state), state).toBe(await page.locator(`table.grid td.c.${state}`).count())
   }
   for (const operationId of new Set(report.findings.map((finding) => finding.operationId))) {
-    await expect(page.locator('table.grid tr.has-failure th', { hasText: new RegExp(`^${operationId}$`) }), operationId).toHaveCount(1)
+    await expect(page.locator('table.grid tr.has-failure th', { hasText: new RegExp(`^${operationId}\\b`) }), operationId).toHaveCount(1)
+  }
+  // every operation that did not work is listed with why, and its row is marked apart from what passed
+  const didNotWork = [...report.tested.answeredOnlyErrors, ...report.tested.untested]
+  expect(didNotWork.length).toBeGreaterThan(0)
+  expect(await countOf(page, 'did-not-work')).toBe(didNotWork.length)
+  for (const { operationId, why } of didNotWork) {
+    await expect(page.locator('ul.did-not-work li', { hasText: `${operationId}: ${why}` }), operationId).toHaveCount(1)
+    await expect(page.locator('table.grid tr.did-not-work th', { hasText: new RegExp(`^${operationId}\\b`) }), operationId).toHaveCount(1)
+  }
+  for (const { operationId } of report.tested.answeredOnlyErrors) {
+    await expect(page.locator('table.grid tr.errors-only th', { hasText: operationId }).locator('.dnw')).toHaveText('answered only errors')
   }
   // every finding is named by a failed cell, and every cell's link lands on a finding
   const named = await page.locator('table.grid td.failed[data-findings]').evaluateAll((cells) => cells.flatMap((cell) => cell.dataset['findings']!.split(' ')))

@@ -20,9 +20,13 @@ export type GridCell = {
 /** A column: a check the report ran (the proxy's reading of requests among them), or the customer journey (its steps are not one check's). */
 export type GridColumn = { name: string; proves: string }
 
+/** An operation that did not work in the run: it answered only errors, or no call reached it; and why. */
+export type DidNotWork = { state: 'errors-only' | 'not-tried'; why: string }
+
 export type CheckGrid = {
   columns: GridColumn[]
-  rows: Array<{ operationId: string; cells: GridCell[] }>
+  /** `didNotWork`: the row is marked apart, whatever its cells (a check may pass on the error answers it saw) */
+  rows: Array<{ operationId: string; cells: GridCell[]; didNotWork?: DidNotWork }>
 }
 
 const journeyColumn: GridColumn = { name: 'journey', proves: "the customer journey and its probes, in the portal's order, give what the next step needs" }
@@ -78,8 +82,13 @@ export function smokeGrid(report: SmokeReport, operationIds: readonly string[]):
       stepsOf.set(key, [...(stepsOf.get(key) ?? []), step])
     }
   }
+  const didNotWork = new Map<string, DidNotWork>([
+    ...report.tested.untested.map(({ operationId, why }) => [operationId, { state: 'not-tried', why }] as const),
+    ...report.tested.answeredOnlyErrors.map(({ operationId, why }) => [operationId, { state: 'errors-only', why }] as const),
+  ])
   const rows = rowsFor(operationIds, report.findings).map((operationId) => ({
     operationId,
+    ...(didNotWork.has(operationId) ? { didNotWork: didNotWork.get(operationId)! } : {}),
     cells: columns.map((column): GridCell => {
       const found = failed.get(JSON.stringify([operationId, column.name]))
       if (found !== undefined) return found

@@ -1,6 +1,6 @@
 import { escapeMarkup } from '../../../../core/markup.ts'
 import type { Finding, OperationTiming } from '../smoke-report.ts'
-import { gridCounts, type CellState, type CheckGrid, type GridCell } from './check-grid.ts'
+import { gridCounts, type CellState, type CheckGrid, type DidNotWork, type GridCell } from './check-grid.ts'
 import { reportStyles } from './report-styles.ts'
 
 // One self-contained HTML file for a smoke run or a proxy session (`--html FILE`): no script, no font, no
@@ -31,6 +31,22 @@ const stateText: Record<CellState, { symbol: string; label: string }> = {
   failed: { symbol: '✗', label: 'failed' },
   'not-tried': { symbol: '○', label: 'not tried' },
   'not-applicable': { symbol: '·', label: 'does not apply' },
+}
+
+const didNotWorkLabel: Record<DidNotWork['state'], string> = { 'errors-only': 'answered only errors', 'not-tried': 'not tried' }
+const didNotWorkId = (operationId: string) => `did-not-work-${operationId.replace(/[^A-Za-z0-9_-]/g, '_')}`
+
+/** Every operation that did not work in the run, with why: what answered only errors first, then what no call reached. */
+function didNotWorkHtml(grid: CheckGrid): string {
+  const rows = grid.rows.filter((row) => row.didNotWork !== undefined)
+  if (rows.length === 0) return ''
+  const group = (state: DidNotWork['state'], title: string) => {
+    const items = rows.filter((row) => row.didNotWork!.state === state)
+    return items.length === 0
+      ? ''
+      : `<h3>${html(title)} (${items.length})</h3><ul class="did-not-work">${items.map((row) => `<li id="${didNotWorkId(row.operationId)}"><b>${html(row.operationId)}</b>: ${html(row.didNotWork!.why)}</li>`).join('')}</ul>`
+  }
+  return `<section aria-labelledby="did-not-work-title"><h2 id="did-not-work-title">Operations that did not work (<span data-count="did-not-work">${rows.length}</span>)</h2>${group('errors-only', 'Answered only errors')}${group('not-tried', 'Not tried')}</section>`
 }
 
 const findingId = (index: number) => `finding-${index + 1}`
@@ -71,7 +87,9 @@ function gridHtml(grid: CheckGrid, reasons: readonly string[], timings: Readonly
       const timing = timings.get(row.operationId)
       const time = withTimes ? `<td class="num">${timing === undefined ? '' : `${timing.p50Ms} / ${timing.p95Ms}`}</td>` : ''
       const cells = row.cells.map((cell, index) => cellHtml(cell, row.operationId, grid.columns[index]!.name, reasons, position)).join('')
-      return `<tr${failed ? ' class="has-failure"' : ''}><th scope="row">${html(row.operationId)}</th>${cells}${time}</tr>`
+      const classes = [failed ? 'has-failure' : '', row.didNotWork === undefined ? '' : `did-not-work ${row.didNotWork.state}`].filter(Boolean).join(' ')
+      const mark = row.didNotWork === undefined ? '' : ` <span class="dnw" title="${html(row.didNotWork.why)}">${didNotWorkLabel[row.didNotWork.state]}</span>`
+      return `<tr${classes === '' ? '' : ` class="${classes}"`}><th scope="row">${html(row.operationId)}${mark}</th>${cells}${time}</tr>`
     })
     .join('\n')
   // The section is no landmark of its own: its scroll box is the region that carries the title.
@@ -136,6 +154,7 @@ export function renderHtmlReport(report: HtmlReport): string {
 <main>
 ${report.warnings.length === 0 ? '' : `<section aria-labelledby="warnings-title" class="warnings"><h2 id="warnings-title">Warnings</h2><ul>${report.warnings.map((warning) => `<li>${html(warning)}</li>`).join('')}</ul></section>`}
 ${gridHtml(report.grid, reasons, timings, position)}
+${didNotWorkHtml(report.grid)}
 <section aria-labelledby="findings-title">
 <h2 id="findings-title">Findings (<span data-count="findings">${report.findings.length}</span>)</h2>
 ${report.findings.length === 0 ? '<p>None: every answer and every check held.</p>' : `<ol class="findings">${order.map((index, at) => findingHtml(report.findings[index]!, at)).join('\n')}</ol>`}

@@ -34,6 +34,9 @@ th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: lef
 thead th { background: var(--soft); font-size: 13px; position: sticky; top: 0; }
 .grid th[scope="row"] { position: sticky; left: 0; background: var(--bg); font-weight: 500; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; white-space: nowrap; }
 .grid tr.has-failure th[scope="row"] { color: var(--fail); font-weight: 700; }
+.grid tr.did-not-work th[scope="row"] { color: var(--muted); }
+.grid tr.did-not-work td.c.passed { opacity: 0.55; }
+.dnw { display: inline-block; margin-inline-start: 0.4em; font-size: 0.8em; font-weight: 400; color: var(--muted); border: 1px solid currentColor; border-radius: 0.6em; padding: 0 0.4em; }
 .grid th.check { vertical-align: bottom; padding: 8px 2px; }
 .grid th.check span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
 .grid td.c { text-align: center; padding: 0; min-width: 30px; height: 30px; font-size: 16px; }
