@@ -11,14 +11,12 @@ import { settingsCommand } from './commands/settings-command.ts'
 import { resetCommand, statusCommand } from './commands/mock-state-command.ts'
 import { smokeCommand } from './commands/smoke-command.ts'
 import { tenantsCommand } from './commands/tenants-command.ts'
-import { exitCodes, UsageError } from './base/exit-codes.ts'
+import { exitCodeMeanings, exitCodes, UsageError } from './base/exit-codes.ts'
 import { contractJsonPath } from './base/package-paths.ts'
 
-const exitCodeHelp = `
-Exit codes:
-  0  ok
-  1  contract violations (or a failed check)
-  2  bad arguments or input, or nothing could really be tested`
+const exitCodeHelp = `\nExit codes:\n${Object.entries(exitCodeMeanings)
+  .map(([code, meaning]) => `  ${code}  ${meaning}`)
+  .join('\n')}`
 
 /** The tool's version is the contract's (`info.version`): what a backend team checks against. */
 function contractVersion(): string {

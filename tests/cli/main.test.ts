@@ -6,6 +6,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { exitCodes } from '../../cli/src/base/exit-codes.ts'
 import { runCli } from '../../cli/src/main.ts'
 import { closedPortUrl, json, startFakeServer, type FakeServer } from '../support/fake-server.ts'
 import { binPath, miniContractPath, repoRoot } from './helpers/paths.ts'
@@ -28,8 +29,11 @@ describe('the bin', () => {
     const { code, stdout } = runBin(['--help'])
     expect(code).toBe(0)
     expect(stdout).toContain('Usage: travel-portal')
-    for (const command of ['mock', 'tenants', 'scenario', 'smoke', 'contract']) expect(stdout).toContain(`  ${command}`)
+    for (const command of ['mock', 'tenants', 'scenario', 'reset', 'status', 'smoke', 'contract']) expect(stdout).toContain(`  ${command}`)
+    // every exit code the CLI can end with, each said once
+    for (const code of Object.values(exitCodes)) expect(stdout).toMatch(new RegExp(`^ {2}${code} {2}\\S`, 'm'))
     expect(stdout).toContain('2  bad arguments or input')
+    expect(stdout).toContain('3  smoke --fail-under')
   })
 
   it('exits 2 on an unknown command, saying so', () => {

@@ -12,6 +12,14 @@ export const exitCodes = {
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]
 
+/** What each exit code says, as `--help` lists them: every code of the contract above, once. */
+export const exitCodeMeanings: Record<ExitCode, string> = {
+  0: 'ok',
+  1: 'contract violations (or a failed check)',
+  2: 'bad arguments or input, or nothing could really be tested',
+  3: 'smoke --fail-under: no violation, but fewer operations worked than it asks for',
+}
+
 /**
  * Thrown for anything the user has to fix (bad flag, bad file, unreachable
  * target). runCli prints `error: <message>` and exits 2; no stack trace,
