@@ -6,7 +6,7 @@ const minor = Number(process.versions.node.split('.')[1])
 if (!(major > 22 || (major === 22 && minor >= 13))) {
   process.stderr.write(
     `error: travel-portal needs Node 22.13 or newer; this is Node ${process.versions.node}.\n` +
-      'In a checkout of the repository, run it through npm so the pinned Node 24 is used: `npm exec -- travel-portal ...` or `npm run cli -- ...`.\n',
+      'In a checkout of the repository, run it through npm so the pinned Node 24 is used: `npm exec -- travel-portal ...`.\n',
   )
   process.exit(2)
 }

@@ -69,9 +69,11 @@ export async function buildPackage(outDir: string = packageOutDir): Promise<stri
     copyFileSync(path.join(repoRoot, 'cli', 'README.md'), path.join(stage, 'README.md'))
     writeFileSync(path.join(stage, 'THIRD-PARTY-NOTICES.md'), thirdPartyNotices(bundledPackages(result.metafile)))
 
+    // the CLI's own name (cli/package.json, the workspace `npm exec -- travel-portal` finds), the project's licence
     const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as PackageJson
+    const cli = JSON.parse(readFileSync(path.join(repoRoot, 'cli', 'package.json'), 'utf8')) as PackageJson
     const manifest = {
-      name: root.name,
+      name: cli.name,
       version: contractVersion(),
       description:
         'Check a travel-portal customer API against its contract (smoke runs, a validating proxy, contract diff and coverage) and run the contract mock',

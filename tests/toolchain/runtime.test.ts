@@ -37,4 +37,11 @@ describe('toolchain', () => {
     },
     240_000,
   )
+
+  it('finds the CLI where npm looks first: the workspace’s bin in node_modules/.bin, the sources’ cli/bin.js', () => {
+    // otherwise `npm exec -- travel-portal` loads the whole installed tree to find the project's own bin (2–3.6 s a command)
+    expect(realpathSync('node_modules/.bin/travel-portal')).toBe(realpathSync('cli/bin.js'))
+    const cli = JSON.parse(readFileSync('cli/package.json', 'utf8')) as { name: string; bin: Record<string, string> }
+    expect(cli).toMatchObject({ name: 'travel-portal', bin: { 'travel-portal': 'bin.js' } })
+  })
 })
