@@ -3,9 +3,8 @@ import { Command } from 'commander'
 import type { CliIo } from '../base/cli-io.ts'
 import { UsageError } from '../base/exit-codes.ts'
 import { createMockControlClient, MockControlError, type MockTenant } from '../mock-control/mock-control.ts'
-import { readStructuredFile } from '../base/structured-file.ts'
 import type { TenantInput } from '../../../contract/mock-control.ts'
-import { hostsOf, parseTenantInputs, tenantFieldFlags, type TenantField } from '../mock-control/tenant-input.ts'
+import { tenantFieldFlags, type TenantField } from '../mock-control/tenant-flags.ts'
 import { mockUrlOption, withControlErrors } from './shared-options.ts'
 import { renderTable } from '../../../core/text-table.ts'
 
@@ -60,7 +59,13 @@ export function tenantsCommand(io: CliIo): Command {
         io.stdout.write('no tenants\n')
         return
       }
-      io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], list.map(tenantRow)))
+      const { hostsOf } = await import('../mock-control/tenant-input.ts')
+      io.stdout.write(
+        renderTable(
+          ['id', 'name', 'host', 'color1', 'email'],
+          list.map((tenant) => tenantRow(tenant, hostsOf)),
+        ),
+      )
     })
 
   const add = tenants
@@ -75,6 +80,7 @@ export function tenantsCommand(io: CliIo): Command {
   }
   add.action(async (options: AddOptions) => {
     const inputs = await tenantInputsFrom(options)
+    const { hostsOf } = await import('../mock-control/tenant-input.ts')
     if (options.dryRun) {
       io.stdout.write(`${JSON.stringify(inputs.length === 1 ? inputs[0] : inputs, null, 2)}\n`)
       return
@@ -140,13 +146,22 @@ export function tenantsCommand(io: CliIo): Command {
         `${restored.length === 0 ? '' : `; put back ${restored.join(', ')}`}; ${groups.length} new travel group${groups.length === 1 ? '' : 's'}\n`,
       )
       for (const skipped of results.flatMap((result) => result.skipped)) io.stdout.write(`not put back ${skipped.id}: ${skipped.reason}\n`)
-      if (tenantsSeeded.length > 0) io.stdout.write(renderTable(['id', 'name', 'host', 'color1', 'email'], tenantsSeeded.map(tenantRow)))
+      const { hostsOf } = await import('../mock-control/tenant-input.ts')
+      if (tenantsSeeded.length > 0)
+        io.stdout.write(
+          renderTable(
+            ['id', 'name', 'host', 'color1', 'email'],
+            tenantsSeeded.map((tenant) => tenantRow(tenant, hostsOf)),
+          ),
+        )
     })
 
   return tenants
 }
 
+/** The tenants to add, checked with the mock's own schema (loaded here, not when the CLI starts). */
 async function tenantInputsFrom(options: AddOptions): Promise<TenantInput[]> {
+  const { parseTenantInputs } = await import('../mock-control/tenant-input.ts')
   const flagged = (Object.entries(flagOptionKeys) as Array<[keyof typeof flagOptionKeys, keyof TenantFlagOptions]>).filter(
     ([, key]) => options[key] !== undefined,
   )
@@ -155,6 +170,7 @@ async function tenantInputsFrom(options: AddOptions): Promise<TenantInput[]> {
       const flags = flagged.map(([field]) => tenantFieldFlags[field]).join(', ')
       throw new UsageError(`use either --file or field flags, not both (got --file and ${flags})`)
     }
+    const { readStructuredFile } = await import('../base/structured-file.ts')
     return parseTenantInputs(await readStructuredFile(options.file), 'file')
   }
   if (flagged.length === 0) {
@@ -165,6 +181,6 @@ async function tenantInputsFrom(options: AddOptions): Promise<TenantInput[]> {
   return parseTenantInputs(record, 'flags')
 }
 
-function tenantRow(tenant: MockTenant): string[] {
+function tenantRow(tenant: MockTenant, hostsOf: (tenant: TenantInput) => string[]): string[] {
   return [String(tenant.id ?? ''), String(tenant.name ?? ''), hostsOf(tenant).join(','), String(tenant.color1 ?? ''), String(tenant.email ?? '')]
 }

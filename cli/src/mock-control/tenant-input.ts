@@ -1,30 +1,13 @@
 import type { z } from 'zod'
 import { type TenantInput, TenantInputSchema, tenantHosts, tenantShape } from '../../../contract/mock-control.ts'
 import { UsageError } from '../base/exit-codes.ts'
+import { tenantFieldFlags, type TenantField } from './tenant-flags.ts'
 
 // What `tenants add` accepts, checked before it is sent to the mock's control API (POST
 // /__mock/tenants) with the schema the mock itself validates with (contract/mock-control.ts):
 // every problem of a file at once, named by field and by flag.
 
-export type TenantField = keyof typeof tenantShape
-
 export const tenantFields = Object.keys(tenantShape) as TenantField[]
-
-/** Command-line flag for each field, so flag errors can point at the flag. */
-export const tenantFieldFlags: Partial<Record<TenantField, string>> = {
-  id: '--id',
-  name: '--name',
-  host: '--host',
-  hosts: '--host',
-  logo: '--logo',
-  color1: '--color1',
-  color3: '--color3',
-  color4: '--color4',
-  css_extra: '--css-extra',
-  email: '--email',
-  phone: '--phone',
-  legal_notice_html: '--legal-notice-html',
-}
 
 export type TenantSource = 'file' | 'flags'
 
