@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander'
 import type { CliIo } from '../base/cli-io.ts'
 import { createMockControlClient } from '../mock-control/mock-control.ts'
 import { mockUrlOption, withControlErrors } from './shared-options.ts'
+import { settingsLines } from './settings-command.ts'
 import type { MockSettings, MockWorldCounts } from '../../../contract/mock-control.ts'
 import { renderTable } from '../../../core/text-table.ts'
 
@@ -15,12 +16,7 @@ const seedOption = (value: string): number => {
   return seed
 }
 
-const word = (on: boolean) => (on ? 'on' : 'off')
-
-const settingsLine = (settings: MockSettings) => {
-  const tenants = Object.entries(settings.throttlingByAgency)
-  return `throttling ${word(settings.throttling)}${tenants.length === 0 ? '' : ` (${tenants.map(([id, on]) => `${id}: ${word(on)}`).join(', ')})`}, debug sign-in for every tenant ${word(settings.debugLogin)}`
-}
+const settingsLine = (settings: MockSettings) => settingsLines(settings).join('; ')
 
 const COUNT_LABELS: Record<keyof MockWorldCounts, string> = {
   tenants: 'tenants',

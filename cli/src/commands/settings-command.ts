@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander'
 
 import type { CliIo } from '../base/cli-io.ts'
 import { createMockControlClient } from '../mock-control/mock-control.ts'
+import type { MockSettings } from '../../../contract/mock-control.ts'
 import { mockUrlOption, tenantScopeOption, withControlErrors } from './shared-options.ts'
 
 // The mock's switches at run time: throttling (429 on repeated sign-in failures and mailed links), for
@@ -34,13 +35,16 @@ export function settingsCommand(io: CliIo): Command {
         io.stdout.write(`${JSON.stringify(settings, null, 2)}\n`)
         return
       }
-      const word = (on: boolean) => (on ? 'on' : 'off')
-      const tenants = Object.entries(settings.throttlingByAgency)
-      io.stdout.write(
-        [
-          `throttling: ${word(settings.throttling)}${tenants.length === 0 ? '' : ` (${tenants.map(([id, on]) => `${id}: ${word(on)}`).join(', ')})`}`,
-          `debug sign-in for every tenant: ${word(settings.debugLogin)}`,
-        ].join('\n') + '\n',
-      )
+      io.stdout.write(`${settingsLines(settings).join('\n')}\n`)
     })
+}
+
+/** The mock's settings as people read them, one line each (`status` and `reset` join them on one). */
+export function settingsLines(settings: MockSettings): string[] {
+  const word = (on: boolean) => (on ? 'on' : 'off')
+  const tenants = Object.entries(settings.throttlingByAgency)
+  return [
+    `throttling: ${word(settings.throttling)}${tenants.length === 0 ? '' : ` (${tenants.map(([id, on]) => `${id}: ${word(on)}`).join(', ')})`}`,
+    `debug sign-in for every tenant: ${word(settings.debugLogin)}`,
+  ]
 }

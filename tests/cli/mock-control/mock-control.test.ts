@@ -246,14 +246,14 @@ describe('reset and status', () => {
     expect(status.code).toBe(0)
     expect(status.out).toMatch(/^mock http:\/\/127\.0\.0\.1:\d+: seed \d+, made for \d{4}-\d\d-\d\d$/m)
     expect(status.out).toContain('scenarios: maintenance (tenant ag-mar)\n')
-    expect(status.out).toContain('settings: throttling off, debug sign-in for every tenant on\n')
+    expect(status.out).toContain('settings: throttling: off; debug sign-in for every tenant: on\n')
     const tenants = before.counts['tenants']! + 1
     expect(status.out).toMatch(new RegExp(`^tenants\\s+${tenants}\\s+\\+${tenants - before.seedCounts['tenants']!}$`, 'm'))
     expect(status.out).toMatch(new RegExp(`^sessions\\s+${before.counts['sessions']! + 1}\\s+\\+\\d+$`, 'm'))
 
     const reset = await cli('reset')
     expect(reset.code).toBe(0)
-    expect(reset.out).toMatch(/^mock reset to seed \d+: \d+ tenants, no scenario; throttling on, debug sign-in for every tenant off\n$/)
+    expect(reset.out).toMatch(/^mock reset to seed \d+: \d+ tenants, no scenario; throttling: on; debug sign-in for every tenant: off\n$/)
     const after = JSON.parse((await cli('status', '--json')).out) as Status
     expect(after.counts).toEqual(after.seedCounts)
     expect(after.activeScenarios).toEqual([])
