@@ -124,8 +124,8 @@ export type MockHealth = {
   seed: number
   seededAt: string
   agencies: number
-  /** the scenarios active for every tenant */
-  scenarios: string[]
+  /** the scenarios in force, and where */
+  scenarios: ActiveScenario[]
   counts: MockWorldCounts
   seedCounts: MockWorldCounts
 }
@@ -143,3 +143,99 @@ export const ResetInputSchema = z
   .nullable()
   .optional()
 export type MockResetResult = { seed: number; seededAt: string; agencies: number }
+
+// ── scenarios ──
+
+/** What a scenario can be aimed at beyond its tenant: a trip, one of its packs, a booking, one passenger. */
+export const SCENARIO_TARGET_KINDS = ['travelGroup', 'pack', 'booking', 'member'] as const
+export type ScenarioTargetKind = (typeof SCENARIO_TARGET_KINDS)[number]
+
+/** Named behaviours QA switches at run time, for everyone, one tenant, or (`targets`) one trip, pack, booking or passenger. */
+export const SCENARIOS = [
+  { name: 'default', description: 'Normal behaviour.', targets: [] },
+  { name: 'maintenance', description: 'GET /auth/config reports maintenance: true.', targets: [] },
+  { name: 'new-build', description: 'GET /auth/config reports a new build number, forcing portals to reload.', targets: [] },
+  { name: 'sold-out', description: 'The trip has no seats left: lock and checkout give cant_lock_enough_seats.', targets: ['travelGroup'] },
+  { name: 'pack-full', description: 'The pack is full: lock, checkout and set-pack give travel_group_pack_full.', targets: ['travelGroup', 'pack'] },
+  {
+    name: 'expired-passport',
+    description: 'The passport on file reads as expired; saving one gives passport_expired.',
+    targets: ['travelGroup', 'booking', 'member'],
+  },
+  { name: 'expired-dni', description: 'The DNI on file reads as expired; saving one gives dni_expired.', targets: ['travelGroup', 'booking', 'member'] },
+  { name: 'payment-fails', description: 'The card provider declines the payment.', targets: ['travelGroup', 'booking'] },
+  {
+    name: 'term-expired',
+    description: 'Pending terms are past their limit dates (paying one gives payment_term_limit_date_excedeed); so are extras and insurance.',
+    targets: ['travelGroup', 'booking'],
+  },
+  { name: 'no-bookings', description: 'GET /booking answers an empty list.', targets: [] },
+  { name: 'minor-buyer', description: 'Checkout rejects the buyer as a minor.', targets: ['travelGroup'] },
+  { name: 'rooming-confirmed', description: 'The rooming list is confirmed: updates give rooming_list_already_confirmed.', targets: ['travelGroup'] },
+  { name: 'already-traveled', description: 'Cancelling gives booking_already_traveled, as if the trip had taken place.', targets: ['travelGroup', 'booking'] },
+  { name: 'slow', description: 'Every API answer is delayed by 1.5 s.', targets: [] },
+  { name: 'flaky', description: 'About one API call in four fails: a 503 or a dropped connection.', targets: [] },
+  { name: 'unavailable', description: 'Every API call answers 503 service_unavailable with Retry-After, as in an outage.', targets: [] },
+] as const satisfies readonly { name: string; description: string; targets: readonly ScenarioTargetKind[] }[]
+
+export type ScenarioName = (typeof SCENARIOS)[number]['name']
+
+const scenarioNames = new Set<string>(SCENARIOS.map((s) => s.name))
+export const isScenarioName = (value: string): value is ScenarioName => scenarioNames.has(value)
+
+// People and the CLI type snake_case or upper case (PAYMENT_FAILS); scenario names are kebab-case.
+const scenarioNameSchema = z
+  .string({ error: 'must be a scenario name' })
+  .transform((name) => name.trim().toLowerCase().replace(/_/g, '-'))
+  .refine(isScenarioName, { error: (issue) => `'${String(issue.input)}' is not a scenario; known scenarios: ${[...scenarioNames].join(', ')}` })
+  .transform((name) => name as ScenarioName)
+
+const targetId = (what: string) => text(`the id of a ${what}`).trim().min(1, `must be the id of a ${what}`).max(200)
+
+/** Where a scenario applies: nothing for everyone, a tenant, and within it at most one trip, pack, booking or passenger (with their parents). */
+export const ScenarioTargetSchema = z.strictObject(
+  {
+    tenant: targetId('tenant').optional(),
+    travelGroup: targetId('travel group').optional(),
+    pack: targetId('pack').optional(),
+    booking: targetId('booking').optional(),
+    member: targetId('passenger').optional(),
+  },
+  { error: 'must be an object with tenant, travelGroup, pack, booking or member' },
+)
+export type ScenarioTarget = z.output<typeof ScenarioTargetSchema>
+
+/** PUT /__mock/scenarios (set: replaces what is active at exactly this target) and POST /__mock/scenarios (add). */
+export const ScenarioSwitchInputSchema = z.strictObject(
+  {
+    names: z
+      .union([scenarioNameSchema.transform((name) => [name]), z.array(scenarioNameSchema, { error: 'must be a scenario name or a list of them' })])
+      // 'default' means "nothing special": kept out of what is stored, so it reads as what is on.
+      .transform((names) => [...new Set(names)].filter((name) => name !== 'default')),
+    target: ScenarioTargetSchema.optional(),
+  },
+  { error: 'must be an object like {"names": ["pack-full"], "target": {"pack": "…"}}' },
+)
+export type ScenarioSwitchInput = z.input<typeof ScenarioSwitchInputSchema>
+
+/**
+ * DELETE /__mock/scenarios?name=&tenant=&travelGroup=&pack=&booking=&member= : removes every active scenario
+ * matching all that is given (nothing given: all of them). `agency` is read as `tenant`, as elsewhere.
+ */
+export const ScenarioRemovalSchema = ScenarioTargetSchema.extend({ name: scenarioNameSchema.optional() })
+export type ScenarioRemoval = z.output<typeof ScenarioRemovalSchema>
+
+/** A scenario in force: its name and where (an empty target: every tenant). */
+export type ActiveScenario = { name: ScenarioName; target: ScenarioTarget }
+
+/** GET /__mock/scenarios, and the answer of every change (with what it added and removed). */
+export type ScenarioListing = {
+  scenarios: { name: ScenarioName; description: string; targets: readonly ScenarioTargetKind[] }[]
+  active: ActiveScenario[]
+}
+export type ScenarioChange = ScenarioListing & {
+  added: ActiveScenario[]
+  removed: ActiveScenario[]
+  /** set and add: the place as the mock completed it (a pack with its trip and tenant) */
+  target?: ScenarioTarget
+}

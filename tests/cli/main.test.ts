@@ -124,19 +124,17 @@ describe('tenants and scenario against a fake control API', () => {
       }
       if (route === 'DELETE /__mock/tenants/ag-sol') return { status: 204 }
       if (route === 'PUT /__mock/scenarios') {
-        return json(200, {
-          scenarios: [{ name: 'sold-out', description: 'No seats.', active: false, agencies: ['ag-sol'] }],
-          global: [],
-          byAgency: { 'ag-sol': ['sold-out'] },
-        })
+        const target = { tenant: 'ag-sol' }
+        return json(200, { scenarios: [], active: [{ name: 'sold-out', target }], added: [{ name: 'sold-out', target }], removed: [], target })
       }
-      if (route.startsWith('DELETE /__mock/scenarios')) return json(200, { scenarios: [] })
+      if (route.startsWith('DELETE /__mock/scenarios')) return json(200, { scenarios: [], active: [], added: [], removed: [] })
       if (route === 'GET /__mock/scenarios') {
         return json(200, {
           scenarios: [
-            { name: 'sold-out', description: 'No seats.', active: true, agencies: [] },
-            { name: 'slow', description: 'Slow.', active: false, agencies: [] },
+            { name: 'sold-out', description: 'No seats.', targets: ['travelGroup'] },
+            { name: 'slow', description: 'Slow.', targets: [] },
           ],
+          active: [{ name: 'sold-out', target: {} }],
         })
       }
       return json(500, { code: 'internal_error', message: 'unexpected' })
@@ -238,8 +236,8 @@ describe('tenants and scenario against a fake control API', () => {
   it('sets scenarios for one tenant and resets them', async () => {
     const set = await run('scenario', 'set', 'sold-out', '--tenant', 'ag-sol')
     expect(set.code).toBe(0)
-    expect(JSON.parse(control.requests[0]?.body ?? '{}')).toEqual({ names: ['sold-out'], tenant: 'ag-sol' })
-    expect(set.out).toBe('in effect for tenant ag-sol: sold-out\n')
+    expect(JSON.parse(control.requests[0]?.body ?? '{}')).toEqual({ names: ['sold-out'], target: { tenant: 'ag-sol' } })
+    expect(set.out).toBe('at tenant ag-sol: sold-out\nreplaced: nothing\n')
 
     const reset = await run('scenario', 'reset', '--tenant', 'ag-sol')
     expect(reset.code).toBe(0)
@@ -249,7 +247,9 @@ describe('tenants and scenario against a fake control API', () => {
   it('lists scenarios', async () => {
     const { code, out } = await run('scenario', 'list')
     expect(code).toBe(0)
-    expect(out).toMatch(/^sold-out\s+yes\s+No seats\.$/m)
+    expect(out).toMatch(/^active:\nname\s+where\n-+\s+-+\nsold-out\s+every tenant\n/)
+    expect(out).toMatch(/^sold-out\s+--tenant --travel-group\s+No seats\.$/m)
+    expect(out).toMatch(/^slow\s+--tenant\s+Slow\.$/m)
   })
 
   it('exits 2 when the mock is not running', async () => {

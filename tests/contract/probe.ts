@@ -7,7 +7,8 @@ import { createControlHandlers } from '../../mock/src/control/control.ts'
 import { createApi } from '../../mock/src/handlers/index.ts'
 import { createRuntime, type Runtime } from '../../mock/src/runtime/runtime.ts'
 import { createMemoryStore } from '../../mock/src/runtime/memory-store.ts'
-import type { ScenarioName } from '../../mock/src/world/kernel/scenario-names.ts'
+import type { ScenarioName } from '../../contract/mock-control.ts'
+import { setScenarios } from '../../mock/src/world/kernel/scenario-switches.ts'
 import { DEMO_PASSWORD } from '../../mock/src/world/seed/demo-accounts.ts'
 import type { World } from '../../mock/src/world/kernel/types.ts'
 
@@ -125,8 +126,7 @@ export const createProbeApi = (): ProbeApi => {
       return token
     },
     scenarios(names, agency) {
-      if (agency) rt.world.scenarios.byAgency[agency] = names
-      else rt.world.scenarios.global = names
+      setScenarios(rt.world, names, agency ? { tenant: agency } : {})
     },
     travel(days) {
       now = PROBE_NOW.getTime() + days * 86_400_000

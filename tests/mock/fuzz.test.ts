@@ -17,7 +17,7 @@ import { createResponseChecker, type ResponseChecker } from '../../contract/engi
 import { formatViolation } from '../../contract/engine/violation.ts'
 import { createMockHandlers } from '../../mock/src/setups/mock-handlers.ts'
 import { createRuntime } from '../../mock/src/runtime/runtime.ts'
-import type { ScenarioName } from '../../mock/src/world/kernel/scenario-names.ts'
+import type { ScenarioName } from '../../contract/mock-control.ts'
 import {
   createRandom,
   harvestIds,
@@ -158,7 +158,7 @@ describe('fuzzing the mock from the contract', () => {
     while (sent < TARGET) {
       round += 1
       // A scenario set and a day for the round; tokens renewed (a valid logout may have ended them).
-      rt.world.scenarios.global = random.pick(SCENARIO_SETS)
+      rt.world.scenarios = random.pick(SCENARIO_SETS).map((name) => ({ name, target: {} }))
       now = NOW + (random.int(400) - 30) * 86_400_000
       const tokens = await freshTokens()
       const ctx: GeneratorContext = { view, random, pools: harvestIds(rt.world), own: await ownIds(tokens.own), tokens }

@@ -5,6 +5,7 @@ import { createMockControlClient } from '../mock-control/mock-control.ts'
 import { mockUrlOption, withControlErrors } from './shared-options.ts'
 import { settingsLines } from './settings-command.ts'
 import type { MockSettings, MockWorldCounts } from '../../../contract/mock-control.ts'
+import { describeTarget } from './scenario-command.ts'
 import { renderTable } from '../../../core/text-table.ts'
 
 // The whole mock at once, as QA asks of it between tries (WireMock's /__admin/reset): `reset` puts everything back to
@@ -53,16 +54,12 @@ export function statusCommand(io: CliIo): Command {
     .option('--json', 'print the status as JSON')
     .action(async (options: { mockUrl: string; json?: boolean }) => {
       const client = createMockControlClient(options.mockUrl)
-      const [health, scenarios, settings] = await withControlErrors(() => Promise.all([client.health(), client.listScenarios(), client.getSettings()]))
-      const active = scenarios.filter((scenario) => scenario.active || (scenario.agencies ?? []).length > 0)
+      const [health, settings] = await withControlErrors(() => Promise.all([client.health(), client.getSettings()]))
       if (options.json) {
-        io.stdout.write(
-          `${JSON.stringify({ ...health, activeScenarios: active.map(({ name, active: all, agencies }) => ({ name, everyone: all, agencies })), settings }, null, 2)}\n`,
-        )
+        io.stdout.write(`${JSON.stringify({ ...health, settings }, null, 2)}\n`)
         return
       }
-      const where = (scenario: (typeof active)[number]) =>
-        [scenario.active ? 'every tenant' : '', ...(scenario.agencies ?? []).map((agency) => `tenant ${agency}`)].filter(Boolean).join(', ')
+      const active = health.scenarios
       const rows = (Object.keys(COUNT_LABELS) as (keyof MockWorldCounts)[]).map((key) => {
         const added = health.counts[key] - health.seedCounts[key]
         return [COUNT_LABELS[key], String(health.counts[key]), added === 0 ? '' : `${added > 0 ? '+' : ''}${added}`]
@@ -70,7 +67,7 @@ export function statusCommand(io: CliIo): Command {
       io.stdout.write(
         [
           `mock ${client.baseUrl}: seed ${health.seed}, made for ${health.seededAt.slice(0, 10)}`,
-          `scenarios: ${active.length === 0 ? 'none' : active.map((scenario) => `${scenario.name} (${where(scenario)})`).join('; ')}`,
+          `scenarios: ${active.length === 0 ? 'none' : active.map((scenario) => `${scenario.name} (${describeTarget(scenario.target)})`).join('; ')}`,
           `settings: ${settingsLine(settings)}`,
           '',
           renderTable(['', 'now', 'since the seed'], rows).trimEnd(),

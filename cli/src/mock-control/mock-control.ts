@@ -3,6 +3,9 @@ import type {
   MockResetResult,
   MockSettings,
   MockSettingsInput,
+  ScenarioChange,
+  ScenarioListing,
+  ScenarioTarget,
   TenantInput,
   TenantSeedResult as SeedResult,
 } from '../../../contract/mock-control.ts'
@@ -15,14 +18,8 @@ import { describeFetchError } from '../base/fetch-errors.ts'
 
 export type MockTenant = TenantInput & { id: string; [extra: string]: unknown }
 
-export type MockScenario = {
-  name: string
-  description?: string
-  active?: boolean
-  /** agencies (tenants) the scenario is active for, when scoped */
-  agencies?: string[]
-  [extra: string]: unknown
-}
+/** What `scenario remove` matches: a name, where, or both (nothing: every active scenario). */
+export type ScenarioFilter = ScenarioTarget & { name?: string }
 
 export type TenantSeedResult = SeedResult<MockTenant>
 
@@ -47,9 +44,10 @@ export type MockControlClient = {
   removeTenant(id: string): Promise<void>
   /** demo content for one tenant, or (no id) every tenant, putting back removed demo tenants */
   seedTenants(id?: string): Promise<TenantSeedResult>
-  listScenarios(): Promise<MockScenario[]>
-  setScenarios(names: readonly string[], tenant?: string): Promise<MockScenario[]>
-  resetScenarios(tenant?: string): Promise<void>
+  listScenarios(): Promise<ScenarioListing>
+  /** `set` replaces what is active at exactly the target; `add` adds beside it */
+  switchScenarios(mode: 'set' | 'add', names: readonly string[], target: ScenarioTarget): Promise<ScenarioChange>
+  removeScenarios(filter: ScenarioFilter): Promise<ScenarioChange>
   /** the whole mock back to its seed (or `seed`): tenants, bookings, sessions, scenarios, and its settings as it started */
   reset(seed?: number): Promise<MockResetResult>
   /** the world's seed, what is active, and its counts against the seed's */
@@ -117,14 +115,14 @@ export function createMockControlClient(mockUrl: string, options: MockControlOpt
       }
     },
     async listScenarios() {
-      return unwrapList(await request('GET', '/scenarios'), 'scenarios').map(toScenario)
+      return (await request('GET', '/scenarios')) as ScenarioListing
     },
-    async setScenarios(names, tenant) {
-      const body = tenant === undefined ? { names } : { names, tenant }
-      return unwrapList(await request('PUT', '/scenarios', body), 'scenarios').map(toScenario)
+    async switchScenarios(mode, names, target) {
+      return (await request(mode === 'set' ? 'PUT' : 'POST', '/scenarios', { names, target })) as ScenarioChange
     },
-    async resetScenarios(tenant) {
-      await request('DELETE', tenant === undefined ? '/scenarios' : `/scenarios?tenant=${encodeURIComponent(tenant)}`)
+    async removeScenarios(filter) {
+      const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString()
+      return (await request('DELETE', query === '' ? '/scenarios' : `/scenarios?${query}`)) as ScenarioChange
     },
     async reset(seed) {
       return (await request('POST', '/reset', seed === undefined ? undefined : { seed })) as MockResetResult
@@ -163,15 +161,6 @@ function unwrapList(body: unknown, key: string): unknown[] {
   return [body]
 }
 
-// Scenario lists may be plain names; normalise to objects for printing.
-function toScenario(item: unknown): MockScenario {
-  if (typeof item === 'string') return { name: item }
-  if (item !== null && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string') {
-    return item as MockScenario
-  }
-  return { name: JSON.stringify(item) }
-}
-
 /** Renders the house error body {code, message, fields?} in one line. */
 export function describeErrorBody(parsed: unknown, rawText: string): string {
   if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
@@ -181,7 +170,9 @@ export function describeErrorBody(parsed: unknown, rawText: string): string {
     if (typeof body.message === 'string') parts.push(body.message)
     if (Array.isArray(body.fields)) {
       for (const field of body.fields as Array<Record<string, unknown>>) {
-        parts.push(`${String(field['field'])}: ${String(field['message'] ?? field['code'])}`)
+        const line = `${String(field['field'])}: ${String(field['message'] ?? field['code'])}`
+        // the control API's messages already name each field ("names.0: …"): said once
+        if (typeof body.message !== 'string' || !body.message.includes(line)) parts.push(line)
       }
     }
     if (parts.length > 0) return parts.join('; ')

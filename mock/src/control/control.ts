@@ -11,6 +11,11 @@ import {
   type MockSettings,
   type MockWorldCounts,
   ResetInputSchema,
+  SCENARIOS,
+  type ScenarioChange,
+  type ScenarioListing,
+  ScenarioRemovalSchema,
+  ScenarioSwitchInputSchema,
   TenantInputSchema,
   TenantSeedInputSchema,
 } from '../../../contract/mock-control.ts'
@@ -20,8 +25,7 @@ import { clearThrottles } from '../handlers/throttle.ts'
 import { journalFor, type JournalEntry } from './journal.ts'
 import { AT_ROOT } from '../http/root-path.ts'
 import type { Runtime } from '../runtime/runtime.ts'
-import { SCENARIOS, type ScenarioName } from '../world/kernel/scenario-names.ts'
-import { agencyScope, parseScenarioNames, scenariosOf, setScenarios } from './control-scenarios.ts'
+import { addScenarios, removeScenarios, type ScenarioChanges, setScenarios } from '../world/kernel/scenario-switches.ts'
 import { buildAgency, seedTenants } from './control-tenants.ts'
 import { createWorld, seedAgencyContent } from '../world/seed/create-world.ts'
 import type { AgencyRecord, OutboxMail, World } from '../world/kernel/types.ts'
@@ -30,16 +34,12 @@ export const CONTROL_PREFIX = `${AT_ROOT}/__mock`
 
 // ── response shapes (exported so the CLI and tests can type what they read) ──
 
-export type ScenarioListing = {
-  scenarios: { name: ScenarioName; description: string; active: boolean; agencies: string[] }[]
-  global: ScenarioName[]
-  byAgency: Record<string, ScenarioName[]>
-}
+export type { ScenarioChange, ScenarioListing }
 export type TenantListing = { tenants: AgencyRecord[] }
 export type OutboxListing = { mails: OutboxMail[] }
 export type JournalListing = { capacity: number; entries: JournalEntry[] }
 export type ResetResult = MockResetResult
-export type Health = MockHealth & { scenarios: ScenarioName[] }
+export type Health = MockHealth
 type WorldCounts = MockWorldCounts
 
 const countsOf = (world: World): WorldCounts => ({
@@ -66,17 +66,11 @@ const seedCountsOf = (world: World): WorldCounts => {
 }
 
 export const scenarioListing = (world: World): ScenarioListing => ({
-  scenarios: SCENARIOS.map(({ name, description }) => ({
-    name,
-    description,
-    active: world.scenarios.global.includes(name),
-    agencies: Object.entries(world.scenarios.byAgency)
-      .filter(([, names]) => names.includes(name))
-      .map(([agency]) => agency),
-  })),
-  global: [...world.scenarios.global],
-  byAgency: structuredClone(world.scenarios.byAgency),
+  scenarios: SCENARIOS.map(({ name, description, targets }) => ({ name, description, targets })),
+  active: structuredClone(world.scenarios),
 })
+
+const scenarioChange = (world: World, changes: ScenarioChanges): ScenarioChange => ({ ...scenarioListing(world), ...structuredClone(changes) })
 
 // ── small helpers ──
 
@@ -93,7 +87,6 @@ const answer = async (run: () => Response | Promise<Response>): Promise<Response
 /** 422 naming every broken field in the message, for people reading a curl answer. */
 const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ')
 
-// The CLI and people type snake_case or upper case (PAYMENT_FAILS); scenario names are kebab-case.
 // ── handlers ──
 
 const clampInt = (raw: string | null, fallback: number, min: number, max: number) => {
@@ -102,6 +95,19 @@ const clampInt = (raw: string | null, fallback: number, min: number, max: number
 }
 
 const agencyParam = (url: URL) => url.searchParams.get('agency') ?? url.searchParams.get('tenant')
+
+/** The optional tenant a settings call is scoped to. */
+const agencyScope = (world: World, value: string | null, field: string): string | null => {
+  if (value === null || value === '') return null
+  if (!world.agencies.some((a) => a.id === value)) {
+    const known = world.agencies.map((a) => a.id).join(', ')
+    fail(422, 'validation_error', `Unknown agency '${value}'; agencies: ${known}.`, [{ field, code: 'enum', message: `unknown agency '${value}'` }])
+  }
+  return value
+}
+
+/** A DELETE's query as the removal filter: `agency` is read as `tenant`; an unknown key is refused, not ignored. */
+const removalQuery = (url: URL): unknown => Object.fromEntries([...url.searchParams].map(([key, value]) => [key === 'agency' ? 'tenant' : key, value]))
 
 const settingsOf = (rt: Runtime): MockSettings => ({
   debugLogin: rt.options.debugLogin,
@@ -117,7 +123,7 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
       seed: world.seed,
       seededAt: world.seededAt,
       agencies: world.agencies.length,
-      scenarios: [...world.scenarios.global],
+      scenarios: structuredClone(world.scenarios),
       counts: countsOf(world),
       seedCounts: seedCountsOf(world),
     }
@@ -156,48 +162,42 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
   // ── scenarios ──
   http.get(`${CONTROL_PREFIX}/scenarios`, () => HttpResponse.json(scenarioListing(rt.world))),
 
+  // set: what is active at exactly the target becomes these names (the answer says what it replaced)
   http.put(`${CONTROL_PREFIX}/scenarios`, ({ request }) =>
     answer(async () => {
-      const body = await readJsonValue(request)
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        fail(422, 'validation_error', 'The body must be {"names": [...], "agency"?: "ag-..."}.', [
-          { field: '(body)', code: 'invalid_type', message: 'must be an object' },
-        ])
-      }
-      const record = body as Record<string, unknown>
-      const names = parseScenarioNames(record['names'], 'names')
-      const scopeField = record['agency'] !== undefined ? 'agency' : 'tenant'
-      const agency = agencyScope(rt.world, record['agency'] ?? record['tenant'], scopeField)
-      rt.write((writer) => {
-        setScenarios(writer.world, agency, names)
+      const input = parsedOrFail(ScenarioSwitchInputSchema, await readJsonValue(request), issuesText)
+      const changes = rt.write((writer) => {
+        const made = setScenarios(writer.world, input.names, input.target ?? {})
         writer.saveValue('scenarios')
+        return made
       })
-      return HttpResponse.json(scenarioListing(rt.world))
+      return HttpResponse.json(scenarioChange(rt.world, changes))
     }),
   ),
 
-  http.post(`${CONTROL_PREFIX}/scenarios/:name`, ({ request, params }) =>
-    answer(() => {
-      const names = parseScenarioNames(String(params['name']), 'name')
-      const agency = agencyScope(rt.world, agencyParam(new URL(request.url)), 'agency')
-      rt.write((writer) => {
-        setScenarios(writer.world, agency, [...new Set([...scenariosOf(writer.world, agency), ...names])])
+  // add: these names at the target, beside what is active
+  http.post(`${CONTROL_PREFIX}/scenarios`, ({ request }) =>
+    answer(async () => {
+      const input = parsedOrFail(ScenarioSwitchInputSchema, await readJsonValue(request), issuesText)
+      const changes = rt.write((writer) => {
+        const made = addScenarios(writer.world, input.names, input.target ?? {})
         writer.saveValue('scenarios')
+        return made
       })
-      return HttpResponse.json(scenarioListing(rt.world))
+      return HttpResponse.json(scenarioChange(rt.world, changes))
     }),
   ),
 
-  // Without ?agency= this is the full reset: global and every agency's scenarios.
+  // remove: every active scenario matching the query (name, tenant, travelGroup, pack, booking, member); none given: all
   http.delete(`${CONTROL_PREFIX}/scenarios`, ({ request }) =>
     answer(() => {
-      const agency = agencyScope(rt.world, agencyParam(new URL(request.url)), 'agency')
-      rt.write((writer) => {
-        if (agency === null) writer.world.scenarios = { global: [], byAgency: {} }
-        else delete writer.world.scenarios.byAgency[agency]
+      const filter = parsedOrFail(ScenarioRemovalSchema, removalQuery(new URL(request.url)), issuesText)
+      const changes = rt.write((writer) => {
+        const made = removeScenarios(writer.world, filter)
         writer.saveValue('scenarios')
+        return made
       })
-      return HttpResponse.json(scenarioListing(rt.world))
+      return HttpResponse.json(scenarioChange(rt.world, changes))
     }),
   ),
 
@@ -258,7 +258,7 @@ export const createControlHandlers = (rt: Runtime): HttpHandler[] => [
       // Its bookings, customers… stay in the world but are unreachable: every API call is scoped by agency.
       rt.write((writer) => {
         writer.remove('agencies', [agency])
-        delete writer.world.scenarios.byAgency[id]
+        removeScenarios(writer.world, { tenant: id })
         writer.saveValue('scenarios')
       })
       return new HttpResponse(null, { status: 204 })

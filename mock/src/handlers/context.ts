@@ -9,8 +9,7 @@ import type { WorldWriter } from '../world/kernel/world-writes.ts'
 import { errorResponse, failureResponse, fieldErrorsOf, parsedOrFail, readJsonValue } from '../http/http-json.ts'
 import { fail, RuleFailure } from '../world/kernel/rule-failure.ts'
 import type { WorldContext } from '../world/kernel/world-context.ts'
-import type { ScenarioName } from '../world/kernel/scenario-names.ts'
-import { activeScenarios } from '../world/kernel/active-scenarios.ts'
+import { activeScenarios, type ScenarioSwitches } from '../world/kernel/active-scenarios.ts'
 import { utcDay } from '../../../core/calendar.ts'
 import { API_CACHE } from '../../../contract/generated/api-operations.ts'
 import type { Language } from '../../../contract/generated/model/language.ts'
@@ -177,7 +176,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
     const world = rt.world
     const now = rt.now()
     const agency = findAgencyByHeader(world, request)
-    const scenarios: Set<ScenarioName> = activeScenarios(world, agency?.id ?? null)
+    const scenarios = activeScenarios(world, agency?.id ?? null)
 
     if (scenarios.has('slow')) await delay(1500)
     if (scenarios.has('unavailable')) {
@@ -211,7 +210,7 @@ export const route = (rt: Runtime, method: Method, path: string, access: Access,
     return response
   }
 
-  type Start = { world: World; now: Date; url: URL; agency: AgencyRecord | null; scenarios: Set<ScenarioName>; write: WorldWriter }
+  type Start = { world: World; now: Date; url: URL; agency: AgencyRecord | null; scenarios: ScenarioSwitches; write: WorldWriter }
   const answer = async (request: Request, params: Record<string, string>, { world, now, url, agency, scenarios, write }: Start): Promise<Response> => {
     if (!agency && access !== 'agency-free' && access !== 'public-optional-agency') {
       return errorResponse(400, 'agency_unknown', request.headers.get('agencyid') ? 'Unknown agency.' : 'The agencyId header is required.')

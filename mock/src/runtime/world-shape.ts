@@ -1,7 +1,7 @@
 import type { World } from '../world/kernel/types.ts'
 
 /** The layout of the world the mock reads and writes; an older one is reseeded. */
-export const WORLD_VERSION = 2
+export const WORLD_VERSION = 3
 
 /** Why a stored world was not used; stores log it so a reseed never goes unexplained. */
 export type StoredWorldProblem = 'not-json' | 'not-a-world' | 'wrong-version'
@@ -33,8 +33,7 @@ export const checkWorldShape = (value: unknown): ParsedStoredWorld => {
   }
   const missing: string[] = REQUIRED_ARRAYS.filter((key) => !Array.isArray(record[key]))
   if (typeof record['seed'] !== 'number') missing.push('seed')
-  const scenarios = record['scenarios'] as { global?: unknown; byAgency?: unknown } | null | undefined
-  if (!Array.isArray(scenarios?.global) || typeof scenarios?.byAgency !== 'object' || scenarios.byAgency === null) missing.push('scenarios')
+  if (!Array.isArray(record['scenarios'])) missing.push('scenarios')
   if (missing.length > 0) {
     return { ok: false, problem: 'not-a-world', detail: `missing or malformed: ${missing.join(', ')}` }
   }

@@ -23,7 +23,7 @@ import { createResponseChecker } from '../../../contract/engine/response-checker
 import { createSchemaValidator } from '../../../contract/engine/schema-validator.ts'
 import { createRuntime } from '../../../mock/src/runtime/runtime.ts'
 import { createMockHandlers } from '../../../mock/src/setups/mock-handlers.ts'
-import type { ScenarioName } from '../../../mock/src/world/kernel/scenario-names.ts'
+import type { ScenarioName } from '../../../contract/mock-control.ts'
 
 const ORIGIN = 'http://mock.test'
 const MARKER = 'smoke-20261121T100000Z'
@@ -77,7 +77,7 @@ export async function checkWorld(options: { fault?: Fault; scenarios?: ScenarioN
   const index = await realContract()
   const rt = createRuntime({ fresh: true, now: () => new Date('2026-11-21T10:00:00Z') })
   rt.options.throttling.everyone = false
-  rt.world.scenarios = { global: options.scenarios ?? [], byAgency: {} }
+  rt.world.scenarios = (options.scenarios ?? []).map((name) => ({ name, target: {} }))
   const handlers = createMockHandlers(rt)
   const inProcessFetch: typeof fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init)

@@ -164,58 +164,95 @@ describe('scenario', () => {
     expect((await config('ag-mar')).json?.['maintenance']).toBe(false)
     const set = await cli('scenario', 'set', 'maintenance', '--tenant', 'ag-mar')
     expect(set.code).toBe(0)
-    expect(set.out).toBe('in effect for tenant ag-mar: maintenance\n')
+    expect(set.out).toBe('at tenant ag-mar: maintenance\nreplaced: nothing\n')
     expect((await config('ag-mar')).json?.['maintenance']).toBe(true)
     expect((await config('ag-sol')).json?.['maintenance']).toBe(false)
 
     const list = await cli('scenario', 'list', '--tenant', 'ag-mar')
     expect(list.code).toBe(0)
-    expect(list.out).toMatch(/^maintenance\s+no\s+ag-mar\s+yes\s+GET \/auth\/config reports maintenance: true\.$/m)
-    expect(list.out).toMatch(/^sold-out\s+no\s+no\s/m)
+    expect(list.out).toMatch(/^active for tenant ag-mar:\nname\s+where\n-+\s+-+\nmaintenance\s+tenant ag-mar$/m)
+    expect(list.out).toMatch(/^pack-full\s+--tenant --travel-group --pack\s+The pack is full/m)
+    expect(list.out).toMatch(/^expired-passport\s+--tenant --travel-group --booking --member\s/m)
   })
 
-  it('sets several at once (the set replaces what the tenant had)', async () => {
+  it('set replaces what was active at the same place and says so', async () => {
     const build = (await config('ag-mar')).json?.['build']
-    const set = await cli('scenario', 'set', 'new-build', 'maintenance', '--tenant', 'ag-mar')
+    const set = await cli('scenario', 'set', 'new-build', '--tenant', 'ag-mar')
     expect(set.code).toBe(0)
-    expect(set.out).toBe('in effect for tenant ag-mar: maintenance, new-build\n')
+    expect(set.out).toBe('at tenant ag-mar: new-build\nreplaced: maintenance\n')
     const now = await config('ag-mar')
-    expect(now.json?.['maintenance']).toBe(true)
+    expect(now.json?.['maintenance']).toBe(false)
     expect(now.json?.['build']).not.toBe(build)
 
     const global = await cli('scenario', 'set', 'no-bookings')
-    expect(global.code).toBe(0)
-    expect(global.out).toBe('in effect for all tenants: no-bookings\n')
+    expect(global.out).toBe('at every tenant: no-bookings\nreplaced: nothing\n')
     const token = (await api(mock, 'POST', '/auth/login', { agency: 'ag-sol', json: { email: 'ana.garcia@example.com', password: 'viaje2026' } })).json?.[
       'token'
     ] as string
     expect((await api(mock, 'GET', '/booking', { agency: 'ag-sol', token })).json).toEqual([])
   })
 
+  it('aimed at one pack: that pack is full, the other still has seats; remove puts it back', async () => {
+    const packsLeft = async () =>
+      Object.fromEntries(
+        ((await api(mock, 'GET', '/travelgroup/tg-sol-rom', { agency: 'ag-sol' })).json?.['packs'] as { id: string; seats_left: number }[]).map((p) => [
+          p.id,
+          p.seats_left,
+        ]),
+      )
+    const before = await packsLeft()
+    const add = await cli('scenario', 'add', 'pack-full', '--travel-group', 'tg-sol-rom', '--pack', 'tg-sol-rom-pck-1')
+    expect(add.code).toBe(0)
+    expect(add.out).toMatch(/^added: pack-full at pack tg-sol-rom-pck-1 \(travel group tg-sol-rom, tenant ag-sol\)\nactive: /)
+    const during = await packsLeft()
+    expect(during['tg-sol-rom-pck-1']).toBe(0)
+    expect(during['tg-sol-rom-pck-2']).toBe(before['tg-sol-rom-pck-2'])
+    expect(during['tg-sol-rom-pck-2']).toBeGreaterThan(0)
+
+    const again = await cli('scenario', 'add', 'pack-full', '--pack', 'tg-sol-rom-pck-1')
+    expect(again.out).toMatch(/^already active; nothing added\n/)
+    const list = await cli('scenario', 'list')
+    expect(list.out).toMatch(/^pack-full\s+pack tg-sol-rom-pck-1 \(travel group tg-sol-rom, tenant ag-sol\)$/m)
+
+    const removed = await cli('scenario', 'remove', 'pack-full', '--pack', 'tg-sol-rom-pck-1')
+    expect(removed.code).toBe(0)
+    expect(removed.out).toMatch(/^removed: pack-full at pack tg-sol-rom-pck-1 /)
+    expect(await packsLeft()).toEqual(before)
+    expect((await cli('scenario', 'remove', 'pack-full')).out).toMatch(/^nothing matched; nothing removed\n/)
+  })
+
   it('reset clears one tenant, then everything', async () => {
     const one = await cli('scenario', 'reset', '--tenant', 'ag-mar')
     expect(one.code).toBe(0)
-    expect(one.out).toBe('scenarios reset for tenant ag-mar\n')
-    expect((await config('ag-mar')).json?.['maintenance']).toBe(false)
-    const listed = JSON.parse((await cli('scenario', 'list', '--json')).out) as Array<{ name: string; active: boolean; agencies: string[] }>
-    expect(listed.filter((item) => item.active || item.agencies.length > 0).map((item) => item.name)).toEqual(['no-bookings'])
+    expect(one.out).toBe('scenarios reset for tenant ag-mar: new-build at tenant ag-mar switched off\n')
+    const listed = JSON.parse((await cli('scenario', 'list', '--json')).out) as { active: { name: string }[] }
+    expect(listed.active.map((item) => item.name)).toEqual(['no-bookings'])
 
-    expect((await cli('scenario', 'reset')).code).toBe(0)
+    expect((await cli('scenario', 'reset')).out).toBe('scenarios reset for every tenant: no-bookings at every tenant switched off\n')
     const token = (await api(mock, 'POST', '/auth/login', { agency: 'ag-sol', json: { email: 'ana.garcia@example.com', password: 'viaje2026' } })).json?.[
       'token'
     ] as string
     expect(((await api(mock, 'GET', '/booking', { agency: 'ag-sol', token })).json as unknown as unknown[]).length).toBeGreaterThan(0)
   })
 
-  it('bad names and tenants exit 2 with a message naming the field', async () => {
+  it('bad names, targets and tenants exit 2 with a message naming the field', async () => {
     const unknown = await cli('scenario', 'set', 'tsunami')
     expect(unknown.code).toBe(2)
-    expect(unknown.err).toContain("Unknown scenario 'tsunami'")
-    expect(unknown.err).toContain('names.0: unknown scenario')
+    expect(unknown.err).toMatch(
+      /^error: PUT \S+ answered 422: validation_error; names.0: 'tsunami' is not a scenario; known scenarios: default, maintenance, [a-z, -]+\n$/,
+    )
 
     const badTenant = await cli('scenario', 'set', 'maintenance', '--tenant', 'ag-nadie')
     expect(badTenant.code).toBe(2)
-    expect(badTenant.err).toContain("tenant: unknown agency 'ag-nadie'")
+    expect(badTenant.err).toContain("target.tenant 'ag-nadie' is not a tenant")
+
+    const wrongAim = await cli('scenario', 'add', 'sold-out', '--pack', 'tg-sol-rom-pck-1')
+    expect(wrongAim.code).toBe(2)
+    expect(wrongAim.err).toContain('target.pack cannot aim sold-out at a pack: it takes a travel group')
+
+    const nowhere = await cli('scenario', 'remove')
+    expect(nowhere.code).toBe(2)
+    expect(nowhere.err).toContain('name a scenario, a place')
 
     const badShape = await cli('scenario', 'set', 'bad name!')
     expect(badShape.code).toBe(2)
@@ -232,7 +269,7 @@ describe('reset and status', () => {
     type Status = {
       counts: Record<string, number>
       seedCounts: Record<string, number>
-      activeScenarios: unknown[]
+      scenarios: unknown[]
       settings: { throttling: boolean; debugLogin: boolean }
     }
     const before = JSON.parse((await cli('status', '--json')).out) as Status
@@ -256,7 +293,7 @@ describe('reset and status', () => {
     expect(reset.out).toMatch(/^mock reset to seed \d+: \d+ tenants, no scenario; throttling: on; debug sign-in for every tenant: off\n$/)
     const after = JSON.parse((await cli('status', '--json')).out) as Status
     expect(after.counts).toEqual(after.seedCounts)
-    expect(after.activeScenarios).toEqual([])
+    expect(after.scenarios).toEqual([])
     expect(after.settings).toMatchObject({ throttling: true, debugLogin: false })
     // what the portal is served follows: the tenant QA added is gone, the maintenance too
     expect((await agencyAt('http://qa-status.localhost')).status).toBe(404)

@@ -63,7 +63,7 @@ describe('the smoke client', () => {
 
 describe('the mock control client', () => {
   it('switches scenarios off despite a reset (DELETE, idempotent)', async () => {
-    await expect(createMockControlClient(server.url).resetScenarios('ag-test')).resolves.toBeUndefined()
+    await expect(createMockControlClient(server.url).removeScenarios({ tenant: 'ag-test' })).resolves.toBeUndefined()
     expect(sent('DELETE')).toBe(2)
   })
 

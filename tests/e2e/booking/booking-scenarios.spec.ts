@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '../support/test'
 import { expectNoSeriousA11yViolations } from '../support/axe'
 import { freshBooking, quietDialogs, signInAs, type Tenant } from '../support/booking-world'
-import { clearScenarios, setScenarios } from '../support/portal'
+import { aimScenario, clearScenarios, setScenarios, signInFast, SOL } from '../support/portal'
 
 // Each test buys or reads a booking and walks several forms through the API: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -125,4 +125,38 @@ test('pack-full: changing to a pack that filled up meanwhile gives travel_group_
   await expect(dialog.getByRole('alert')).toHaveText('No quedan plazas en el pack seleccionado')
   await dialog.getByRole('button', { name: 'Cancelar' }).click()
   await expect(page.locator('.pack--current')).toContainText('Pack básico')
+})
+
+test('expired-passport aimed at one demo passenger: Jorge’s documentation asks for his passport, the others’ stay as they were', async ({
+  page,
+  context,
+  request,
+}) => {
+  // Jorge (bkg-sol-1002, Pyrenees, inside the documentation window) travels on his passport: the one document he needs.
+  const JORGE = { member: 'mem-sol-jorge' }
+  try {
+    await signInFast(context, request, 'ana.garcia@example.com')
+    await quietDialogs(page, 'bkg-sol-1002')
+    await page.goto(`${SOL}/booking/bkg-sol-1002?tab=documentation`)
+    const travellers = page.getByRole('navigation', { name: 'Viajeros' })
+    const jorge = travellers.getByRole('button', { name: /Jorge Martín Gil/ })
+    const ana = travellers.getByRole('button', { name: /Ana García López/ })
+    await expect(jorge).toContainText('Completa')
+    const anaBefore = await ana.locator('.doc-badge').textContent()
+
+    await aimScenario(request, 'expired-passport', JORGE)
+    await page.reload()
+    await expect(jorge.locator('.doc-badge')).toHaveText(/pendiente/)
+    await expect(ana.locator('.doc-badge')).toHaveText(anaBefore!)
+    await jorge.click()
+    const passport = section(page, 'Pasaporte')
+    await expect(passport.locator('.doc-badge')).toHaveText('Pendiente')
+    // what needs doing is open already
+    await expect(passport).toHaveAttribute('open', '')
+    await expect(passport.getByText('El documento guardado no es válido: está caducado o caduca antes de la vuelta. Actualízalo.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.screenshot({ path: 'test-results/screenshots/phone-es-expired-passport-one-passenger.png', fullPage: true })
+  } finally {
+    await clearScenarios(request, JORGE)
+  }
 })

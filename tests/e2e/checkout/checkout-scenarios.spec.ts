@@ -1,11 +1,23 @@
 // The mock's scenarios against the checkout and the payments: sold out, pack full, a minor buyer,
-// a card the provider always declines, and terms past their dates. They run on the ag-norte tenant
-// (norte.localhost), one at a time, and put the tenant back after each test.
+// a card the provider always declines, and terms past their dates, for the whole tenant and aimed at one trip, pack
+// or booking. They run on the ag-norte tenant (norte.localhost), one at a time, and put the tenant back after each test.
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/test'
 import { expectNoSeriousA11yViolations } from '../support/axe'
-import { bookByApi, chooseSummary, draftFor, freshCustomer, paymentsOf, payButton, provider, seedDraft, settled, stepHeading } from '../support/checkout'
-import { clearScenarios, NORTE, setScenarios, TOKEN_KEY } from '../support/portal'
+import {
+  bookByApi,
+  chooseSummary,
+  type Party,
+  draftFor,
+  freshCustomer,
+  paymentsOf,
+  payButton,
+  provider,
+  seedDraft,
+  settled,
+  stepHeading,
+} from '../support/checkout'
+import { aimScenario, clearScenarios, NORTE, setScenarios, TOKEN_KEY } from '../support/portal'
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
@@ -141,4 +153,74 @@ test('terms past their dates: the payments page says so for terms, extras and in
   await extra.getByRole('button', { name: /^Pagar/ }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Ha vencido el plazo para pagar el seguro' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+})
+
+// Aimed scenarios: the mixed states travellers meet, one trip, pack or booking changed and the rest as it was.
+
+test('pack-full aimed at one pack: that pack is shown full, the other stays bookable', async ({ page, request }) => {
+  await aimScenario(request, 'pack-full', { travelGroup: GROUP, pack: `${GROUP}-pck-1` })
+  await signInNorte(page)
+  await seedDraft(page, draftFor(GROUP, 'pack'))
+  await page.goto(`${NORTE}/travelgroup/${GROUP}/checkout`)
+  await expect(stepHeading(page)).toHaveText('Elige tu pack')
+  await expect(page.getByRole('radio', { name: /^Pack básico/ })).toBeDisabled()
+  await expect(page.getByText('Completo', { exact: true })).toHaveCount(1)
+  const other = page.getByRole('radio', { name: /^Pack completo/ })
+  await expect(other).toBeEnabled()
+  await other.check()
+  await expect(other).toBeChecked()
+  await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: `${SHOTS}/phone-es-one-pack-full.png`, fullPage: true })
+})
+
+test('sold-out aimed at one trip: that trip says so, the agency’s other trip still takes bookings', async ({ page, request }) => {
+  await aimScenario(request, 'sold-out', { travelGroup: GROUP })
+  await signInNorte(page)
+  await page.goto(`${NORTE}/travelgroup/${GROUP}`)
+  await expect(page.getByRole('alert').filter({ hasText: 'Ya no quedan plazas disponibles en este grupo' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Reservar plaza' })).toHaveCount(0)
+  await page.goto(`${NORTE}/travelgroup/tg-norte-isl`)
+  await expect(page.getByRole('link', { name: 'Reservar plaza' })).not.toHaveCount(0)
+  await expect(page.getByRole('alert').filter({ hasText: 'Ya no quedan plazas disponibles en este grupo' })).toHaveCount(0)
+})
+
+test('term-expired aimed at one booking: its instalment is overdue, the same buyer’s other booking can still pay', async ({ page, request }) => {
+  const tok = await signInNorte(page)
+  const party: Party = { group: GROUP, members: 2, plan: 3, rooms: [{ hosting_id: `${GROUP}-hst-2`, quantity: 1 }] }
+  const overdue = await bookByApi(request, tok, AGENCY, party, NORTE)
+  const onTime = await bookByApi(request, tok, AGENCY, party, NORTE)
+  await aimScenario(request, 'term-expired', { booking: overdue })
+
+  await page.goto(`${NORTE}/booking/${overdue}/payments`)
+  const second = page.getByRole('region', { name: 'Plazos' }).getByRole('listitem').filter({ hasText: 'Plazo 2' })
+  await expect(second).toContainText('Vencido')
+  await expect(second).toContainText('Ha vencido el plazo de pago')
+  await expect(second.getByRole('button')).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
+
+  await page.goto(`${NORTE}/booking/${onTime}/payments`)
+  const pending = page.getByRole('region', { name: 'Plazos' }).getByRole('listitem').filter({ hasText: 'Plazo 2' })
+  await expect(pending).not.toContainText('Vencido')
+  await expect(pending.getByRole('button', { name: /^Pagar/ })).toBeVisible()
+})
+
+test('payment-fails aimed at one booking: its term is declined at the provider, the other booking’s is paid', async ({ page, request }) => {
+  const tok = await signInNorte(page)
+  const party: Party = { group: GROUP, members: 2, plan: 3, rooms: [{ hosting_id: `${GROUP}-hst-2`, quantity: 1 }] }
+  const declined = await bookByApi(request, tok, AGENCY, party, NORTE)
+  const paid = await bookByApi(request, tok, AGENCY, party, NORTE)
+  await aimScenario(request, 'payment-fails', { booking: declined })
+
+  const payTermTwo = async (bookingId: string) => {
+    await page.goto(`${NORTE}/booking/${bookingId}/payments`)
+    const term = page.getByRole('region', { name: 'Plazos' }).getByRole('listitem').filter({ hasText: 'Plazo 2' })
+    await term.getByRole('button', { name: /^Pagar el plazo 2/ }).click()
+    await provider(page, 'approve')
+    await expect(page).toHaveURL(/\/payment\/pay-/)
+  }
+  await payTermTwo(declined)
+  await expect(page.getByRole('heading', { level: 1, name: 'Se produjo un error en el pago.' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reintentar pago' })).toBeVisible()
+  await payTermTwo(paid)
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago realizado correctamente' })).toBeVisible()
 })

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import type { ScenarioTarget } from '../../../contract/mock-control.ts'
 
 // Where things run in the e2e suite (see tests/playwright.config.ts).
 export const MOCK = process.env.E2E_MOCK_URL ?? 'http://localhost:3333'
@@ -65,12 +66,20 @@ export async function decideAtProvider(request: APIRequestContext, action: Payme
 }
 
 export async function setScenarios(request: APIRequestContext, agency: string, names: string[]) {
-  const res = await request.put(`${MOCK}/__mock/scenarios`, { data: { names, agency } })
+  const res = await request.put(`${MOCK}/__mock/scenarios`, { data: { names, target: { tenant: agency } } })
   expect(res.ok(), await res.text()).toBe(true)
 }
 
-export async function clearScenarios(request: APIRequestContext, agency: string) {
-  const res = await request.delete(`${MOCK}/__mock/scenarios?agency=${agency}`)
+/** One scenario aimed at one trip, pack, booking or passenger (what `travel-portal scenario add NAME --pack …` sends). */
+export async function aimScenario(request: APIRequestContext, name: string, target: ScenarioTarget) {
+  const res = await request.post(`${MOCK}/__mock/scenarios`, { data: { names: [name], target } })
+  expect(res.ok(), await res.text()).toBe(true)
+}
+
+/** Switches off the scenarios matching a place (every one in a tenant, or one aimed at a booking…). */
+export async function clearScenarios(request: APIRequestContext, where: string | ScenarioTarget) {
+  const filter = typeof where === 'string' ? { tenant: where } : where
+  const res = await request.delete(`${MOCK}/__mock/scenarios?${new URLSearchParams(filter as Record<string, string>).toString()}`)
   expect(res.ok(), await res.text()).toBe(true)
 }
 

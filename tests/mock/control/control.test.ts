@@ -1,7 +1,7 @@
 import { getResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { createControlHandlers, type ScenarioListing, type TenantListing } from '../../../mock/src/control/control.ts'
+import { createControlHandlers, type ScenarioChange, type ScenarioListing, type TenantListing } from '../../../mock/src/control/control.ts'
 import { createProviderHandlers } from '../../../mock/src/provider/provider.ts'
 import { createRuntime, type Runtime } from '../../../mock/src/runtime/runtime.ts'
 import { createMemoryStore, type MemoryStore } from '../../../mock/src/runtime/memory-store.ts'
@@ -31,48 +31,92 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 }
 
 describe('scenarios', () => {
-  it('lists every scenario with its description and where it is active', async () => {
+  const active = () => rt.world.scenarios.map((s) => `${s.name}@${JSON.stringify(s.target)}`)
+
+  it('lists every scenario with its description and the targets it takes, and nothing active', async () => {
     const listing = (await (await call('GET', '/__mock/scenarios')).json()) as ScenarioListing
-    expect(listing.scenarios.map((s) => s.name)).toContain('payment-fails')
-    expect(listing.scenarios.every((s) => s.description.length > 0 && s.active === false)).toBe(true)
-    expect(listing.global).toEqual([])
+    expect(listing.scenarios.find((s) => s.name === 'pack-full')?.targets).toEqual(['travelGroup', 'pack'])
+    expect(listing.scenarios.find((s) => s.name === 'slow')?.targets).toEqual([])
+    expect(listing.scenarios.every((s) => s.description.length > 10)).toBe(true)
+    expect(listing.active).toEqual([])
   })
 
-  it("replaces the global set, or one agency's, and saves", async () => {
+  it('set replaces what is active at exactly its target, says what it replaced, and saves', async () => {
     const saves = store.saves
     let res = await call('PUT', '/__mock/scenarios', { names: ['slow', 'payment_fails'] })
     expect(res.status).toBe(200)
-    expect(rt.world.scenarios.global).toEqual(['slow', 'payment-fails'])
-    res = await call('PUT', '/__mock/scenarios', { names: ['sold-out'], agency: 'ag-norte' })
-    const listing = (await res.json()) as ScenarioListing
-    expect(listing.byAgency).toEqual({ 'ag-norte': ['sold-out'] })
-    expect(listing.scenarios.find((s) => s.name === 'sold-out')?.agencies).toEqual(['ag-norte'])
-    expect(store.saves).toBe(saves + 2)
+    res = await call('PUT', '/__mock/scenarios', { names: ['sold-out'], target: { tenant: 'ag-norte' } })
+    expect(((await res.json()) as ScenarioChange).removed).toEqual([])
+    res = await call('PUT', '/__mock/scenarios', { names: ['PAYMENT_FAILS', 'maintenance'] })
+    const change = (await res.json()) as ScenarioChange
+    expect(change.removed).toEqual([{ name: 'slow', target: {} }])
+    expect(change.added).toEqual([{ name: 'maintenance', target: {} }])
+    expect(active()).toEqual(['sold-out@{"tenant":"ag-norte"}', 'payment-fails@{}', 'maintenance@{}'])
+    expect(store.saves).toBe(saves + 3)
   })
 
-  it('rejects an unknown scenario with 422 naming it, and changes nothing', async () => {
-    const res = await call('PUT', '/__mock/scenarios', { names: ['slow', 'bogus'] })
-    expect(res.status).toBe(422)
-    const body = (await res.json()) as { code: string; message: string; fields: { field: string }[] }
-    expect(body.code).toBe('validation_error')
-    expect(body.message).toContain("'bogus'")
-    expect(body.fields[0]?.field).toBe('names.1')
-    expect(rt.world.scenarios.global).toEqual([])
-    expect((await call('POST', '/__mock/scenarios/nope')).status).toBe(422)
-    expect((await call('PUT', '/__mock/scenarios', { names: ['slow'], agency: 'ag-ghost' })).status).toBe(422)
+  it('aims a scenario at one pack: completed with its trip and tenant, the other pack untouched', async () => {
+    const res = await call('POST', '/__mock/scenarios', { names: ['pack-full'], target: { pack: 'tg-sol-lon-pck-1' } })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as ScenarioChange).added).toEqual([
+      { name: 'pack-full', target: { tenant: 'ag-sol', travelGroup: 'tg-sol-lon', pack: 'tg-sol-lon-pck-1' } },
+    ])
+    // the same place spelled with its trip is the same scenario
+    await call('POST', '/__mock/scenarios', { names: ['pack-full'], target: { travelGroup: 'tg-sol-lon', pack: 'tg-sol-lon-pck-1' } })
+    expect(rt.world.scenarios).toHaveLength(1)
+  })
+
+  it('aims the expired passport at one passenger, completed with the booking', async () => {
+    await call('POST', '/__mock/scenarios', { names: 'expired-passport', target: { member: 'mem-sol-jorge' } })
+    expect(rt.world.scenarios).toEqual([
+      { name: 'expired-passport', target: { tenant: 'ag-sol', travelGroup: 'tg-sol-pir', booking: 'bkg-sol-1002', member: 'mem-sol-jorge' } },
+    ])
+  })
+
+  it('refuses what cannot be: an unknown name, a target the scenario does not take, parts that do not belong together', async () => {
+    const refused = async (body: unknown) => {
+      const res = await call('PUT', '/__mock/scenarios', body)
+      expect(res.status, JSON.stringify(body)).toBe(422)
+      return (await res.json()) as { code: string; message: string; fields: { field: string }[] }
+    }
+    const unknown = await refused({ names: ['slow', 'bogus'] })
+    expect(unknown.code).toBe('validation_error')
+    expect(unknown.message).toContain("'bogus'")
+    expect(unknown.fields[0]?.field).toBe('names.1')
+    expect((await refused({ names: ['slow'], target: { pack: 'tg-sol-lon-pck-1' } })).message).toBe(
+      'target.pack cannot aim slow at a pack: it is for every tenant or one tenant.',
+    )
+    expect((await refused({ names: ['sold-out'], target: { booking: 'bkg-sol-1001' } })).message).toBe(
+      'target.booking cannot aim sold-out at a booking: it takes a travel group.',
+    )
+    expect((await refused({ names: ['pack-full'], target: { travelGroup: 'tg-sol-pir', pack: 'tg-sol-lon-pck-1' } })).message).toBe(
+      "target.pack 'tg-sol-lon-pck-1' is not a pack of travel group tg-sol-pir.",
+    )
+    expect((await refused({ names: ['sold-out'], target: { tenant: 'ag-norte', travelGroup: 'tg-sol-lon' } })).message).toBe(
+      'target.travelGroup is not of tenant ag-norte.',
+    )
+    expect((await refused({ names: ['expired-dni'], target: { member: 'mem-ghost' } })).fields[0]?.field).toBe('target.member')
+    expect((await refused({ names: ['slow'], target: { tenant: 'ag-ghost' } })).fields[0]?.field).toBe('target.tenant')
+    expect((await refused({ names: ['slow'], target: { travel_group: 'tg-sol-lon' } })).fields[0]?.field).toBe('target')
+    expect(rt.world.scenarios).toEqual([])
     expect((await call('PUT', '/__mock/scenarios', '{oops')).status).toBe(400)
   })
 
-  it('adds one scenario and resets to default, per agency or entirely', async () => {
-    await call('POST', '/__mock/scenarios/slow')
-    await call('POST', '/__mock/scenarios/flaky?agency=ag-sol')
-    await call('POST', '/__mock/scenarios/slow')
-    expect(rt.world.scenarios).toEqual({ global: ['slow'], byAgency: { 'ag-sol': ['flaky'] } })
+  it('removes by name, by where, or everything', async () => {
+    await call('POST', '/__mock/scenarios', { names: ['slow'] })
+    await call('POST', '/__mock/scenarios', { names: ['flaky'], target: { tenant: 'ag-sol' } })
+    await call('POST', '/__mock/scenarios', { names: ['pack-full'], target: { pack: 'tg-sol-lon-pck-1' } })
+    await call('POST', '/__mock/scenarios', { names: ['pack-full'], target: { travelGroup: 'tg-sol-pir' } })
+    await call('POST', '/__mock/scenarios', { names: ['slow'] })
+    expect(rt.world.scenarios).toHaveLength(4)
+    const res = await call('DELETE', '/__mock/scenarios?name=pack-full&pack=tg-sol-lon-pck-1')
+    expect(((await res.json()) as ScenarioChange).removed.map((s) => s.target.pack)).toEqual(['tg-sol-lon-pck-1'])
+    expect(active()).toEqual(['slow@{}', 'flaky@{"tenant":"ag-sol"}', 'pack-full@{"tenant":"ag-sol","travelGroup":"tg-sol-pir"}'])
     await call('DELETE', '/__mock/scenarios?agency=ag-sol')
-    expect(rt.world.scenarios).toEqual({ global: ['slow'], byAgency: {} })
-    await call('POST', '/__mock/scenarios/flaky?tenant=ag-sol')
+    expect(active()).toEqual(['slow@{}'])
+    expect((await call('DELETE', '/__mock/scenarios?travel_group=x')).status).toBe(422)
     await call('DELETE', '/__mock/scenarios')
-    expect(rt.world.scenarios).toEqual({ global: [], byAgency: {} })
+    expect(rt.world.scenarios).toEqual([])
   })
 })
 
@@ -287,7 +331,7 @@ describe('hardening', () => {
       expect(body.code).toBe('validation_error')
       expect(body.fields.map((f) => f.field)).toContain('id')
     }
-    expect((await call('PUT', '/__mock/scenarios', { names: ['slow'], agency: 'constructor' })).status).toBe(422)
+    expect((await call('PUT', '/__mock/scenarios', { names: ['slow'], target: { tenant: 'constructor' } })).status).toBe(422)
     expect((await call('GET', '/__mock/scenarios')).status).toBe(200)
     expect((await call('POST', '/__mock/tenants/seed', { id: 'constructor' })).status).toBe(404)
   })

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startMockServer, type MockServer } from '../../../mock/src/setups/server.ts'
 import { createSqliteStore, DB_FILE, readStoredState, readStoredWorld } from '../../../mock/src/runtime/sqlite-store.ts'
 import { createWorld } from '../../../mock/src/world/seed/create-world.ts'
+import { WORLD_VERSION } from '../../../mock/src/runtime/world-shape.ts'
 
 const NOW = new Date('2026-11-21T10:00:00Z')
 const dirs: string[] = []
@@ -110,7 +111,7 @@ describe('the SQLite store', () => {
     const again = createSqliteStore(dataDir, { log: (line) => logged.push(line) })
     expect(again.load()).toBeNull()
     again.close()
-    expect(logged.join('\n')).toMatch(/layout 1, not 2; moved it to .*world\.db\.wrong-version-\d+/)
+    expect(logged.join('\n')).toMatch(new RegExp(`layout 1, not ${WORLD_VERSION}; moved it to .*world\\.db\\.wrong-version-\\d+`))
     expect(readdirSync(dataDir).some((name) => /^world\.db\.wrong-version-\d+$/.test(name))).toBe(true)
   })
 

@@ -18,10 +18,13 @@ describe('setupMockServer', () => {
     })
     expect(await res.json()).toMatchObject({ id: 'ag-norte' })
     const saves = mock.store.saves
-    const put = await fetch('http://localhost:3333/__mock/scenarios', { method: 'PUT', body: JSON.stringify({ names: ['slow'], agency: 'ag-mar' }) })
+    const put = await fetch('http://localhost:3333/__mock/scenarios', {
+      method: 'PUT',
+      body: JSON.stringify({ names: ['slow'], target: { tenant: 'ag-mar' } }),
+    })
     expect(put.status).toBe(200)
     expect(mock.store.saves).toBeGreaterThan(saves)
-    expect(mock.store.saved?.scenarios.byAgency).toEqual({ 'ag-mar': ['slow'] })
+    expect(mock.store.saved?.scenarios).toEqual([{ name: 'slow', target: { tenant: 'ag-mar' } }])
     // The journal entry is written when the response event fires, just after the answer.
     const journal = await vi.waitFor(async () => {
       const listing = (await (await fetch('http://localhost:3333/__mock/journal')).json()) as JournalListing

@@ -226,11 +226,11 @@ describe('mock server', () => {
 
   it('sets and resets scenarios through the control API', async () => {
     let res = await fetch(`${server.url}/__mock/scenarios`, { method: 'PUT', body: JSON.stringify({ names: ['maintenance'] }) })
-    expect(((await res.json()) as ScenarioListing).global).toEqual(['maintenance'])
+    expect(((await res.json()) as ScenarioListing).active).toEqual([{ name: 'maintenance', target: {} }])
     const config = await (await fetch(`${server.url}/api/customer/auth/config`)).json()
     expect(config).toMatchObject({ maintenance: true })
     res = await fetch(`${server.url}/__mock/scenarios`, { method: 'DELETE' })
-    expect(((await res.json()) as ScenarioListing).global).toEqual([])
+    expect(((await res.json()) as ScenarioListing).active).toEqual([])
     expect(await (await fetch(`${server.url}/api/customer/auth/config`)).json()).toMatchObject({ maintenance: false })
     res = await fetch(`${server.url}/__mock/scenarios`, { method: 'PUT', body: JSON.stringify({ names: ['no-such-thing'] }) })
     expect(res.status).toBe(422)

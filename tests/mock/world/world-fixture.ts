@@ -3,7 +3,7 @@
 // the rule acts for (by e-mail), as handlers/context.ts builds it from a request.
 import type { Language } from '../../../contract/generated/model/language.ts'
 import { fail } from '../../../mock/src/world/kernel/rule-failure.ts'
-import type { ScenarioName } from '../../../mock/src/world/kernel/scenario-names.ts'
+import type { ScenarioName } from '../../../contract/mock-control.ts'
 import type { World } from '../../../mock/src/world/kernel/types.ts'
 import type { ViewContext, WorldContext } from '../../../mock/src/world/kernel/world-context.ts'
 import { createWorldWrite, type WorldWrite } from '../../../mock/src/world/kernel/world-writes.ts'

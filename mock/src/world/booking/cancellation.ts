@@ -12,15 +12,17 @@ import { fail } from '../kernel/rule-failure.ts'
 import type { BookingRecord, TravelGroupRecord } from '../kernel/types.ts'
 import { bookingCart } from '../money/booking-account.ts'
 import { buyerValid } from '../people/document-validity.ts'
+import { bookingSubject } from '../kernel/active-scenarios.ts'
 import type { WorldContext } from '../kernel/world-context.ts'
 
 /** The trip has started (or QA says it has): from then on it cannot be cancelled. */
-const hasTraveled = (ctx: WorldContext, group: TravelGroupRecord) => group.start_at <= ctx.today || ctx.scenarios.has('already-traveled')
+const hasTraveled = (ctx: WorldContext, group: TravelGroupRecord, booking: BookingRecord) =>
+  group.start_at <= ctx.today || ctx.scenarios.has('already-traveled', bookingSubject(booking))
 
 /** The cancellation rules, in the order the portal explains them. */
 const assertCancelable = (ctx: WorldContext, booking: BookingRecord, group: TravelGroupRecord) => {
   if (booking.status === 'canceled') fail(409, 'booking_not_cancelable', 'The booking is already canceled.')
-  if (hasTraveled(ctx, group)) fail(409, 'booking_already_traveled', 'The trip has taken place: the booking cannot be cancelled.')
+  if (hasTraveled(ctx, group, booking)) fail(409, 'booking_already_traveled', 'The trip has taken place: the booking cannot be cancelled.')
   if (!buyerValid(booking.buyer)) fail(409, 'billing_data_incomplete', 'Complete the billing data before cancelling.')
 }
 

@@ -48,11 +48,12 @@ const validateCheckout = (ctx: WorldContext, group: TravelGroupRecord, body: Che
   if (formatErrors.length) fail(422, formatErrors[0]!.code, 'A document number has the wrong format.', formatErrors)
 
   // A minor cannot make the purchase: the buyer is a person whose id is that of a passenger under 18.
-  if (ctx.scenarios.has('minor-buyer') || buyerIsMinor({ buyer: body.buyer, travellers: body.members }, ctx.today))
+  if (ctx.scenarios.has('minor-buyer', { travelGroup: group.id }) || buyerIsMinor({ buyer: body.buyer, travellers: body.members }, ctx.today))
     invalid('buyer.declares_capacity', 'minor_buyer', 'The purchase cannot be made by a minor.')
 
   const itemErrors: FieldError[] = []
-  const offSale = (item: { limit_date: string | null }) => ctx.scenarios.has('term-expired') || !isOnSale(item, ctx.today, group.end_at)
+  const offSale = (item: { limit_date: string | null }) =>
+    ctx.scenarios.has('term-expired', { travelGroup: group.id }) || !isOnSale(item, ctx.today, group.end_at)
   body.extras.forEach((sel, i) => {
     const extra = group.extras.find((e) => e.id === sel.item_id)
     if (!extra) itemErrors.push({ field: `extras.${i}.item_id`, code: 'not_found', message: 'No such extra in this travel group.' })
@@ -115,8 +116,9 @@ const lockForCheckout = (ctx: WorldContext, group: TravelGroupRecord, me: Custom
   if (lock.seats !== members) invalid('members', 'lock_mismatch', `The seats were held for ${lock.seats} people, not ${members}.`)
   if (!sameRooms(lock.rooms, body.rooms)) invalid('rooms', 'lock_mismatch', 'The rooms are not the ones that were held.')
   // The scenarios stand for seats lost despite the hold (an overbooking found at the last moment).
-  if (ctx.scenarios.has('sold-out')) fail(409, 'cant_lock_enough_seats', 'There are not enough seats left in this travel group.')
-  if (ctx.scenarios.has('pack-full')) fail(409, 'travel_group_pack_full', 'There are not enough seats left in this pack.')
+  if (ctx.scenarios.has('sold-out', { travelGroup: group.id })) fail(409, 'cant_lock_enough_seats', 'There are not enough seats left in this travel group.')
+  if (ctx.scenarios.has('pack-full', { travelGroup: group.id, pack: lock.packId }))
+    fail(409, 'travel_group_pack_full', 'There are not enough seats left in this pack.')
   return lock
 }
 

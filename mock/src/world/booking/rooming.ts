@@ -12,7 +12,7 @@ export const roomMemberName = (m: Pick<MemberRecord, 'name' | 'surname1'>): stri
 
 /** Whether the agency has closed the list (or QA forces it with the rooming-confirmed scenario). */
 export const roomingConfirmed = (ctx: Pick<ViewContext, 'scenarios'>, list: RoomingListRecord): boolean =>
-  list.status === 'confirmed' || ctx.scenarios.has('rooming-confirmed')
+  list.status === 'confirmed' || ctx.scenarios.has('rooming-confirmed', { travelGroup: list.travelGroupId })
 
 export const roomingListView = (ctx: Pick<ViewContext, 'scenarios'>, list: RoomingListRecord): RoomingList => ({
   id: list.id,

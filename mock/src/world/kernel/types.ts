@@ -31,7 +31,7 @@ import type {
   TravelItem,
   Translations,
 } from '../../../../contract/generated/model/index.ts'
-import type { ScenarioName } from './scenario-names.ts'
+import type { ActiveScenario } from '../../../../contract/mock-control.ts'
 
 export type AgencyRecord = {
   id: string
@@ -293,7 +293,7 @@ export type OutboxMail = {
 }
 
 export type World = {
-  version: 2
+  version: 3
   seed: number
   /** ISO date the seed was built for; dates in the world are relative to it */
   seededAt: string
@@ -312,5 +312,6 @@ export type World = {
   files: FileRecord[]
   invitations: InvitationRecord[]
   outbox: OutboxMail[]
-  scenarios: { global: ScenarioName[]; byAgency: Record<string, ScenarioName[]> }
+  /** the scenarios QA switched on, each with where it applies */
+  scenarios: ActiveScenario[]
 }

@@ -3,12 +3,12 @@
 // records what it changes, and the tenant and customer language it acts for. The HTTP handlers build it
 // from the request (handlers/context.ts); the rules never see a request.
 import type { Language } from '../../../../contract/generated/model/language.ts'
-import type { ScenarioName } from './scenario-names.ts'
+import type { ScenarioSwitches } from './active-scenarios.ts'
 import type { AgencyRecord, CustomerRecord, World } from './types.ts'
 import type { WorldWriter } from './world-writes.ts'
 
 /** What a read over the world is given. */
-export type ViewContext = { world: World; today: string; now: Date; scenarios: Set<ScenarioName> }
+export type ViewContext = { world: World; today: string; now: Date; scenarios: ScenarioSwitches }
 
 /** Where a payment's provider form goes and the key it is signed with (the mock's own origin, the runtime's key). */
 export type ProviderKeys = { base: string; secret: string }

@@ -7,8 +7,8 @@
 // in place), `remove`, `saveValue` (a top-level value such as the id counter or the scenarios).
 import type { World } from './types.ts'
 
-/** The world's collections: its arrays of rows. */
-export type Collection = { [K in keyof World]: World[K] extends readonly object[] ? K : never }[keyof World]
+/** The world's collections: its arrays of rows (the active scenarios, a short list without ids, are stored whole as a value). */
+export type Collection = Exclude<{ [K in keyof World]: World[K] extends readonly object[] ? K : never }[keyof World], 'scenarios'>
 /** The world's other top-level values. */
 export type ValueKey = Exclude<keyof World, Collection>
 export type Row<C extends Collection> = World[C][number]

@@ -5,12 +5,13 @@ import type { Cart, Term } from '../../../../contract/generated/model/index.ts'
 import { linesTotal, termDue } from '../../../../core/pricing.ts'
 import { priceLines } from '../offer/booking-price.ts'
 import { lateTermPenalty as lateTermPenaltyOf } from '../../../../core/payment-schedule.ts'
+import { bookingSubject } from '../kernel/active-scenarios.ts'
 import type { ViewContext } from '../kernel/world-context.ts'
 import type { BookingRecord, TermRecord, TravelGroupRecord } from '../kernel/types.ts'
 
-export const termStatus = (ctx: ViewContext, t: TermRecord): Term['status'] => {
+export const termStatus = (ctx: ViewContext, booking: BookingRecord, t: TermRecord): Term['status'] => {
   if (t.paid_at) return 'paid'
-  if (ctx.scenarios.has('term-expired')) return 'expired'
+  if (ctx.scenarios.has('term-expired', bookingSubject(booking))) return 'expired'
   if (t.limit_date && t.limit_date < ctx.today) return 'expired'
   return 'pending'
 }
@@ -41,7 +42,7 @@ export const bookingTerms = (ctx: ViewContext, group: TravelGroupRecord, booking
       penalty_limit_date: t.penalty_limit_date,
       penalty_amount: extraPenalty,
       paid_at: t.paid_at,
-      status: termStatus(ctx, t),
+      status: termStatus(ctx, booking, t),
     }
   })
 }

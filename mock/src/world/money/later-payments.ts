@@ -1,5 +1,6 @@
 // Paying a booking after checkout: pending plan terms (one or several together) and an extra or an
 // insurance bought later, each through a new payment at the card provider (or by transfer).
+import { bookingSubject } from '../kernel/active-scenarios.ts'
 import type { z } from 'zod'
 import type { PayExtraTermBody, PurchaseTermsBody } from '../../../../contract/generated/zod.ts'
 import type { PaymentAction } from '../../../../contract/generated/model/index.ts'
@@ -58,7 +59,7 @@ export const payExtraTerm = (ctx: WorldContext, booking: BookingRecord, body: z.
   if (insurance ? member.insurance_id !== null : member.extras.includes(item.id)) {
     fail(409, 'conflict', insurance ? `${member.name} already has an insurance.` : `${member.name} already has this extra.`)
   }
-  if (ctx.scenarios.has('term-expired') || !isOnSale(item, ctx.today, group.end_at)) {
+  if (ctx.scenarios.has('term-expired', bookingSubject(booking)) || !isOnSale(item, ctx.today, group.end_at)) {
     fail(409, insurance ? 'insurance_limit_date_excedeed' : 'extra_limit_date_excedeed', `${item.name} could be bought until ${item.limit_date}.`)
   }
   // a retry after a failed payment pays the same term again instead of adding another

@@ -54,7 +54,7 @@ export const retryPayment = (ctx: WorldContext, id: string | undefined): Payment
   payable(booking)
   const latest = latestOf(ctx, payment)
   if (alreadyPaid(latest, booking)) fail(409, 'payment_already_completed', 'This payment is already completed.')
-  const expired = booking.terms.some((t) => latest.termIds.includes(t.id) && !t.paid_at && termStatus(ctx, t) === 'expired')
+  const expired = booking.terms.some((t) => latest.termIds.includes(t.id) && !t.paid_at && termStatus(ctx, booking, t) === 'expired')
   if (expired) fail(409, 'payment_term_limit_date_excedeed', 'The payment term has expired: contact the agency to pay it.')
   // An abandoned payment is closed before its replacement opens, so a provider page left open in
   // another tab can no longer charge the same terms twice.

@@ -6,10 +6,10 @@ import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 
 import type { PaymentAction } from '../../../../contract/generated/model/index.ts'
 import type { WorldWriter } from '../kernel/world-writes.ts'
-import { activeScenarios } from '../kernel/active-scenarios.ts'
+import { activeScenarios, bookingSubject } from '../kernel/active-scenarios.ts'
 import { utcDay } from '../../../../core/calendar.ts'
 import { statusAfterPayment } from '../../../../core/booking-status.ts'
-import type { BookingRecord, PaymentRecord } from '../kernel/types.ts'
+import type { BookingRecord, PaymentRecord, World } from '../kernel/types.ts'
 import type { ProviderKeys, ViewContext, WorldContext } from '../kernel/world-context.ts'
 import { fail } from '../kernel/rule-failure.ts'
 import { groupOf } from '../kernel/booking-access.ts'
@@ -136,6 +136,13 @@ const settlePayment = (writer: WorldWriter, payment: PaymentRecord, now: Date) =
   writer.save('bookings', booking)
 }
 
+/** QA's payment-fails scenario, for this payment's booking, its trip, its tenant or everyone. */
+const paymentFails = (world: World, payment: PaymentRecord): boolean => {
+  const booking = world.bookings.find((b) => b.id === payment.bookingId)
+  const subject = booking === undefined ? {} : bookingSubject(booking)
+  return activeScenarios(world, payment.agencyId).has('payment-fails', subject)
+}
+
 /** The payer approved or declined on the provider's page: the payment's outcome, and where to send the payer back. */
 export const decidePayment = (writer: WorldWriter, paymentId: string, outcome: 'approve' | 'decline', now: Date): { returnUrl: string } | null => {
   const world = writer.world
@@ -143,7 +150,7 @@ export const decidePayment = (writer: WorldWriter, paymentId: string, outcome: '
   if (!payment) return null
   const returnUrl = paymentReturnUrl(payment)
   if (payment.status !== 'pending') return { returnUrl }
-  const declined = outcome === 'decline' || activeScenarios(world, payment.agencyId).has('payment-fails')
+  const declined = outcome === 'decline' || paymentFails(world, payment)
   if (declined) {
     payment.status = 'failed'
     payment.error_code = 'card_declined'

@@ -23,13 +23,13 @@ export const seatsTaken = (ctx: ViewContext, group: TravelGroupRecord, packId?: 
 }
 
 export const groupSeatsLeft = (ctx: ViewContext, group: TravelGroupRecord): number => {
-  if (ctx.scenarios.has('sold-out')) return 0
+  if (ctx.scenarios.has('sold-out', { travelGroup: group.id })) return 0
   return Math.max(0, group.capacity - seatsTaken(ctx, group))
 }
 
 export const packSeatsLeft = (ctx: ViewContext, group: TravelGroupRecord, packId: string): number => {
   const pack = group.packs.find((p) => p.id === packId)
-  if (!pack || ctx.scenarios.has('pack-full')) return 0
+  if (!pack || ctx.scenarios.has('pack-full', { travelGroup: group.id, pack: pack.id })) return 0
   return Math.min(groupSeatsLeft(ctx, group), Math.max(0, pack.seats_total - seatsTaken(ctx, group, packId)))
 }
 

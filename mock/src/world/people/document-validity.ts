@@ -2,6 +2,7 @@
 // date plus a margin; the expired-document scenarios), personal data and billing data by what SPEC §5 requires.
 import type { Document } from '../../../../contract/generated/model/index.ts'
 import { addDays } from '../../../../core/calendar.ts'
+import type { ScenarioSubject } from '../kernel/active-scenarios.ts'
 import type { ViewContext } from '../kernel/world-context.ts'
 import type { BookingRecord, MemberRecord, TravelGroupRecord } from '../kernel/types.ts'
 
@@ -14,9 +15,11 @@ export const documentProblem = (
   ctx: ViewContext,
   group: TravelGroupRecord,
   doc: Pick<Document, 'type' | 'expiry_date'>,
+  /** whose document: QA's expired-document scenarios may be aimed at one passenger, booking or trip */
+  holder: ScenarioSubject,
 ): 'expired' | 'close_expiration' | null => {
-  if (doc.type === 'passport' && ctx.scenarios.has('expired-passport')) return 'expired'
-  if (doc.type === 'dni' && ctx.scenarios.has('expired-dni')) return 'expired'
+  if (doc.type === 'passport' && ctx.scenarios.has('expired-passport', holder)) return 'expired'
+  if (doc.type === 'dni' && ctx.scenarios.has('expired-dni', holder)) return 'expired'
   if (doc.expiry_date <= ctx.today) return 'expired'
   const margin = doc.type === 'passport' ? PASSPORT_MARGIN_DAYS : DNI_MARGIN_DAYS
   if (doc.expiry_date < addDays(group.end_at, margin)) return 'close_expiration'

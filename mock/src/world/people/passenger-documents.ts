@@ -15,6 +15,7 @@ import { groupOf, memberFor, notifyGuardians } from '../kernel/booking-access.ts
 import { fail } from '../kernel/rule-failure.ts'
 import type { BookingRecord, MemberRecord } from '../kernel/types.ts'
 import { documentProblem } from './document-validity.ts'
+import { memberSubject } from '../kernel/active-scenarios.ts'
 import type { WorldContext } from '../kernel/world-context.ts'
 
 const formatFailure = (code: ErrorCode, field: string, what: string): never =>
@@ -48,14 +49,14 @@ const checkDocument = (
   ctx: WorldContext,
   booking: BookingRecord,
   type: 'dni' | 'passport',
-  body: { number: string; issue_date?: string | null; expiry_date: string; file?: string | null },
+  body: { member_id: string; number: string; issue_date?: string | null; expiry_date: string; file?: string | null },
 ): string => {
   const texts = DOCUMENT_TEXTS[type]
   const number = body.number.trim()
   if (!isDocumentNumber(number)) formatFailure(`${type}_wrong_format`, 'number', texts.number)
   checkDocumentDates(ctx, body.issue_date, body.expiry_date)
   checkFile(ctx, body.file)
-  const problem = documentProblem(ctx, groupOf(ctx.world, booking), { type, expiry_date: body.expiry_date })
+  const problem = documentProblem(ctx, groupOf(ctx.world, booking), { type, expiry_date: body.expiry_date }, memberSubject(booking, body.member_id))
   if (problem === 'expired') fail(422, `${type}_expired`, texts.expired, [{ field: 'expiry_date', code: `${type}_expired`, message: texts.expired }])
   if (problem === 'close_expiration') {
     fail(422, `${type}_close_expiration`, texts.close, [{ field: 'expiry_date', code: `${type}_close_expiration`, message: texts.close }])

@@ -64,7 +64,7 @@ export const seedAgencyContent = (world: World, agency: AgencyRecord, today: Dat
 export const createWorld = (seed: number, now: Date = new Date()): World => {
   const today = new Date(`${utcDay(now)}T00:00:00Z`)
   const world: World = {
-    version: 2,
+    version: 3,
     seed,
     seededAt: today.toISOString(),
     counter: 1000,
@@ -82,7 +82,7 @@ export const createWorld = (seed: number, now: Date = new Date()): World => {
     files: [],
     invitations: [],
     outbox: [],
-    scenarios: { global: [], byAgency: {} },
+    scenarios: [],
   }
   const faker = seededFaker(seed)
   const ids = makeIds(world)

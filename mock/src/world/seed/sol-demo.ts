@@ -134,7 +134,27 @@ export const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>
       email: ana.email,
       phone: '+34600111222',
     }),
-    member('mem-sol-jorge', { name: 'Jorge', surname1: 'Martín', surname2: 'Gil', gender: 'male', birthdate: '1982-07-11', document_number: '45678901G' }),
+    // Jorge travels on his passport (no DNI on file): within the window it is the document he needs, so QA's
+    // expired-passport scenario aimed at him shows where a traveller meets it.
+    member('mem-sol-jorge', {
+      name: 'Jorge',
+      surname1: 'Martín',
+      surname2: 'Gil',
+      gender: 'male',
+      birthdate: '1982-07-11',
+      document_number: '45678901G',
+      documents: [
+        {
+          type: 'passport',
+          number: 'JMG765432',
+          expiry_date: addYears(utcDay(today), 7),
+          issue_date: addYears(utcDay(today), -3),
+          country: 'ES',
+          support_number: null,
+          file: null,
+        },
+      ],
+    }),
   ]
   const plan3 = pir.paymentPlans[1]!
   b2.paymentPlanId = plan3.id

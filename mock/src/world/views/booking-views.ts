@@ -4,17 +4,18 @@
 import type { Booking, BookingSummary, Buyer, Member, Payment } from '../../../../contract/generated/model/index.ts'
 import { groupOf, roleOf } from '../kernel/booking-access.ts'
 import type { BookingRecord, MemberRecord, PaymentRecord, TravelGroupRecord } from '../kernel/types.ts'
+import { memberSubject } from '../kernel/active-scenarios.ts'
 import type { ViewContext } from '../kernel/world-context.ts'
 import { bookingCart, bookingTerms } from '../money/booking-account.ts'
 import { buyerValid, documentProblem, memberDataValid } from '../people/document-validity.ts'
 import { packView, pickTranslations, serviceOf, travelGroupSummaryView } from './offer-views.ts'
 
-export const memberView = (ctx: ViewContext, group: TravelGroupRecord, m: MemberRecord): Member => {
+export const memberView = (ctx: ViewContext, group: TravelGroupRecord, booking: BookingRecord, m: MemberRecord): Member => {
   const { customerId: _customer, ...rest } = m
   return {
     ...rest,
     valid: memberDataValid(m),
-    documents: m.documents.map((d) => ({ ...d, valid: documentProblem(ctx, group, d) === null })),
+    documents: m.documents.map((d) => ({ ...d, valid: documentProblem(ctx, group, d, memberSubject(booking, m.id)) === null })),
   }
 }
 
@@ -61,7 +62,7 @@ export const bookingView = (ctx: ViewContext, booking: BookingRecord, customerId
           ]
         : []
     }),
-    members: booking.members.map((m) => memberView(ctx, group, m)),
+    members: booking.members.map((m) => memberView(ctx, group, booking, m)),
     buyer,
     bank_account: booking.bank_account,
     payment_plan: group.paymentPlans.find((p) => p.id === booking.paymentPlanId) ?? null,

@@ -13,11 +13,11 @@ const group = groupOf(world, booking)
 describe('a booking’s account', () => {
   it('a paid term is paid; an unpaid one pending until its limit date, then expired (always, under term-expired)', () => {
     const [paid, unpaid] = [booking.terms.find((t) => t.paid_at)!, booking.terms.find((t) => !t.paid_at)!]
-    expect(termStatus(viewContext(world), paid)).toBe('paid')
-    expect(termStatus(viewContext(world), { ...unpaid, limit_date: '2026-12-31' })).toBe('pending')
-    expect(termStatus(viewContext(world), { ...unpaid, limit_date: '2026-11-20' })).toBe('expired')
-    expect(termStatus(viewContext(world, ['term-expired']), { ...unpaid, limit_date: '2030-01-01' })).toBe('expired')
-    expect(termStatus(viewContext(world, ['term-expired']), paid)).toBe('paid')
+    expect(termStatus(viewContext(world), booking, paid)).toBe('paid')
+    expect(termStatus(viewContext(world), booking, { ...unpaid, limit_date: '2026-12-31' })).toBe('pending')
+    expect(termStatus(viewContext(world), booking, { ...unpaid, limit_date: '2026-11-20' })).toBe('expired')
+    expect(termStatus(viewContext(world, ['term-expired']), booking, { ...unpaid, limit_date: '2030-01-01' })).toBe('expired')
+    expect(termStatus(viewContext(world, ['term-expired']), booking, paid)).toBe('paid')
   })
 
   it('the terms as due: the late penalty sits on the last unpaid plan term only', () => {

@@ -8,6 +8,8 @@ import {
   paymentReturnUrl,
   paymentSignature,
 } from '../../../../mock/src/world/money/provider-payments.ts'
+import type { ScenarioTarget } from '../../../../contract/mock-control.ts'
+import type { BookingRecord, PaymentRecord } from '../../../../mock/src/world/kernel/types.ts'
 import { freshWorld, refusal, worldContext } from '../world-fixture.ts'
 
 // Payments at the simulated card provider: a signed form, the payer's decision, and what paying settles.
@@ -60,13 +62,27 @@ describe('provider payments', () => {
     expect(world.payments).toContain(payment)
   })
 
+  it('payment-fails aimed at another booking or tenant leaves this payment alone; aimed at its booking, declines it', () => {
+    const cases: [(booking: BookingRecord) => ScenarioTarget, PaymentRecord['status']][] = [
+      [() => ({ tenant: 'ag-sol', travelGroup: 'tg-sol-lon', booking: 'bkg-sol-1001' }), 'paid'],
+      [() => ({ tenant: 'ag-norte' }), 'paid'],
+      [(booking) => ({ tenant: 'ag-sol', travelGroup: booking.travelGroupId, booking: booking.id }), 'failed'],
+    ]
+    for (const [targetOf, status] of cases) {
+      const { world, ctx, booking, payment } = setUp()
+      world.scenarios = [{ name: 'payment-fails', target: targetOf(booking) }]
+      decidePayment(ctx.write, payment.id, 'approve', ctx.now)
+      expect(payment.status, JSON.stringify(targetOf(booking))).toBe(status)
+    }
+  })
+
   it('declined, or any payment under payment-fails: failed as card_declined, nothing paid', () => {
     for (const [outcome, scenarios] of [
       ['decline', []],
       ['approve', ['payment-fails']],
     ] as const) {
       const { world, ctx, term, payment } = setUp()
-      world.scenarios = { global: [...scenarios], byAgency: {} }
+      world.scenarios = scenarios.map((name) => ({ name, target: {} }))
       decidePayment(ctx.write, payment.id, outcome, ctx.now)
       expect(payment).toMatchObject({ status: 'failed', error_code: 'card_declined' })
       expect(term.paid_at).toBeNull()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { groupSeatsLeft, holdsSeats, isActiveLock, packSeatsLeft, roomsLeft, seatsTaken } from '../../../../mock/src/world/offer/seats-left.ts'
+import { activeScenarios } from '../../../../mock/src/world/kernel/active-scenarios.ts'
 import type { LockRecord } from '../../../../mock/src/world/kernel/types.ts'
 import { freshWorld, NOW, viewContext } from '../world-fixture.ts'
 
@@ -54,6 +55,26 @@ describe('seats left', () => {
     expect(packSeatsLeft(viewContext(world, ['sold-out']), group, group.packs[0]!.id)).toBe(0)
     expect(groupSeatsLeft(viewContext(world, ['pack-full']), group)).toBeGreaterThan(0)
     expect(packSeatsLeft(viewContext(world, ['pack-full']), group, group.packs[0]!.id)).toBe(0)
+  })
+
+  it('pack-full aimed at one pack fills that pack only; sold-out aimed at one trip leaves the others', () => {
+    const world = freshWorld()
+    const group = world.travelGroups.find((g) => g.id === 'tg-sol-rom')!
+    const [full, other] = [group.packs[0]!.id, group.packs[1]!.id]
+    world.scenarios = [
+      { name: 'pack-full', target: { tenant: 'ag-sol', travelGroup: group.id, pack: full } },
+      { name: 'sold-out', target: { tenant: 'ag-sol', travelGroup: 'tg-sol-lon' } },
+    ]
+    const ctx = { ...viewContext(world), scenarios: activeScenarios(world, 'ag-sol') }
+    expect(packSeatsLeft(ctx, group, full)).toBe(0)
+    expect(packSeatsLeft(ctx, group, other)).toBeGreaterThan(0)
+    expect(groupSeatsLeft(ctx, group)).toBeGreaterThan(0)
+    expect(
+      groupSeatsLeft(
+        ctx,
+        world.travelGroups.find((g) => g.id === 'tg-sol-lon')!,
+      ),
+    ).toBe(0)
   })
 
   it('an unknown pack or room type has none left; a pack never has more than its group', () => {

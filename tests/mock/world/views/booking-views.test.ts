@@ -41,9 +41,9 @@ describe('booking views', () => {
   it('a member: each document valid or not by the trip’s rule, and never the customer it belongs to', () => {
     const booking = world.bookings.find((b) => b.id === 'bkg-sol-1001')!
     const pablo = booking.members.find((m) => m.documents.length > 0)!
-    const view = memberView(viewContext(world), groupOf(world, booking), pablo)
+    const view = memberView(viewContext(world), groupOf(world, booking), booking, pablo)
     expect(view.documents.map((d) => d.valid)).toEqual([true])
-    expect(memberView(viewContext(world, ['expired-passport']), groupOf(world, booking), pablo).documents.map((d) => d.valid)).toEqual([false])
+    expect(memberView(viewContext(world, ['expired-passport']), groupOf(world, booking), booking, pablo).documents.map((d) => d.valid)).toEqual([false])
     expect(Object.keys(view)).not.toContain('customerId')
   })
 
