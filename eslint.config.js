@@ -9,21 +9,11 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { layerZones } from './scripts/check/folder-layers.js'
 
 const features = readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-
-// The mock's world in rooms by concern, each importing only the rooms below it (decision 042).
-const worldLayers = [
-  { folder: 'kernel', may: [] },
-  { folder: 'offer', may: ['kernel'] },
-  { folder: 'people', may: ['kernel'] },
-  { folder: 'money', may: ['kernel', 'offer'] },
-  { folder: 'booking', may: ['kernel', 'offer', 'people', 'money'] },
-  { folder: 'views', may: ['kernel', 'offer', 'people', 'money'] },
-  { folder: 'seed', may: ['kernel', 'offer', 'people', 'money', 'booking'] },
-]
 
 const zones = [
   // features are isolated: a feature imports no other feature
@@ -54,20 +44,8 @@ const zones = [
     message: 'contract/ is the contract and its engine (a library that returns data): it imports only core/ and packages.',
   },
   { target: ['./scripts', './mock', './cli', './web'], from: './tests', message: 'Tests import the product, never the other way round (scripts included).' },
-  // the mock: rules over the world below everything that serves them (decision 021)
-  {
-    target: './mock/src/world',
-    from: './mock/src',
-    except: ['./world'],
-    message: "world/ holds the mock's rules: it imports no handler, runtime, store, server or control module.",
-  },
-  // inside world/, one way down: kernel ← offer, people ← money ← booking, views ← seed (decision 042)
-  ...worldLayers.map(({ folder, may }) => ({
-    target: `./mock/src/world/${folder}`,
-    from: './mock/src/world',
-    except: [`./${folder}`, ...may.map((other) => `./${other}`)],
-    message: `world/${folder} imports only ${[folder, ...may].join(', ')} (decision 042): a rule both sides need goes down a layer.`,
-  })),
+  // the mock, its world and the CLI in tiers, each folder importing only the tiers below it (decisions 021, 042)
+  ...layerZones(),
   {
     target: './mock/src/handlers',
     from: './mock/src/world/seed',
