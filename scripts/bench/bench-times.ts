@@ -7,7 +7,7 @@
 //     by `contract coverage` (its table says which pairs are left);
 //   - the whole `npm test`, stage by stage as it runs them (lint, typecheck, generate:check,
 //     i18n:check, test:unit:stalled, test:node, test:e2e: read from its script), with --npm-test (it takes minutes).
-// Results: bench-results/times.json and README rows. Bounded: every child has a time limit.
+// Results: bench-results/times.json and rows in docs/benchmarks.md. Bounded: every child has a time limit.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -188,7 +188,7 @@ const main = async (): Promise<number> => {
         date: startedAt.toISOString().slice(0, 10),
       })
     }
-    console.log('README: bench rows updated')
+    console.log('docs/benchmarks.md: bench rows updated')
   }
   const failed = journeys.readOnly.failed + journeys.write.failed + (stages?.filter((s) => !s.ok).length ?? 0)
   return failed === 0 ? 0 : 1

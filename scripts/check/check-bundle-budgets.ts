@@ -3,11 +3,11 @@
 // when a route is past its budget or a route other than sign-in is not a lazy chunk of its own.
 //
 //   --dist <dir>   the build to check (default web/dist)
-//   --readme       also write the table's summary into the README's bench section
+//   --readme       also write the table's summary into docs/benchmarks.md
 //   --suggest      print budgets at current size + 10 % (to paste into bundle-budgets.json)
 //
 // Sizes are gzip level 9, what web/server sends a browser that takes no Brotli (the budgets' measure); the
-// README row also gives the sign-in page's Brotli size, the build's `.br` files, what browsers get. kB = 1000 bytes.
+// Its benchmarks row also gives the sign-in page's Brotli size, the build's `.br` files, what browsers get. kB = 1000 bytes.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -139,7 +139,7 @@ if (args.readme) {
     how: '`npm run build` (vite build, then `npm run budget`: reads web/dist/.vite/manifest.json, gzip -9 as web/server sends a browser without Brotli, kB = 1000 B); fails the build past budget or when a route other than sign-in is not lazy',
     result: `sign-in ${kb(signIn.js)} kB JS (budget ${signIn.budget.js}; ${signInBrotli && Number.isFinite(signInBrotli.js) ? `${kb(signInBrotli.js)} kB` : '—'} as the Brotli browsers get) + ${kb(signIn.css)} kB CSS; ${others.length} lazy routes, largest ${largest ? `${largest.paths[0] ?? largest.route} ${kb(largest.js)} kB JS` : '—'}; all routes JS+CSS kB: ${perRoute}`,
   })
-  console.log('\nREADME bench row "bundle-budgets" updated.')
+  console.log('\nbench row "bundle-budgets" updated.')
 }
 
 const over = verdicts.filter((v) => v.over.length)

@@ -1,7 +1,7 @@
 // `npm run bench:exec`: how long a command typed as the docs say takes from a checkout, against npm's own floor. Each of
 // `npm exec -- node -e 0` (npm finding a bin and starting Node: the floor), `npm exec -- travel-portal --help` (the
 // documented way) and `node cli/bin.js --help` (the CLI alone, on the project's Node) run 15 times, alternating;
-// medians and ranges, wall clock. README row `cli-exec`.
+// medians and ranges, wall clock. row `cli-exec` in docs/benchmarks.md.
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 

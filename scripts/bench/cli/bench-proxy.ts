@@ -2,7 +2,7 @@
 // called directly and to Stoplight Prism's `prism proxy` in front of the same mock, on the same contract:
 // requests per second and latency (p50, p99) at 50 connections, the proxy's CPU per request, then its memory
 // over a soak at a steady load. Rounds alternate the three so each meets the same weather; figures are medians.
-// Results: bench-results/proxy.json and the README row. Bounded: every child has a time limit.
+// Results: bench-results/proxy.json and its row in docs/benchmarks.md. Bounded: every child has a time limit.
 import { spawn } from 'node:child_process'
 import { Agent, request as httpRequest } from 'node:http'
 import path from 'node:path'
@@ -240,7 +240,7 @@ const main = async (): Promise<number> => {
         )} · one request at a time (booking detail, best of ${ROUNDS} rounds of 2,000): direct p50/p99 ${fmt(oneByOne['direct']!.p50, 3)}/${fmt(oneByOne['direct']!.p99, 3)} ms, through the proxy ${fmt(oneByOne['ours']!.p50, 3)}/${fmt(oneByOne['ours']!.p99, 3)} ms: **added p50 ${fmt(addedP50Sequential, 3)} ms** · at a steady ${RATE} req/s (booking detail, 10 connections): added p50 ${fmt(steadyAddedP50, 2)} ms, p99 ${fmt(steadyAddedP99, 2)} ms (direct ${fmt(steady['direct']!.p50Ms, 2)}/${fmt(steady['direct']!.p99Ms, 2)} ms) · soak: ${soaked.requests} requests, RSS ${fmt(Math.min(...rss))}–${fmt(Math.max(...rss))} MB (×${fmt(growth, 2)} over the last two thirds) · goal (added p50 < 1 ms one request at a time, ≥ 3× Prism at 50 connections): ${goalMet ? 'met' : 'NOT met'}`,
       date: startedAt.toISOString().slice(0, 10),
     })
-    console.log('README: bench row updated')
+    console.log('docs/benchmarks.md: bench row updated')
   }
   return 0
 }

@@ -10,7 +10,7 @@
 // node:http server burning 150 µs per request showed p99 57 ms over 5 s and 18 ms over 10 or 20 s on
 // this machine), so short rounds measure the start of the load more than the server.
 //
-// Results: bench-results/mock.json and rows in the README's benchmark table. Bounded: about seven
+// Results: bench-results/mock.json and rows in docs/benchmarks.md. Bounded: about seven
 // minutes with the defaults; every server it starts is stopped, every temporary directory removed.
 import { parseArgs } from 'node:util'
 
@@ -283,7 +283,7 @@ const main = async (): Promise<number> => {
       result: `fresh median ${fmt(startup.freshMedianMs)} ms (max ${fmt(startup.freshMaxMs)}), restored median ${fmt(startup.restoredMedianMs)} ms (max ${fmt(startup.restoredMaxMs)}); Prism ${fmt(prismStartMs)} ms for comparison`,
       date: startedAt.toISOString().slice(0, 10),
     })
-    console.log('README: bench rows mock-vs-prism and mock-startup updated')
+    console.log('docs/benchmarks.md: bench rows mock-vs-prism and mock-startup updated')
   }
   console.log(
     `\n${required === results.length ? 'REQUIREMENT MET' : `REQUIREMENT MISSED for ${results.length - required} of ${results.length} operations`} (≥ ${REQUIRED_RATIO}× Prism, p99 < ${GOAL_P99_MS} ms); goal ≥ ${GOAL_RATIO}× met for ${met} of ${results.length}`,

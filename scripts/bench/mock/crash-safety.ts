@@ -2,7 +2,7 @@
 // and checks after every kill that the stored world (world.db) is valid and holds every write the server
 // acknowledged. Writes mix the control API (add / delete a tenant) and the customer API (sign-in,
 // which stores a session). Loopback only; bounded in time. Results: bench-results/crash.json and a
-// README row (--no-readme to skip it).
+// Its row in docs/benchmarks.md (--no-readme to skip it).
 //
 // Model: each write is sent by one of a few sequential writers. A write answered 2xx is
 // acknowledged and must survive the kill; a write cut off by the kill may or may not have landed,

@@ -9,7 +9,7 @@
 // nothing uncaught in its log, and /__mock/health answering at the end.
 //
 // Loopback only, bounded in count and time (about a minute). Results: bench-results/fuzz.json and a
-// README row.
+// Its row in docs/benchmarks.md.
 import { spawn } from 'node:child_process'
 import { connect, type Socket } from 'node:net'
 import path from 'node:path'
@@ -504,7 +504,7 @@ const main = async (): Promise<number> => {
         `over HTTP: ${fmt(generated.sent)} requests in ${fmt(generated.seconds, 1)} s, ${Object.keys(generated.statuses).filter((s) => Number(s) >= 500).length === 0 ? 'no 5xx' : '5xx seen'}, ${generated.dropped} unanswered · raw: ${rawResults.length} cases, ${problems.filter((p) => p.where.startsWith('raw')).length} problems · slowloris: health answered throughout (slowest ${fmt(slow.healthMaxMs)} ms) · server ${alive ? 'alive' : 'DEAD'} · ${problems.length} problems in all`,
       date: startedAt.toISOString().slice(0, 10),
     })
-    console.log('README: bench row mock-fuzz updated')
+    console.log('docs/benchmarks.md: bench row mock-fuzz updated')
   }
   return problems.length === 0 ? 0 : 1
 }

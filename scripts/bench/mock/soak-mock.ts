@@ -317,7 +317,7 @@ const main = async (): Promise<number> => {
         `RSS ${rssRange} MB (10-s means), live heap ${heapRange} MB (after a full GC every 10 s); heap reserved ${fmt(Math.min(...windows.map((w) => w.heapTotalMb)))}–${fmt(Math.max(...windows.map((w) => w.heapTotalMb)))} MB; last 10 s: RSS ×${fmt(rssRatio, 2)} of 40 s before, live heap ×${fmt(heapRatio, 2)} of 10–20 s · ${ok ? 'OK' : 'FAILED'}`,
       date: startedAt.toISOString().slice(0, 10),
     })
-    console.log('README: bench row mock-soak updated')
+    console.log('docs/benchmarks.md: bench row mock-soak updated')
   }
   return ok ? 0 : 1
 }

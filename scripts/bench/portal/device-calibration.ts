@@ -66,7 +66,7 @@ export async function readHostIndexes(evaluate: EvaluateInBrowser, count: number
 }
 
 /**
- * How a README row names the device and the host it was emulated on, and the slowdown: the calibration's own, or
+ * How a benchmarks row names the device and the host it was emulated on, and the slowdown: the calibration's own, or
  * when the bench set one before each run (a shared machine's speed drifts by a third within minutes), their median
  * and range.
  */

@@ -9,7 +9,7 @@
 //   --device <d>   mid or low (default low)
 //   --runs <n>     each flow n times, in rounds (default 5; the median of each flow's INP, and its range)
 //   --only <text>  only the flows whose name holds this text (a quick look; not with --readme)
-//   --readme       write the result into the README's bench table
+//   --readme       write the result into docs/benchmarks.md
 //
 // Loopback only; nothing is downloaded.
 import { platform } from 'node:os'
@@ -181,8 +181,8 @@ const main = async (): Promise<number> => {
   const runs = Math.max(1, Number(args.runs))
   const flows = args.only ? FLOWS.filter((flow) => flow.name.includes(args.only!)) : FLOWS
   if (flows.length === 0) throw new Error(`--only: no flow's name holds "${args.only}"`)
-  // a row in the README stands for every flow
-  if (args.only && args.readme) throw new Error('--only and --readme: a README row measures every flow')
+  // a row in docs/benchmarks.md stands for every flow
+  if (args.only && args.readme) throw new Error('--only and --readme: a benchmarks row measures every flow')
   const portal = await startPortalUnderTest({ h2: false, label: 'inp' })
   const browser = await chromium.launch({ executablePath: CHROME })
   // The cores go to the pages first, then to the rest of Chromium, then to what is not on a phone: the portal
@@ -252,7 +252,7 @@ const main = async (): Promise<number> => {
           .map((row) => `${row.flow} **${row.median} ms** (${row.range.join('–')}; worst: ${row.worst.name} on ${row.worst.target || 'the page'})`)
           .join('; '),
       })
-      console.log(`README bench row "inp-${device}" updated.`)
+      console.log(`bench row "inp-${device}" updated.`)
     }
     return rows.some((row) => row.median > GOAL_MS) || leaked.length > 0 ? 1 : 0
   } finally {

@@ -29,7 +29,7 @@
 //                     median FCP, LCP, TBT, with TBT's range)
 //   --protocol <p>    h2, http1.1 or both (default both)
 //   --only <path,…>   audit only these paths
-//   --readme          write the result into the README's bench table (a row per device)
+//   --readme          write the result into docs/benchmarks.md (a row per device)
 //   --keep            keep the build and the mock's data (printed)
 //   --trace           also keep every run's trace and JSON report (DevTools' Performance panel opens a trace): where
 //                     its tasks went, and, in the report's long-tasks debug data, which of them Lighthouse counted
@@ -360,7 +360,7 @@ const main = async (): Promise<number> => {
           how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers.get(calibration.device))}; ${cpuSlowdownLabel(calibration.device)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
           result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at the start, Lighthouse's ${lowest}–${highest} during the runs; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
         })
-        console.log(`README bench row "lighthouse-${calibration.device}" updated.`)
+        console.log(`bench row "lighthouse-${calibration.device}" updated.`)
       }
     }
     const missed = results.filter((r) => r.missed.length > 0)

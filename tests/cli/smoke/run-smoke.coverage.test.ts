@@ -10,7 +10,7 @@ import { createTestIo } from '../helpers/test-io.ts'
 
 // The CLI alone (smoke, scenario, contract coverage), against the mock, exercises at least 90 % of the
 // (operation, status) pairs the contract declares, and says which are left and why. The same recipe as
-// the README's conformance-coverage row (npm run bench:times).
+// the conformance-coverage row of docs/benchmarks.md (npm run bench:times).
 
 let mock: TestMock
 let dir: string

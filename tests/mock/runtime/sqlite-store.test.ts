@@ -72,7 +72,7 @@ describe('the SQLite store', () => {
     expect(saved.status).toBe(200)
     expect(server.storeStats().transactions - afterLogin.transactions).toBe(1)
     expect(server.storeStats().rowsWritten - afterLogin.rowsWritten).toBe(1)
-    // the README's query: a booking's fields straight from the database
+    // docs/developers.md's query: a booking's fields straight from the database
     expect(query<{ iban: string }>(dataDir, "SELECT doc->>'$.bank_account.iban' AS iban FROM bookings WHERE id = 'bkg-sol-1001'")).toEqual([
       { iban: 'ES9121000418450200051332' },
     ])
