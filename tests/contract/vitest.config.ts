@@ -6,7 +6,14 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
-    include: ['tests/core/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/mock/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/toolchain/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+    include: [
+      'tests/core/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+      'tests/mock/**/*.test.ts',
+      'tests/cli/**/*.test.ts',
+      'tests/toolchain/**/*.test.ts',
+      'tests/docs/**/*.test.ts',
+    ],
     environment: 'node',
     // expect.poll gives up after this: a deadline for a failure's report, not a claim on speed (its default is 1 s)
     expect: { poll: { timeout: 5_000 } },
