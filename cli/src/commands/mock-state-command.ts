@@ -67,7 +67,7 @@ export function statusCommand(io: CliIo): Command {
       io.stdout.write(
         [
           `mock ${client.baseUrl}: seed ${health.seed}, made for ${health.seededAt.slice(0, 10)}`,
-          `scenarios: ${active.length === 0 ? 'none' : active.map((scenario) => `${scenario.name} (${describeTarget(scenario.target)})`).join('; ')}`,
+          `scenarios: ${active.length === 0 ? 'none' : active.map((scenario) => `${scenario.name} at ${describeTarget(scenario.target)}`).join('; ')}`,
           `settings: ${settingsLine(settings)}`,
           '',
           renderTable(['', 'now', 'since the seed'], rows).trimEnd(),

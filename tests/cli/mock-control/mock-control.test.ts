@@ -282,7 +282,7 @@ describe('reset and status', () => {
     const status = await cli('status')
     expect(status.code).toBe(0)
     expect(status.out).toMatch(/^mock http:\/\/127\.0\.0\.1:\d+: seed \d+, made for \d{4}-\d\d-\d\d$/m)
-    expect(status.out).toContain('scenarios: maintenance (tenant ag-mar)\n')
+    expect(status.out).toContain('scenarios: maintenance at tenant ag-mar\n')
     expect(status.out).toContain('settings: throttling: off; debug sign-in for every tenant: on\n')
     const tenants = before.counts['tenants']! + 1
     expect(status.out).toMatch(new RegExp(`^tenants\\s+${tenants}\\s+\\+${tenants - before.seedCounts['tenants']!}$`, 'm'))
