@@ -53,6 +53,10 @@ export function describeTarget(target: ScenarioTarget): string {
 
 const describeActive = (scenarios: readonly ActiveScenario[]) => scenarios.map((s) => `${s.name} at ${describeTarget(s.target)}`).join('; ')
 
+/** What is active after a change, one scenario a line. */
+const activeLines = (scenarios: readonly ActiveScenario[]) =>
+  scenarios.length === 0 ? 'active: none' : ['active:', ...scenarios.map((s) => `  ${s.name} at ${describeTarget(s.target)}`)].join('\n')
+
 export function scenarioCommand(io: CliIo): Command {
   const scenario = new Command('scenario').description("switch the mock's scenarios, for everyone, one tenant, or one trip, pack, booking or passenger")
   const print = (text: string) => io.stdout.write(`${text}\n`)
@@ -105,7 +109,7 @@ export function scenarioCommand(io: CliIo): Command {
       const change = await withControlErrors(() => createMockControlClient(options.mockUrl).switchScenarios('add', names, targetOf(options)))
       printChange(change, options.json, () => [
         change.added.length === 0 ? 'already active; nothing added' : `added: ${describeActive(change.added)}`,
-        `active: ${change.active.length === 0 ? 'none' : describeActive(change.active)}`,
+        activeLines(change.active),
       ])
     })
 
@@ -127,7 +131,7 @@ export function scenarioCommand(io: CliIo): Command {
       )
       printChange(change, options.json, () => [
         change.removed.length === 0 ? 'nothing matched; nothing removed' : `removed: ${describeActive(change.removed)}`,
-        `active: ${change.active.length === 0 ? 'none' : describeActive(change.active)}`,
+        activeLines(change.active),
       ])
     })
 

@@ -203,7 +203,9 @@ describe('scenario', () => {
     const before = await packsLeft()
     const add = await cli('scenario', 'add', 'pack-full', '--travel-group', 'tg-sol-rom', '--pack', 'tg-sol-rom-pck-1')
     expect(add.code).toBe(0)
-    expect(add.out).toMatch(/^added: pack-full at pack tg-sol-rom-pck-1 \(travel group tg-sol-rom, tenant ag-sol\)\nactive: /)
+    expect(add.out).toMatch(
+      /^added: pack-full at pack tg-sol-rom-pck-1 \(travel group tg-sol-rom, tenant ag-sol\)\nactive:\n(  .*\n)*  pack-full at pack tg-sol-rom-pck-1 /,
+    )
     const during = await packsLeft()
     expect(during['tg-sol-rom-pck-1']).toBe(0)
     expect(during['tg-sol-rom-pck-2']).toBe(before['tg-sol-rom-pck-2'])
