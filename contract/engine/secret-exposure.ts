@@ -9,7 +9,8 @@ import { readablePath } from './schema-validator.ts'
 // field through validation; this reads the answer against the schema for what it does not declare.
 //   - an undeclared property whose name says secret (password, hash, token, api_key, session, otp ...),
 //     or whose value looks like one (a password hash, a JWT, a private key, a cloud access key);
-//   - a password hash or a private key anywhere, declared or not: no customer answer needs one.
+//   - a password hash, a private key or a full card number anywhere, declared or not: no customer answer needs one;
+//   - an IBAN or an identity document number in a property the contract does not declare.
 // A declared token (the sign-in's own `token`) is what the contract promises, and is fine.
 
 export type ExposedSecret = {
@@ -84,8 +85,60 @@ const secretValues: ReadonlyArray<{ what: string; test: RegExp; always: boolean 
 const secretStart = /^(?:\$|-----BEGIN|eyJ|AKIA|ASIA|pbkdf2_)|-----BEGIN/
 
 export function secretValue(value: unknown): { what: string; always: boolean } | undefined {
-  if (typeof value !== 'string' || value.length < 16 || !secretStart.test(value)) return undefined
-  return secretValues.find((candidate) => candidate.test.test(value))
+  if (typeof value !== 'string') return undefined
+  if (value.length >= 16 && secretStart.test(value)) {
+    const secret = secretValues.find((candidate) => candidate.test.test(value))
+    if (secret !== undefined) return secret
+  }
+  return cardOrIdentity(value)
+}
+
+// Card and identity data (OWASP API3; PCI DSS keeps a full card number out of any answer): a full card number
+// anywhere, as a string of 13–19 digits (spaces or dashes between) that passes Luhn — numbers and timestamps are not
+// strings, and a run of one digit is no card; an IBAN or a Spanish DNI/NIE only in a property the contract does not
+// declare (a booking's bank account and a passenger's document number are declared).
+const CARD = { what: 'a card number', always: true }
+const IBAN = { what: 'an IBAN', always: false }
+const IDENTITY = { what: 'an identity document number (DNI/NIE)', always: false }
+const CARD_SHAPE = /^\d(?:[ -]?\d){12,18}$/
+const IBAN_SHAPE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/
+const DNI_SHAPE = /^[XYZ\d]\d{7}[A-Z]$/
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE'
+
+const passesLuhn = (digits: string): boolean => {
+  let sum = 0
+  for (let index = 0; index < digits.length; index++) {
+    let digit = digits.charCodeAt(digits.length - 1 - index) - 48
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2
+    sum += digit
+  }
+  return sum % 10 === 0
+}
+
+const ibanChecks = (iban: string): boolean => {
+  const moved = iban.slice(4) + iban.slice(0, 4)
+  let rest = 0
+  for (const char of moved) {
+    const code = char.charCodeAt(0)
+    const number = code >= 65 ? String(code - 55) : char
+    for (const digit of number) rest = (rest * 10 + (digit.charCodeAt(0) - 48)) % 97
+  }
+  return rest === 1
+}
+
+function cardOrIdentity(value: string): { what: string; always: boolean } | undefined {
+  if (value.length < 9 || value.length > 42) return undefined
+  const first = value.charCodeAt(0)
+  if (first >= 48 && first <= 57 && CARD_SHAPE.test(value)) {
+    const digits = value.replace(/[ -]/g, '')
+    return passesLuhn(digits) && !/^(\d)\1+$/.test(digits) ? CARD : undefined
+  }
+  if (DNI_SHAPE.test(value)) {
+    const number = Number(value.slice(0, 8).replace('X', '0').replace('Y', '1').replace('Z', '2'))
+    return DNI_LETTERS[number % 23] === value[8] ? IDENTITY : undefined
+  }
+  if (first >= 65 && first <= 90 && IBAN_SHAPE.test(value)) return ibanChecks(value.replace(/ /g, '')) ? IBAN : undefined
+  return undefined
 }
 
 type Schema = Record<string, unknown>
@@ -216,7 +269,7 @@ export function exposureScan(contract: ContractIndex): AnswerScan {
         places.set(place, (places.get(place) ?? 0) + 1)
       }
       return [...places].map(([place, count]) => ({
-        expected: 'no credential, password hash or token the contract does not declare',
+        expected: 'no card number anywhere; no credential, password hash, token, IBAN or identity document the contract does not declare',
         actual: `${place}${count > 1 ? ` (${count} times)` : ''}`,
       }))
     },

@@ -20,6 +20,8 @@ export type ViolationKind =
   | 'exposure'
   /** an error answer shows the backend's insides: a stack trace, file paths, SQL, an exception class (error-leaks.ts) */
   | 'error-leak'
+  /** an answer lets another site read it with the caller's credentials (cors-rules.ts) */
+  | 'cors'
   /** a cache may keep an answer for whom it is not: one customer's in a shared cache, or an agency's without Vary (cache-rules.ts) */
   | 'cache'
   /** a list that does not show what a write just made or changed, as the item's own read does */

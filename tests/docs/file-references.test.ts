@@ -23,7 +23,9 @@ const basenames = new Set(tracked.map((f) => path.basename(f)))
 const FILE = /(?<![\w/.@*}>-])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.(?:ts|tsx|js|mjs|cjs|json|yaml|yml|md|py|sh|css|html))(?![\w/-])/g
 // what a command writes (reports, builds, a built file's hashed name), and the files a guide has its reader make
 const OUTPUT = /^(dist|test-results|bench-results|\.mock-data|web\/dist|web\/dist-server|coverage|node_modules)\/|-[A-Za-z0-9_]{8}\.js$/
+// and tools named by their file (testssl.sh)
 const READERS_FILES = new Set([
+  'testssl.sh',
   'tenants.yaml',
   'report.html',
   'conformance.sh',
@@ -39,8 +41,8 @@ const missingIn = (guide: string): string[] => {
   const missing = new Set<string>()
   for (const [, name] of text.matchAll(FILE)) {
     const file = name!.replace(/^\.\//, '')
-    // a leading slash is an address the server answers, not a file
-    if (OUTPUT.test(file) || READERS_FILES.has(file) || name!.startsWith('/')) continue
+    // a leading slash is an address the server answers, not a file; `../` is outside the repository (the SPEC)
+    if (OUTPUT.test(file) || READERS_FILES.has(file) || name!.startsWith('/') || file.startsWith('../')) continue
     const found = file.includes('/') ? existsSync(path.join(repo, file)) || existsSync(path.join(repo, path.dirname(guide), file)) : basenames.has(file)
     if (!found) missing.add(file)
   }

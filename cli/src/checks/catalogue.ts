@@ -8,8 +8,10 @@ import type { AnswerScan } from '../../../contract/engine/response-checker.ts'
 import type { CheckInfo } from '../reports/check-info.ts'
 import { list } from './across-operations/list.ts'
 import { method } from './across-operations/method.ts'
+import { undeclaredPath } from './across-operations/undeclared-path.ts'
 import { errorLeak } from './every-answer/error-leak.ts'
 import { cache } from './every-answer/cache.ts'
+import { cors } from './every-answer/cors.ts'
 import { exposure } from './every-answer/exposure.ts'
 import { response } from './every-answer/response.ts'
 import type { Check, CheckStep } from './kit/check.ts'
@@ -50,8 +52,10 @@ export const checks = [
   exposure,
   errorLeak,
   cache,
+  cors,
   list,
   method,
+  undeclaredPath,
   useAfterCancel,
 ] as const satisfies readonly Check[]
 
@@ -112,5 +116,6 @@ export function checkSteps(options: CheckOptions, runs: (check: string) => boole
     for (const check of chosen) if (check.runs === 'per operation') steps.push(...check.steps(options, operation))
   }
   for (const check of chosen) if (check.runs === 'across operations') steps.push(...check.steps(options))
+  for (const check of chosen) if (check.runs === 'every answer' && check.probes !== undefined) steps.push(...check.probes(options))
   return steps
 }

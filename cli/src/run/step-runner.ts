@@ -36,7 +36,7 @@ export type StepContext<S> = {
   /** The run's last call of an operation that answered a 2xx (probes aside): what it sent and what came back. */
   lastSuccess(operationId: string): SuccessfulCall | undefined
   /** A method the contract does not declare on a path under the API, with the session (see ApiClient.undeclared). */
-  undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse>
+  undeclared(method: ExternalRequest['method'], apiPath: string, headers?: Readonly<Record<string, string>>): Promise<ExternalResponse>
   /** Adds a line to the step's result (shown under the step, in --json and JUnit). */
   note(text: string): void
   skip(reason: string): never
@@ -53,7 +53,7 @@ export type StepContext<S> = {
 
 export type FailDetails = {
   operationId?: string
-  kind?: Extract<ViolationKind, 'step' | 'probe' | 'round-trip' | 'read-only-field' | 'idempotency' | 'list-consistency'>
+  kind?: Extract<ViolationKind, 'step' | 'probe' | 'round-trip' | 'read-only-field' | 'idempotency' | 'list-consistency' | 'cors'>
 }
 
 export type StepDefinition<S> = {
@@ -217,7 +217,7 @@ async function runOne<S extends object>(
       context.guardPaymentUrl(request.url)
       return options.client.external(request)
     },
-    undeclared: (method, apiPath) => options.client.undeclared(method, apiPath),
+    undeclared: (method, apiPath, headers) => options.client.undeclared(method, apiPath, headers),
     lastSuccess: (operationId) => options.client.succeeded.get(operationId),
     note(text) {
       notes.push(text)

@@ -189,9 +189,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse> {
+  async function undeclared(method: ExternalRequest['method'], apiPath: string, extra: Readonly<Record<string, string>> = {}): Promise<ExternalResponse> {
     const session = getSession()
-    const headers: Record<string, string> = { ...options.extraHeaders, accept: 'application/json' }
+    const headers: Record<string, string> = { ...options.extraHeaders, accept: 'application/json', ...extra }
     if (session.agencyId !== undefined) headers[tenantHeader] = session.agencyId
     if (session.token !== undefined) headers['Authorization'] = `Bearer ${session.token}`
     return external({ label: `${method} ${apiPath}`, method, url: `${options.baseUrl}${apiPath}` }, headers, true)

@@ -141,7 +141,7 @@ export type ApiClient = {
    * A method the contract does not declare on a path under the API (`DELETE /booking/x`), with the
    * session's token and tenant: recorded as a probe, not checked against the contract nor counted in coverage.
    */
-  undeclared(method: ExternalRequest['method'], apiPath: string): Promise<ExternalResponse>
+  undeclared(method: ExternalRequest['method'], apiPath: string, headers?: Readonly<Record<string, string>>): Promise<ExternalResponse>
   /** violations of all calls so far, in order */
   readonly violations: readonly Violation[]
   /** each operation's last call that answered a 2xx (probes and generated inputs aside) */

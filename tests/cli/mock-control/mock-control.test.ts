@@ -204,7 +204,7 @@ describe('scenario', () => {
     const add = await cli('scenario', 'add', 'pack-full', '--travel-group', 'tg-sol-rom', '--pack', 'tg-sol-rom-pck-1')
     expect(add.code).toBe(0)
     expect(add.out).toMatch(
-      /^added: pack-full at pack tg-sol-rom-pck-1 \(travel group tg-sol-rom, tenant ag-sol\)\nactive:\n(  .*\n)*  pack-full at pack tg-sol-rom-pck-1 /,
+      /^added: pack-full at pack tg-sol-rom-pck-1 \(travel group tg-sol-rom, tenant ag-sol\)\nactive:\n( {2}.*\n)* {2}pack-full at pack tg-sol-rom-pck-1 /,
     )
     const during = await packsLeft()
     expect(during['tg-sol-rom-pck-1']).toBe(0)

@@ -17,6 +17,10 @@ import { behaviourFaults } from '../fixtures/behaviour-faults.ts'
 import { corruptions, startBrokenBackend } from '../fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from '../helpers/mock-server.ts'
 
+// Each test here makes whole conformance runs (hundreds of requests): its deadline is for a failure's report, not a
+// claim on speed (a busy 2-core machine takes three times as long).
+vi.setConfig({ testTimeout: 90_000 })
+
 const execFileAsync = promisify(execFile)
 
 // The validating proxy between a client and a backend: traffic passes unchanged, and both directions are

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runCli } from '../../../cli/src/main.ts'
 import type { SmokeReport } from '../../../cli/src/reports/smoke-report.ts'
@@ -10,6 +10,10 @@ import { behaviourFaults, combine, type BehaviourFault } from '../fixtures/behav
 import { startBrokenBackend } from '../fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from '../helpers/mock-server.ts'
 import { createTestIo } from '../helpers/test-io.ts'
+
+// Each test here makes whole conformance runs (hundreds of requests): its deadline is for a failure's report, not a
+// claim on speed (a busy 2-core machine takes three times as long).
+vi.setConfig({ testTimeout: 90_000 })
 
 // Backends whose every answer is schema-valid but whose behaviour is wrong (fixtures/behaviour-faults.ts):
 // what was written does not read back, a retry books twice, a customer sets what they must not, an answer

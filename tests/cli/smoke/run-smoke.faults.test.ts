@@ -4,13 +4,17 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runCli } from '../../../cli/src/main.ts'
 import type { SmokeReport } from '../../../cli/src/reports/smoke-report.ts'
 import { corruptions, editJson, startBrokenBackend, type Corruption, type Upstream } from '../fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from '../helpers/mock-server.ts'
 import { createTestIo } from '../helpers/test-io.ts'
+
+// Each test here makes whole conformance runs (hundreds of requests): its deadline is for a failure's report, not a
+// claim on speed (a busy 2-core machine takes three times as long).
+vi.setConfig({ testTimeout: 90_000 })
 
 // The conformance run against backends broken one way at a time, throttled, served elsewhere, and as
 // another customer: what a backend team meets with its own set-up.

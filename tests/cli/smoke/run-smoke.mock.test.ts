@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { runCli } from '../../../cli/src/main.ts'
 import { readStoredWorld } from '../../../mock/src/runtime/sqlite-store.ts'
@@ -15,6 +15,10 @@ import { journeyCleanUp } from '../../../cli/src/smoke/smoke-plan.ts'
 import { corruptions, editJson, slowMs, startBrokenBackend, type BrokenBackend } from '../fixtures/broken-backend.ts'
 import { startTestMock, type TestMock } from '../helpers/mock-server.ts'
 import { createTestIo } from '../helpers/test-io.ts'
+
+// Each test here makes whole conformance runs (hundreds of requests): its deadline is for a failure's report, not a
+// claim on speed (a busy 2-core machine takes three times as long).
+vi.setConfig({ testTimeout: 90_000 })
 
 // The smoke command against the real mock HTTP server (in-process, fresh
 // world), and against a deliberately broken backend in front of it.

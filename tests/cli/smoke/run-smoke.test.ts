@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { UsageError } from '../../../cli/src/base/exit-codes.ts'
 import type { ContractIndex } from '../../../contract/engine/contract-index.ts'
@@ -16,6 +16,10 @@ import type { StepContext, StepDefinition } from '../../../cli/src/run/step-runn
 import { closedPortUrl, json, startFakeServer, type FakeHandler, type FakeServer } from '../../support/fake-server.ts'
 import { miniContractPath } from '../helpers/paths.ts'
 import { createTestIo } from '../helpers/test-io.ts'
+
+// Each test here makes whole conformance runs (hundreds of requests): its deadline is for a failure's report, not a
+// claim on speed (a busy 2-core machine takes three times as long).
+vi.setConfig({ testTimeout: 90_000 })
 
 type State = { token?: string; agencyId?: string; thingId?: string; created?: string }
 

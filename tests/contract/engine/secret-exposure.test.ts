@@ -29,8 +29,37 @@ describe('secrets in answers', () => {
     expect(secretValue('-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA')).toMatchObject({ what: 'a private key' })
     expect(secretValue(jwt)).toMatchObject({ what: 'a JSON Web Token', always: false })
     expect(secretValue('AKIAIOSFODNN7EXAMPLE')).toMatchObject({ what: 'an AWS access key' })
-    for (const plain of ['Calle de la Prueba 1', 'ES9121000418450200051332', 'smoke-20261126T101500Z', '2026-11-26T10:15:00Z'])
-      expect(secretValue(plain)).toBeUndefined()
+    for (const plain of ['Calle de la Prueba 1', 'smoke-20261126T101500Z', '2026-11-26T10:15:00Z']) expect(secretValue(plain)).toBeUndefined()
+  })
+
+  it('a full card number anywhere (strings passing Luhn); an IBAN or a DNI/NIE where the contract does not declare it', () => {
+    for (const card of ['4111111111111111', '4111 1111 1111 1111', '5500-0000-0000-0004', '378282246310005', '6011111111111117'])
+      expect(secretValue(card), card).toMatchObject({ what: 'a card number', always: true })
+    // one digit off (Luhn fails), a run of zeros, a phone, a date, an id of 12 digits: no card
+    for (const other of ['4111111111111112', '0000000000000000', '+34600111222', '20261126101500', '123456789012'])
+      expect(secretValue(other), other).toBeUndefined()
+    expect(secretValue('ES9121000418450200051332')).toMatchObject({ what: 'an IBAN', always: false })
+    expect(secretValue('ES91 2100 0418 4502 0005 1332')).toMatchObject({ what: 'an IBAN' })
+    expect(secretValue('ES9121000418450200051333')).toBeUndefined()
+    expect(secretValue('12345678Z')).toMatchObject({ what: 'an identity document number (DNI/NIE)', always: false })
+    expect(secretValue('X1234567L')).toMatchObject({ what: 'an identity document number (DNI/NIE)' })
+    expect(secretValue('12345678A')).toBeUndefined()
+  })
+
+  it('a card number is found even in a declared field; an IBAN or a DNI only where undeclared', () => {
+    const profile = {
+      id: 'cus-1',
+      email: 'ana@example.com',
+      name: '4111 1111 1111 1111',
+      surname1: 'García',
+      iban: 'ES9121000418450200051332',
+      dni: '12345678Z',
+    }
+    expect(exposedSecrets(contract, schemaOf('getProfile'), profile)).toEqual([
+      { pointer: '/name', why: 'a card number', declared: true },
+      { pointer: '/iban', why: 'an IBAN in an undeclared property', declared: false },
+      { pointer: '/dni', why: 'an identity document number (DNI/NIE) in an undeclared property', declared: false },
+    ])
   })
 
   it('an undeclared secret-looking property is found, with where it is; declared ones are fine', () => {

@@ -16,8 +16,11 @@ export type CheckStep = StepDefinition<JourneyState>
 type Implementation =
   | { runs: 'per operation'; steps(options: CheckOptions, operation: OperationSpec): CheckStep[] }
   | { runs: 'across operations'; steps(options: CheckOptions): CheckStep[] }
-  /** a scan the response checker runs over every answer; none for the contract's own check, which is the checker */
-  | { runs: 'every answer'; scan?(contract: ContractIndex): AnswerScan }
+  /**
+   * a scan the response checker runs over every answer (none for the contract's own check, which is the checker),
+   * and the requests a run sends to give it something to read (the proxy reads real traffic instead)
+   */
+  | { runs: 'every answer'; scan?(contract: ContractIndex): AnswerScan; probes?(options: CheckOptions): CheckStep[] }
 
 export type Check<Name extends string = string> = CheckInfo &
   Implementation & {

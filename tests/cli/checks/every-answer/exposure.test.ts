@@ -21,4 +21,23 @@ describe('the exposure check', () => {
     const violations = (await world.read('getProfile')).violations
     expect(violations.map((violation) => [violation.kind, violation.actual])).toEqual([['exposure', expect.stringMatching(/^\$\.password_hash: /)]])
   })
+
+  it('finds a card number in a booking and a document number the contract does not declare; the mock’s declared ones pass', async () => {
+    const clean = await checkWorld()
+    expect((await clean.read('getBooking', { path: ['bkg-sol-1004'] })).violations).toEqual([])
+    const world = await checkWorld({
+      fault: async ({ operationId }, mocked) => {
+        if (operationId !== 'getBooking') return undefined
+        const booking = (await mocked.clone().json()) as { members: Record<string, unknown>[] }
+        booking.members[0]!['card'] = { number: '4111111111111111', holder: 'ANA GARCIA' }
+        booking.members[0]!['national_id'] = '12345678Z'
+        return answer(200, booking)
+      },
+    })
+    const violations = (await world.read('getBooking', { path: ['bkg-sol-1002'] })).violations
+    expect(violations.map((violation) => violation.actual)).toEqual([
+      '$.members[*].card.number: a card number in an undeclared property',
+      '$.members[*].national_id: an identity document number (DNI/NIE) in an undeclared property',
+    ])
+  })
 })
