@@ -232,7 +232,9 @@ export function exposedSecrets(contract: ContractIndex, at: SchemaLocation | und
     }
     if (!isRecord(value)) return
     const shapes = locations.map((location) => shapeOf(contract, location))
-    const open = shapes.length === 0 || shapes.some((shape) => shape.open)
+    // an object the schema leaves open says nothing of its members; one it does not declare at all (no schema
+    // reached it) has only undeclared members, each read by its name
+    const open = declared ? shapes.length === 0 || shapes.some((shape) => shape.open) : shapes.some((shape) => shape.open)
     for (const name of Object.keys(value)) {
       const child = value[name]
       const named = shapes.length === 1 ? (shapes[0]!.properties.get(name) ?? []) : shapes.flatMap((shape) => shape.properties.get(name) ?? [])

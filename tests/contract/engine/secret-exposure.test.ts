@@ -78,6 +78,14 @@ describe('secrets in answers', () => {
     expect(exposedSecrets(contract, schemaOf('listBookings'), bookings).map((found) => found.pointer)).toEqual(['/0/members/0/session'])
   })
 
+  it('inside an object the contract does not declare, a member is read by its name too', () => {
+    const profile = { id: 'cus-1', email: 'ana@example.com', name: 'Ana', surname1: 'García', payment_card: { number: '4111111111111111', cvv: '123' } }
+    expect(exposedSecrets(contract, schemaOf('getProfile'), profile)).toEqual([
+      { pointer: '/payment_card/number', why: 'a card number in an undeclared property', declared: false },
+      { pointer: '/payment_card/cvv', why: 'an undeclared property named "cvv"', declared: false },
+    ])
+  })
+
   it('null and empty secret-named fields say nothing', () => {
     expect(exposedSecrets(contract, schemaOf('getProfile'), { id: 'cus-1', api_key: null, token_hint: '' })).toEqual([])
   })
