@@ -7,6 +7,16 @@ const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/
 /** A document number or tax id as the backend takes it: numbers and letters only, no spaces or dashes. */
 export const isDocumentNumber = (value: string): boolean => LETTERS_AND_DIGITS.test(value)
 
+const SPANISH_ID = /^[XYZ\d]\d{7}[A-Z]$/
+const SPANISH_ID_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE'
+
+/** A Spanish DNI (8 digits) or NIE (X, Y or Z and 7 digits) whose last letter is its check letter. */
+export const isSpanishId = (value: string): boolean => {
+  if (!SPANISH_ID.test(value)) return false
+  const number = Number(value.slice(0, 8).replace('X', '0').replace('Y', '1').replace('Z', '2'))
+  return SPANISH_ID_LETTERS[number % 23] === value[8]
+}
+
 /** As stored and compared: no surrounding spaces, upper case ("12345678z" is "12345678Z"). */
 export const normalizeDocumentNumber = (value: string): string => value.trim().toUpperCase()
 

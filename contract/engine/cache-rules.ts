@@ -5,6 +5,7 @@
 //   - an agency's answer (`tenant`) that a shared cache may keep without `Vary` naming the tenant header: a CDN
 //     serves one agency's trips or FAQ on another's portal.
 import type { ContractIndex } from './contract-index.ts'
+import { requestHeader } from './curl.ts'
 import type { AnswerScan } from './response-checker.ts'
 
 export type CacheControl = ReadonlyMap<string, string | true>
@@ -45,8 +46,7 @@ export function cacheScan(contract: ContractIndex): AnswerScan {
     kind: 'cache',
     scan({ operation, request, headers }) {
       if (operation === undefined) return []
-      const header = (name: string) => Object.entries(request.headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]
-      const withSession = header('authorization') !== undefined
+      const withSession = requestHeader(request, 'authorization') !== undefined
       const cacheControl = parseCacheControl(headers.get('cache-control'))
       const shown = headers.get('cache-control') === null ? 'no Cache-Control' : `Cache-Control: ${headers.get('cache-control')}`
       const findings: Array<{ expected: string; actual: string }> = []
@@ -63,7 +63,7 @@ export function cacheScan(contract: ContractIndex): AnswerScan {
       if (
         operation.cache === 'tenant' &&
         tenantHeader !== undefined &&
-        header(tenantHeader) !== undefined &&
+        requestHeader(request, tenantHeader) !== undefined &&
         sharedCacheMayStore(cacheControl, headers, withSession) &&
         !variesOn(headers, tenantHeader)
       ) {

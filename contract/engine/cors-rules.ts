@@ -6,6 +6,7 @@
 // Which origins are foreign: the ones a run sends on purpose (`foreignOrigins`: hosts under attacker.invalid, RFC 2606
 // keeps .invalid from ever being a site) and `null`. A real portal's origin is never one, so real traffic through the
 // proxy is judged by the same rule without knowing the portals.
+import { requestHeader } from './curl.ts'
 import type { AnswerScan, ScannedAnswer } from './response-checker.ts'
 
 const FOREIGN_HOST = 'attacker.invalid'
@@ -31,9 +32,6 @@ export function isForeignOrigin(origin: string): boolean {
   }
 }
 
-const headerOf = (headers: Readonly<Record<string, string>>, name: string): string | undefined =>
-  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]
-
 /** What is wrong with an answer (or a preflight's) to a request from `origin`; undefined when nothing is. */
 export function corsProblem(origin: string | undefined, answer: Headers): { expected: string; actual: string } | undefined {
   if (origin === undefined) return undefined
@@ -58,7 +56,7 @@ export function corsProblem(origin: string | undefined, answer: Headers): { expe
 export const corsScan = (): AnswerScan => ({
   kind: 'cors',
   scan: (answer: ScannedAnswer) => {
-    const problem = corsProblem(headerOf(answer.request.headers, 'origin'), answer.headers)
+    const problem = corsProblem(requestHeader(answer.request, 'origin'), answer.headers)
     return problem === undefined ? [] : [problem]
   },
 })

@@ -46,6 +46,12 @@ export type RecordedRequest = {
   body?: RecordedBody
 }
 
+/** A header of a recorded request by its name, whatever the case it was sent in. */
+export const requestHeader = (request: Pick<RecordedRequest, 'headers'>, name: string): string | undefined => {
+  const wanted = name.toLowerCase()
+  return Object.entries(request.headers).find(([key]) => key.toLowerCase() === wanted)?.[1]
+}
+
 /** secret value -> name of the shell variable that stands for it */
 export type SecretNames = ReadonlyMap<string, string>
 

@@ -1,5 +1,5 @@
 import type { ContractIndex, OperationSpec, ParameterSpec } from './contract-index.ts'
-import { recordedBodyOf, toCurl, type RecordedRequest } from './curl.ts'
+import { recordedBodyOf, requestHeader, toCurl, type RecordedRequest } from './curl.ts'
 import { createOperationMatcher } from './operation-matcher.ts'
 import { isJsonMediaType, matchMediaType, parseMediaType, excerpt } from './response-checker.ts'
 import type { SchemaValidator } from './schema-validator.ts'
@@ -52,7 +52,7 @@ export function createRequestChecker(contract: ContractIndex, validator: SchemaV
     const url = new URL(request.url)
     const path = contract.basePath !== '' && url.pathname.startsWith(contract.basePath) ? url.pathname.slice(contract.basePath.length) || '/' : url.pathname
     const method = request.method.toUpperCase()
-    const contentType = Object.entries(request.headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1] ?? ''
+    const contentType = requestHeader(request, 'content-type') ?? ''
     const recorded: RecordedRequest = {
       method,
       url: request.url,
@@ -73,7 +73,7 @@ export function createRequestChecker(contract: ContractIndex, validator: SchemaV
       return { operation: undefined, violations }
     }
     const operation = found.operation
-    const header = (name: string) => Object.entries(request.headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]
+    const header = (name: string) => requestHeader(request, name)
 
     for (const parameter of operation.parameters) {
       const raw =

@@ -1,3 +1,5 @@
+import { isSpanishId } from '../../core/document-number.ts'
+import { isValidIban } from '../../core/iban.ts'
 import type { ContractIndex, SchemaLocation } from './contract-index.ts'
 import { joinPointer } from './json-pointer.ts'
 import { schemaAt } from './schema-values.ts'
@@ -102,8 +104,6 @@ const IBAN = { what: 'an IBAN', always: false }
 const IDENTITY = { what: 'an identity document number (DNI/NIE)', always: false }
 const CARD_SHAPE = /^\d(?:[ -]?\d){12,18}$/
 const IBAN_SHAPE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/
-const DNI_SHAPE = /^[XYZ\d]\d{7}[A-Z]$/
-const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE'
 
 const passesLuhn = (digits: string): boolean => {
   let sum = 0
@@ -115,17 +115,6 @@ const passesLuhn = (digits: string): boolean => {
   return sum % 10 === 0
 }
 
-const ibanChecks = (iban: string): boolean => {
-  const moved = iban.slice(4) + iban.slice(0, 4)
-  let rest = 0
-  for (const char of moved) {
-    const code = char.charCodeAt(0)
-    const number = code >= 65 ? String(code - 55) : char
-    for (const digit of number) rest = (rest * 10 + (digit.charCodeAt(0) - 48)) % 97
-  }
-  return rest === 1
-}
-
 function cardOrIdentity(value: string): { what: string; always: boolean } | undefined {
   if (value.length < 9 || value.length > 42) return undefined
   const first = value.charCodeAt(0)
@@ -133,11 +122,8 @@ function cardOrIdentity(value: string): { what: string; always: boolean } | unde
     const digits = value.replace(/[ -]/g, '')
     return passesLuhn(digits) && !/^(\d)\1+$/.test(digits) ? CARD : undefined
   }
-  if (DNI_SHAPE.test(value)) {
-    const number = Number(value.slice(0, 8).replace('X', '0').replace('Y', '1').replace('Z', '2'))
-    return DNI_LETTERS[number % 23] === value[8] ? IDENTITY : undefined
-  }
-  if (first >= 65 && first <= 90 && IBAN_SHAPE.test(value)) return ibanChecks(value.replace(/ /g, '')) ? IBAN : undefined
+  if (isSpanishId(value)) return IDENTITY
+  if (first >= 65 && first <= 90 && IBAN_SHAPE.test(value)) return isValidIban(value) ? IBAN : undefined
   return undefined
 }
 

@@ -34,7 +34,6 @@ export const CONTROL_PREFIX = `${AT_ROOT}/__mock`
 
 // ── response shapes (exported so the CLI and tests can type what they read) ──
 
-export type { ScenarioChange, ScenarioListing }
 export type TenantListing = { tenants: AgencyRecord[] }
 export type OutboxListing = { mails: OutboxMail[] }
 export type JournalListing = { capacity: number; entries: JournalEntry[] }

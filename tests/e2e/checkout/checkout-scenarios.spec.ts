@@ -24,6 +24,8 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 })
 const AGENCY = 'ag-norte'
 const GROUP = 'tg-norte-pic'
 const SHOTS = 'test-results/screenshots'
+/** Two travellers in a double, paying in three instalments: a booking with terms still to pay. */
+const TWO_IN_INSTALMENTS: Party = { group: GROUP, members: 2, plan: 3, rooms: [{ hosting_id: `${GROUP}-hst-2`, quantity: 1 }] }
 
 /** A customer of their own on the norte tenant (the demo ones stay as other specs expect them). */
 async function signInNorte(page: Page) {
@@ -186,9 +188,8 @@ test('sold-out aimed at one trip: that trip says so, the agency’s other trip s
 
 test('term-expired aimed at one booking: its instalment is overdue, the same buyer’s other booking can still pay', async ({ page, request }) => {
   const tok = await signInNorte(page)
-  const party: Party = { group: GROUP, members: 2, plan: 3, rooms: [{ hosting_id: `${GROUP}-hst-2`, quantity: 1 }] }
-  const overdue = await bookByApi(request, tok, AGENCY, party, NORTE)
-  const onTime = await bookByApi(request, tok, AGENCY, party, NORTE)
+  const overdue = await bookByApi(request, tok, AGENCY, TWO_IN_INSTALMENTS, NORTE)
+  const onTime = await bookByApi(request, tok, AGENCY, TWO_IN_INSTALMENTS, NORTE)
   await aimScenario(request, 'term-expired', { booking: overdue })
 
   await page.goto(`${NORTE}/booking/${overdue}/payments`)
@@ -206,9 +207,8 @@ test('term-expired aimed at one booking: its instalment is overdue, the same buy
 
 test('payment-fails aimed at one booking: its term is declined at the provider, the other booking’s is paid', async ({ page, request }) => {
   const tok = await signInNorte(page)
-  const party: Party = { group: GROUP, members: 2, plan: 3, rooms: [{ hosting_id: `${GROUP}-hst-2`, quantity: 1 }] }
-  const declined = await bookByApi(request, tok, AGENCY, party, NORTE)
-  const paid = await bookByApi(request, tok, AGENCY, party, NORTE)
+  const declined = await bookByApi(request, tok, AGENCY, TWO_IN_INSTALMENTS, NORTE)
+  const paid = await bookByApi(request, tok, AGENCY, TWO_IN_INSTALMENTS, NORTE)
   await aimScenario(request, 'payment-fails', { booking: declined })
 
   const payTermTwo = async (bookingId: string) => {

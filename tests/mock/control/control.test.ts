@@ -1,7 +1,8 @@
 import { getResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { createControlHandlers, type ScenarioChange, type ScenarioListing, type TenantListing } from '../../../mock/src/control/control.ts'
+import type { ScenarioChange, ScenarioListing } from '../../../contract/mock-control.ts'
+import { createControlHandlers, type TenantListing } from '../../../mock/src/control/control.ts'
 import { createProviderHandlers } from '../../../mock/src/provider/provider.ts'
 import { createRuntime, type Runtime } from '../../../mock/src/runtime/runtime.ts'
 import { createMemoryStore, type MemoryStore } from '../../../mock/src/runtime/memory-store.ts'

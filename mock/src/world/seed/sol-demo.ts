@@ -4,9 +4,24 @@ import { addDays, addYears, utcDay } from '../../../../core/calendar.ts'
 import { english } from '../../../../core/translations.ts'
 import { planTermRecords } from '../money/payment-plan.ts'
 import { bookingTotal } from '../offer/booking-price.ts'
-import type { TravelGroupRecord, World } from '../kernel/types.ts'
+import type { MemberRecord, TravelGroupRecord, World } from '../kernel/types.ts'
 import { customer } from './demo-accounts.ts'
 import { type Ids, bookingBase, member, payTerm, raffleBlock } from './bookings.ts'
+
+/** A Spanish passport on file, issued and expiring the given number of years around today. */
+const spanishPassport = (
+  number: string,
+  today: Date,
+  { issuedYearsAgo, yearsLeft }: { issuedYearsAgo: number; yearsLeft: number },
+): MemberRecord['documents'][number] => ({
+  type: 'passport',
+  number,
+  expiry_date: addYears(utcDay(today), yearsLeft),
+  issue_date: addYears(utcDay(today), -issuedYearsAgo),
+  country: 'ES',
+  support_number: null,
+  file: null,
+})
 
 export const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>, faker: Faker, ids: Ids, today: Date) => {
   const todayIso = utcDay(today)
@@ -69,17 +84,7 @@ export const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>
       gender: 'male',
       birthdate: addYears(addDays(utcDay(today), 30), -19),
       document_number: '34567890V',
-      documents: [
-        {
-          type: 'passport',
-          number: 'PAB123456',
-          expiry_date: addYears(utcDay(today), 6),
-          issue_date: addYears(utcDay(today), -4),
-          country: 'ES',
-          support_number: null,
-          file: null,
-        },
-      ],
+      documents: [spanishPassport('PAB123456', today, { issuedYearsAgo: 4, yearsLeft: 6 })],
       emergency_contacts: [{ name: 'Ana', surname1: 'García', surname2: 'López', email: ana.email, phone: '+34600111222' }],
     }),
   ]
@@ -143,17 +148,7 @@ export const seedSolDemo = (world: World, groups: Map<string, TravelGroupRecord>
       gender: 'male',
       birthdate: '1982-07-11',
       document_number: '45678901G',
-      documents: [
-        {
-          type: 'passport',
-          number: 'JMG765432',
-          expiry_date: addYears(utcDay(today), 7),
-          issue_date: addYears(utcDay(today), -3),
-          country: 'ES',
-          support_number: null,
-          file: null,
-        },
-      ],
+      documents: [spanishPassport('JMG765432', today, { issuedYearsAgo: 3, yearsLeft: 7 })],
     }),
   ]
   const plan3 = pir.paymentPlans[1]!
