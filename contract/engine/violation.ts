@@ -22,6 +22,8 @@ export type ViolationKind =
   | 'error-leak'
   /** an answer lets another site read it with the caller's credentials (cors-rules.ts) */
   | 'cors'
+  /** an answer names another resource than the one its path asked for: an id matched loosely (loose-id-rules.ts) */
+  | 'loose-id'
   /** a cache may keep an answer for whom it is not: one customer's in a shared cache, or an agency's without Vary (cache-rules.ts) */
   | 'cache'
   /** a list that does not show what a write just made or changed, as the item's own read does */

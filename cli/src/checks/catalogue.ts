@@ -13,6 +13,7 @@ import { errorLeak } from './every-answer/error-leak.ts'
 import { cache } from './every-answer/cache.ts'
 import { cors } from './every-answer/cors.ts'
 import { exposure } from './every-answer/exposure.ts'
+import { looseId } from './every-answer/loose-id.ts'
 import { response } from './every-answer/response.ts'
 import type { Check, CheckStep } from './kit/check.ts'
 import type { CheckOptions } from './kit/check-options.ts'
@@ -46,6 +47,7 @@ export const checks = [
   missing,
   hierarchy,
   oddId,
+  looseId,
   negative,
   positive,
   malformedBody,
@@ -65,12 +67,13 @@ export type CheckName = (typeof checks)[number]['name']
 const registered: readonly Check[] = checks
 
 /** The catalogue as a report carries it: each check without its implementation. */
-export const checkCatalogue: readonly CheckInfo[] = registered.map(({ name, proves, runs, schemathesis, restler, always }) => ({
+export const checkCatalogue: readonly CheckInfo[] = registered.map(({ name, proves, runs, schemathesis, restler, zap, always }) => ({
   name,
   proves,
   runs,
   ...(schemathesis === undefined ? {} : { schemathesis }),
   ...(restler === undefined ? {} : { restler }),
+  ...(zap === undefined ? {} : { zap }),
   ...(always === undefined ? {} : { always }),
 }))
 

@@ -12,6 +12,7 @@ export const unauthenticated = {
   proves: 'a request without the session its operation needs is never served (2xx) by the backend',
   runs: 'every answer',
   schemathesis: 'ignored_auth',
+  zap: 'Access Control Testing add-on (users and rules set up by hand)',
 } as const satisfies CheckInfo
 
 /** The finding for one exchange the proxy passed on; undefined when the request had a session or was refused. */

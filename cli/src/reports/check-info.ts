@@ -13,6 +13,8 @@ export type CheckInfo = {
   schemathesis?: string
   /** the nearest RESTler checker; undefined where none catches the same fault */
   restler?: string
+  /** the nearest OWASP ZAP scan rule (its id and name); undefined where none catches the same fault */
+  zap?: string
   /** always on: it is what every answer is read by (it cannot be left out) */
   always?: true
 }

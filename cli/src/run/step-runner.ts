@@ -53,7 +53,9 @@ export type StepContext<S> = {
 
 export type FailDetails = {
   operationId?: string
-  kind?: Extract<ViolationKind, 'step' | 'probe' | 'round-trip' | 'read-only-field' | 'idempotency' | 'list-consistency' | 'cors'>
+  kind?: Extract<ViolationKind, 'step' | 'probe' | 'round-trip' | 'read-only-field' | 'idempotency' | 'list-consistency' | 'cors' | 'loose-id'>
+  /** the call the finding is about, whose curl reproduces it (default: the step's last) */
+  call?: CallRecord
 }
 
 export type StepDefinition<S> = {
@@ -230,7 +232,7 @@ async function runOne<S extends object>(
     },
     fail(expected, actual, details) {
       const last = options.client.calls.at(-1)
-      const fromThisStep = options.client.calls.length > firstCall ? last : undefined
+      const fromThisStep = details?.call ?? (options.client.calls.length > firstCall ? last : undefined)
       throw new FailSignal({
         kind: details?.kind ?? 'step',
         operationId: details?.operationId ?? fromThisStep?.operationId ?? defaultOperation,

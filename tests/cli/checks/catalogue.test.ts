@@ -18,13 +18,21 @@ describe('check names', () => {
     expect([without('exposure'), without('error-leak')]).toEqual([false, true])
   })
 
-  it("cli/README's table lists every check, in the catalogue's order, with its Schemathesis and RESTler counterparts, or none", async () => {
+  it("cli/README's table lists every check, in the catalogue's order, with its Schemathesis, RESTler and ZAP counterparts, or none", async () => {
     const readme = await readFile(path.join(import.meta.dirname, '../../../cli/README.md'), 'utf8')
-    const rows = [...readme.matchAll(/^\| `([a-z-]+)` \| .* \| ([^|]+) \| ([^|]+) \|$/gm)].map((match) => ({
+    const rows = [...readme.matchAll(/^\| `([a-z-]+)` \| .* \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/gm)].map((match) => ({
       name: match[1],
       schemathesis: (match[2] as string).trim(),
       restler: (match[3] as string).trim(),
+      zap: (match[4] as string).trim(),
     }))
-    expect(rows).toEqual(checkCatalogue.map((check) => ({ name: check.name, schemathesis: check.schemathesis ?? 'none', restler: check.restler ?? 'none' })))
+    expect(rows).toEqual(
+      checkCatalogue.map((check) => ({
+        name: check.name,
+        schemathesis: check.schemathesis ?? 'none',
+        restler: check.restler ?? 'none',
+        zap: check.zap ?? 'none',
+      })),
+    )
   })
 })

@@ -153,6 +153,24 @@ describe('every exchange checked', () => {
     }
   })
 
+  it("a backend that finds bookings with LIKE 'id%': real traffic asking for an id cut short gets another booking, a finding", async () => {
+    const fault = behaviourFaults.find((item) => item.operationId === 'getBooking' && item.kind === 'loose-id')
+    const backend = await startBrokenBackend(mock.url, { corrupt: false, ...fault!.make() })
+    const { proxy, api } = await startProxy(backend.url)
+    try {
+      const { bookingId, token } = await portalTraffic(api)
+      expect(proxy.report().findings).toEqual([])
+      const cut = await fetch(`${api}/booking/${bookingId.slice(0, -1)}`, { headers: { agencyId: 'ag-sol', Authorization: `Bearer ${token}` } })
+      expect(cut.status).toBe(200)
+      expect(proxy.report().findings.map((finding) => `${finding.operationId} ${finding.kind}: ${finding.example.actual}`)).toEqual([
+        `getBooking loose-id: asked for "${bookingId.slice(0, -1)}", it names "${bookingId}": another resource`,
+      ])
+    } finally {
+      await proxy.close()
+      await backend.close()
+    }
+  })
+
   it('requests: an unknown path, a missing tenant header, a missing token and a body its schema refuses, each a finding', async () => {
     const { proxy, api } = await startProxy(`${mock.url}/api/customer`)
     try {

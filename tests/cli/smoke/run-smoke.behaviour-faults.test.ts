@@ -155,26 +155,27 @@ describe('several faults at once', () => {
   })
 })
 
-describe('the checks of caching, hierarchy, odd ids, canceled bookings and lists, all at once', () => {
-  it('seven faults: each found, named with its operation and check, and nothing else', async () => {
-    const seven = (
+describe('the checks of caching, hierarchy, odd and loose ids, canceled bookings and lists, all at once', () => {
+  it('eight faults: each found, named with its operation and check, and nothing else', async () => {
+    const eight = (
       [
         ['listBookings', 'cache'],
         ['getAgency', 'cache'],
         ['checkout', 'read-only-field'],
         ['renderInvoice', 'hierarchy'],
-        ['getBooking', 'odd-id'],
+        ['getBookingPayments', 'odd-id'],
+        ['getBooking', 'loose-id'],
         ['updateBuyer', 'use-after-cancel'],
         ['cancelBooking', 'list-consistency'],
       ] as const
     ).map(
       ([operationId, check]) => behaviourFaults.find((fault) => fault.operationId === operationId && (fault.check ?? fault.kind) === check) as BehaviourFault,
     )
-    const backend = await startBrokenBackend(mock.url, { corrupt: false, ...combine(seven) })
+    const backend = await startBrokenBackend(mock.url, { corrupt: false, ...combine(eight) })
     try {
       const { code, report } = await smokeJson(['--base-url', backend.url, ...ana, ...other, '--write'])
       expect(code).toBe(1)
-      for (const fault of seven) expect(reported(report, fault).length, `${fault.operationId}: ${findingsLine(report)}`).toBeGreaterThan(0)
+      for (const fault of eight) expect(reported(report, fault).length, `${fault.operationId}: ${findingsLine(report)}`).toBeGreaterThan(0)
       // the stale list shows on every write after the first payment too (status pending where getBooking reads
       // confirmed): each such finding names the list and the field
       const stale = report.findings.filter((finding) => finding.kind === 'list-consistency')
@@ -183,7 +184,17 @@ describe('the checks of caching, hierarchy, odd ids, canceled bookings and lists
       )
       expect(
         new Set(report.findings.filter((finding) => finding.kind !== 'list-consistency').map((finding) => `${finding.operationId} ${finding.kind}`)),
-      ).toEqual(new Set(['listBookings cache', 'getAgency cache', 'checkout read-only-field', 'renderInvoice probe', 'getBooking probe', 'updateBuyer probe']))
+      ).toEqual(
+        new Set([
+          'listBookings cache',
+          'getAgency cache',
+          'checkout read-only-field',
+          'renderInvoice probe',
+          'getBookingPayments probe',
+          'getBooking loose-id',
+          'updateBuyer probe',
+        ]),
+      )
     } finally {
       await backend.close()
     }

@@ -351,18 +351,23 @@ describe('every reproduction runs as printed', () => {
       const { report } = await smokeJson(['--base-url', backend.url, ...ana, ...other, '--write', '--max-response-time', '1000'])
       const lines = new Map(report.violations.map((violation) => [violation.curl, violation]))
       expect(lines.size).toBeGreaterThan(10)
-      // the reader's side: the passwords it knows, then each variable as the report says to set it
+      // the reader's side, once, as a reader would: the passwords it knows, then each variable as the report says to set it
       const prelude = [
         "export TRAVEL_PORTAL_PASSWORD='viaje2026' TRAVEL_PORTAL_OTHER_PASSWORD='viaje2026'",
         ...report.variables.filter((variable) => !variable.name.endsWith('PASSWORD')).map((variable) => variable.how),
       ].join('\n')
-      // the line as printed, after the prelude: what its curl prints and how long it may take are the test's own (a
+      const names = report.variables.map((variable) => variable.name)
+      const set = await execFileAsync('sh', ['-c', `${prelude}\n${names.map((name) => `printf '%s\\0' "$${name}"`).join('\n')}`], { timeout: 15_000 })
+      const values = set.stdout.split('\0').slice(0, names.length)
+      const variables = Object.fromEntries(names.map((name, index) => [name, values[index] ?? '']))
+      for (const name of names) expect(variables[name], `${name} as the report says to set it`).toMatch(/\S/)
+      // the line as printed, with those variables: what its curl prints and how long it may take are the test's own (a
       // shell function of that name), so the line's status is the last line out
       const watched = `curl() { command curl -s -o /dev/null -w '%{http_code}\\n' --max-time 10 "$@"; }`
       const failures: string[] = []
       for (const [line, violation] of lines) {
         // the backend and the mock answer from this process: the line runs beside them, not blocking them
-        const run = await execFileAsync('sh', ['-c', `${prelude}\n${watched}\n${line}`], { timeout: 15_000 }).then(
+        const run = await execFileAsync('sh', ['-c', `${watched}\n${line}`], { timeout: 15_000, env: { ...process.env, ...variables } }).then(
           ({ stdout }) => ({ ok: true as const, stdout }),
           (error: Error & { stderr?: string; code?: number }) => ({ ok: false as const, why: `exit ${error.code ?? error.message}: ${error.stderr ?? ''}` }),
         )

@@ -13,6 +13,7 @@ export const method = {
   proves: "a method the contract does not declare answers 405 with an Allow naming the path's methods",
   runs: 'across operations',
   schemathesis: 'unsupported_method, allow_header_conformance',
+  zap: '90028 Insecure HTTP Method',
   steps: (options) => methodSteps(options.contract, options.selected ?? (() => true)),
 } as const satisfies Check<'method'>
 

@@ -13,6 +13,7 @@ export const undeclaredPath = {
   proves:
     'paths the contract does not declare under the base (old versions, admin, debug, actuator, API descriptions, climbs out of the base) are not served: no 2xx with a body, no 5xx',
   runs: 'across operations',
+  zap: '40035 Hidden File Finder, 40034 .env Information Leak, 41 Source Code Disclosure - Git',
   steps: (options) => undeclaredPathSteps(options.contract),
 } as const satisfies Check<'undeclared-path'>
 

@@ -8,5 +8,6 @@ export const cache = {
   name: 'cache',
   proves: "no answer for one customer may be kept by a shared cache, and an agency's answer a shared cache may keep varies on the tenant header",
   runs: 'every answer',
+  zap: '10015 Re-examine Cache-control Directives, 10049 Content Cacheability',
   scan: cacheScan,
 } as const satisfies Check<'cache'>

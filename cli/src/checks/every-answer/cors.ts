@@ -13,6 +13,7 @@ export const cors = {
   proves:
     'no answer or preflight lets another site read it with the caller’s credentials (its origin, or null, named back with credentials; * with credentials)',
   runs: 'every answer',
+  zap: '40040 CORS Header',
   scan: corsScan,
   probes: (options) => corsProbes(options),
 } as const satisfies Check<'cors'>

@@ -7,5 +7,6 @@ export const errorLeak = {
   name: 'error-leak',
   proves: "no error answer shows a stack trace, the server's paths, SQL or an exception class",
   runs: 'every answer',
+  zap: '90022 Application Error Disclosure, 10023 Debug Error Messages',
   scan: () => errorLeakScan,
 } as const satisfies Check<'error-leak'>

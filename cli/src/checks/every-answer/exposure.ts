@@ -8,5 +8,6 @@ export const exposure = {
   name: 'exposure',
   proves: 'no answer shows a full card number, a password hash, a private key, or an undeclared credential, token, session, IBAN or identity document',
   runs: 'every answer',
+  zap: '10062 PII Disclosure (card numbers), 10097 Hash Disclosure',
   scan: exposureScan,
 } as const satisfies Check<'exposure'>

@@ -9,5 +9,6 @@ export const response = {
   runs: 'every answer',
   schemathesis: 'status_code_conformance, content_type_conformance, response_schema_conformance, response_headers_conformance, not_a_server_error',
   restler: 'its 5xx bug buckets (every request it sends)',
+  zap: '10019 Content-Type Header Missing (its schemas unread)',
   always: true,
 } as const satisfies Check<'response'>

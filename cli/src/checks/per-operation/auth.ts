@@ -12,6 +12,7 @@ export const auth = {
   proves: 'no token and a signed-out token are refused with 401',
   runs: 'per operation',
   schemathesis: 'ignored_auth, use_after_free (in part)',
+  zap: 'Access Control Testing add-on (users and rules set up by hand)',
   steps: (options, operation) => (operation.requiresAuth ? [authStep(options, operation)] : []),
 } as const satisfies Check<'auth'>
 

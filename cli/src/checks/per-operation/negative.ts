@@ -18,6 +18,7 @@ export const negative = {
   runs: 'per operation',
   schemathesis: 'negative_data_rejection',
   restler: 'InvalidValue (its 5xx only)',
+  zap: '40008 Parameter Tampering (its error pages only)',
   steps: (options, operation) => {
     const trials = negativeTrials(options, operation)
     return trials === undefined ? [] : [negativeStep(options, operation, trials)]

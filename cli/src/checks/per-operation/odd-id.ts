@@ -30,6 +30,7 @@ export const oddId = {
     'an id that is the real one with `?injected_query_string=123`, `/?/`, `??` or itself after it, `{}`, a NUL, `..%2F`, SQL, a quote or 4 kB long is refused with a declared 4xx, never answered',
   runs: 'per operation',
   restler: 'InvalidDynamicObject (its 5xx only)',
+  zap: '40018 SQL Injection, 6 Path Traversal (their error pages)',
   steps: (options, operation) => (operation.path.includes('{') ? [oddIdStep(options, operation)] : []),
 } as const satisfies Check<'odd-id'>
 

@@ -12,6 +12,7 @@ export const owner = {
   proves: "another customer gets 404 for this customer's resource, and changes nothing",
   runs: 'per operation',
   restler: 'NameSpaceRule',
+  zap: 'Access Control Testing add-on (users and rules set up by hand)',
   steps: (options, operation) => (operation.requiresAuth && operation.path.includes('{') ? [ownerStep(options, operation)] : []),
 } as const satisfies Check<'owner'>
 
