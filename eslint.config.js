@@ -163,4 +163,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: 'Import test from ./support/test.' }] }],
     },
   },
+  {
+    // The node tests share their workers (tests/contract/vitest.config.ts, isolate: false): a module or global stubbed
+    // in one file would reach the files after it
+    files: ['tests/{core,contract,mock,cli,toolchain,docs}/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'The node tests share workers: pass what differs in (a parameter, an option), never stub it for the whole worker.',
+        })),
+      ],
+    },
+  },
 )

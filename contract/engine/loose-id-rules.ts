@@ -40,7 +40,10 @@ export function namedIds(answer: Pick<ScannedAnswer, 'operation' | 'request' | '
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
   const id = (body as Record<string, unknown>)['id']
   if (typeof id !== 'string' && typeof id !== 'number') return undefined
-  const segments = new URL(answer.request.url, 'http://base.invalid').pathname.replace(/\/$/, '').split('/')
+  // the template's segments at the end of the URL's path (the backend may serve the API under any base)
+  const template = answer.operation.path.split('/').slice(1)
+  const segments = new URL(answer.request.url, 'http://base.invalid').pathname.replace(/\/$/, '').split('/').slice(-template.length)
+  if (segments.length < template.length || template.some((part, index) => !part.startsWith('{') && part !== segments[index])) return undefined
   return { asked: decoded(segments.at(-1) ?? ''), named: String(id) }
 }
 
