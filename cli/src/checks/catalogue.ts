@@ -31,6 +31,7 @@ import { tenant } from './per-operation/tenant.ts'
 import { idempotency } from './writes/idempotency.ts'
 import { listConsistency } from './writes/list-consistency.ts'
 import { readOnlyField } from './writes/read-only-field.ts'
+import { returnUrl } from './writes/return-url.ts'
 import { roundTrip } from './writes/round-trip.ts'
 import { useAfterCancel } from './writes/use-after-cancel.ts'
 
@@ -40,6 +41,7 @@ export const checks = [
   roundTrip,
   idempotency,
   readOnlyField,
+  returnUrl,
   listConsistency,
   auth,
   tenant,

@@ -34,6 +34,10 @@
  * - After a write, every list that shows what it wrote shows it at once, as the item's own read does: the
  *   lists whose items link to that read, and those its `x-lists` names. A list may declare
  *   `x-consistency-ms`, how long after a write it may take to show it (none here: at once).
+ * - A request property with `x-redirect: agency` is a URL the backend sends the customer to (the card
+ *   provider's way back): a page of the portal of the agency named in `agencyId`, http or https, on one of
+ *   the hosts `POST /agency` resolves to that agency. Anything else (another site, a `javascript:` URL, a
+ *   loopback, link-local or private address that is not one of them) answers 422 naming the field.
  * - Customers only ever see bookings where they are the buyer, a passenger or a passenger's guardian;
  *   any other booking answers 404. A resource under another (an invoice under a booking, a group under a
  *   travel group, a passenger named in a body) is found only under its own parent: 404 otherwise. A

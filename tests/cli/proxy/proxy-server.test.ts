@@ -162,9 +162,11 @@ describe('every exchange checked', () => {
       expect(proxy.report().findings).toEqual([])
       const cut = await fetch(`${api}/booking/${bookingId.slice(0, -1)}`, { headers: { agencyId: 'ag-sol', Authorization: `Bearer ${token}` } })
       expect(cut.status).toBe(200)
-      expect(proxy.report().findings.map((finding) => `${finding.operationId} ${finding.kind}: ${finding.example.actual}`)).toEqual([
-        `getBooking loose-id: asked for "${bookingId.slice(0, -1)}", it names "${bookingId}": another resource`,
-      ])
+      const [finding, ...others] = proxy.report().findings
+      expect(others).toEqual([])
+      expect(`${finding?.operationId} ${finding?.kind}: ${finding?.example.actual}`).toMatch(
+        new RegExp(`^getBooking loose-id: asked for "${bookingId.slice(0, -1)}", it names "${bookingId.slice(0, -1)}\\w+": another resource$`),
+      )
     } finally {
       await proxy.close()
       await backend.close()

@@ -10,6 +10,7 @@ import type { JourneyState } from '../../run/run-state.ts'
 import type { StepContext } from '../../run/step-runner.ts'
 import type { CallOptions, SuccessfulCall } from '../../transport/api-types.ts'
 import { evaluate } from './link-pool.ts'
+import { asRecord } from '../../run/json-readers.ts'
 import { requestMedia } from './operation-requests.ts'
 
 /** A read to call, with its path values. */
@@ -105,4 +106,32 @@ export async function lastWrite(context: StepContext<JourneyState>, contract: Co
   if (after === undefined) context.skip('untested: no read in the contract shows what it writes (no link to a GET, no GET on its path or a parent path)')
   const read = async () => (await context.call(after.read.operationId, { path: after.path, probe: true, unlinked: true })).json
   return { last, after, read }
+}
+
+/**
+ * The run's own create sent once more as a new one: every body value that is the id another create of the run made
+ * (a seat hold's) comes from that create repeated, and a new idempotency key (`key`), so it is a new create and not a
+ * replay. A skip says which precondition did not answer again.
+ */
+export async function freshPreconditions(
+  context: StepContext<JourneyState>,
+  contract: ContractIndex,
+  operation: OperationSpec,
+  sent: Record<string, unknown>,
+  key: string,
+): Promise<Record<string, unknown>> {
+  let body = structuredClone(sent)
+  for (const [field, value] of Object.entries(body)) {
+    if (typeof value !== 'string') continue
+    for (const write of contract.operations.values()) {
+      if (write.method !== 'post' || write.operationId === operation.operationId) continue
+      const earlier = context.lastSuccess(write.operationId)
+      if (earlier === undefined || asRecord(earlier.answer.json)?.['id'] !== value) continue
+      const again = await context.call(write.operationId, { ...earlier.options, probe: true, unlinked: true })
+      const fresh = asRecord(again.json)?.['id']
+      if (!again.ok || typeof fresh !== 'string') context.skip(`untested: ${write.operationId}, which it needs first, did not answer again (${again.status})`)
+      body = { ...body, [field]: fresh }
+    }
+  }
+  return operation.idempotency?.key.in === 'body' ? { ...body, [operation.idempotency.key.name]: key } : body
 }

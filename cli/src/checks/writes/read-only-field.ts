@@ -13,7 +13,7 @@ import type { StepContext, StepDefinition } from '../../run/step-runner.ts'
 import type { Check } from '../kit/check.ts'
 import type { CheckOptions } from '../kit/check-options.ts'
 import { requestMedia } from '../kit/operation-requests.ts'
-import { lastWrite, readAfter, readsBack, show } from '../kit/written-reads.ts'
+import { freshPreconditions, lastWrite, readAfter, readsBack, show } from '../kit/written-reads.ts'
 
 export const readOnlyField = {
   name: 'read-only-field',
@@ -66,22 +66,8 @@ function readOnlyOnCreateStep({ contract }: CheckOptions, operation: OperationSp
         ...(readAt === undefined ? {} : { readAt }),
       }).slice(0, 16)
       if (probes.length === 0) context.skip(`untested: ${after.read.operationId} shows no field beyond what the request takes`)
-      let body = structuredClone(last.options.json) as Record<string, unknown>
       // preconditions: a body value that is the id another create of the run made (a seat hold), made again
-      for (const [field, value] of Object.entries(body)) {
-        if (typeof value !== 'string') continue
-        for (const write of contract.operations.values()) {
-          if (write.method !== 'post' || write.operationId === id) continue
-          const earlier = context.lastSuccess(write.operationId)
-          if (earlier === undefined || asRecord(earlier.answer.json)?.['id'] !== value) continue
-          const again = await context.call(write.operationId, { ...earlier.options, probe: true, unlinked: true })
-          const fresh = asRecord(again.json)?.['id']
-          if (!again.ok || typeof fresh !== 'string')
-            context.skip(`untested: ${write.operationId}, which it needs first, did not answer again (${again.status})`)
-          body = { ...body, [field]: fresh }
-        }
-      }
-      if (operation.idempotency?.key.in === 'body') body = { ...body, [operation.idempotency.key.name]: `${context.marker}-read-only` }
+      const body = await freshPreconditions(context, contract, operation, last.options.json as Record<string, unknown>, `${context.marker}-read-only`)
       const made = await context.call(id, { ...last.options, json: withReadOnlyFields(body, probes), probe: true, unlinked: true })
       context.note(`${probes.length} read-only field${probes.length === 1 ? '' : 's'} sent (${probes.map((probe) => probe.name).join(', ')}): ${made.status}`)
       if (!made.ok) return
