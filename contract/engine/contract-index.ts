@@ -1,3 +1,4 @@
+import type { ListOrder } from '../../core/list-order.ts'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 
@@ -116,6 +117,8 @@ export type OperationSpec = {
   lists: readonly string[]
   /** `x-consistency-ms`: how long after a write this list may take to show it (default 0: at once) */
   consistencyMs: number
+  /** `x-order`: the order its list answer keeps (core/list-order.ts) */
+  order?: ListOrder
   location: SchemaLocation
 }
 
@@ -474,6 +477,7 @@ function indexOperation(
   const cacheDeclared = cachePolicies.includes(declaredCache as CachePolicy)
   // an undeclared one is personal or public here; indexContract makes it tenant once it knows the tenant header
   const cache: CachePolicy = cacheDeclared ? (declaredCache as CachePolicy) : bearer === 'required' ? 'personal' : 'public'
+  const order = readOrder(raw['x-order'], operationId, warnings)
   const lists = Array.isArray(raw['x-lists']) ? raw['x-lists'].filter((item): item is string => typeof item === 'string') : []
   const consistency = raw['x-consistency-ms']
   if (consistency !== undefined && (typeof consistency !== 'number' || !(consistency >= 0))) {
@@ -485,6 +489,7 @@ function indexOperation(
     cacheDeclared,
     lists,
     consistencyMs: typeof consistency === 'number' && consistency >= 0 ? consistency : 0,
+    ...(order === undefined ? {} : { order }),
     method,
     path: pathTemplate,
     ...(idempotency === undefined ? {} : { idempotency }),
@@ -629,4 +634,25 @@ export function getOperation(contract: ContractIndex, operationId: string): Oper
   const operation = contract.operations.get(operationId)
   if (operation === undefined) throw new ContractError(`operation ${operationId} is not in the contract`)
   return operation
+}
+
+/** `x-order: { by, direction, collation }`: by a field, ascending unless it says descending, text in a language's alphabet. */
+function readOrder(raw: unknown, operationId: string, warnings: string[]): ListOrder | undefined {
+  if (raw === undefined) return undefined
+  const value = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
+  const direction = value['direction'] ?? 'ascending'
+  const collation = value['collation']
+  const query = collation !== null && typeof collation === 'object' ? (collation as Record<string, unknown>) : undefined
+  const collationOk = collation === undefined || typeof collation === 'string' || (typeof query?.['query'] === 'string' && typeof query['default'] === 'string')
+  if (typeof value['by'] !== 'string' || (direction !== 'ascending' && direction !== 'descending') || !collationOk) {
+    warnings.push(`${operationId}: x-order must be { by: field, direction: ascending|descending, collation: language or { query, default } }; ignored`)
+    return undefined
+  }
+  return {
+    by: value['by'],
+    direction,
+    ...(collation === undefined
+      ? {}
+      : { collation: typeof collation === 'string' ? collation : { query: query?.['query'] as string, default: query?.['default'] as string } }),
+  }
 }

@@ -24,6 +24,8 @@ export type ViolationKind =
   | 'cors'
   /** an answer names another resource than the one its path asked for: an id matched loosely (loose-id-rules.ts) */
   | 'loose-id'
+  /** a list out of the order its operation declares (x-order: order-rules.ts) */
+  | 'order'
   /** a cache may keep an answer for whom it is not: one customer's in a shared cache, or an agency's without Vary (cache-rules.ts) */
   | 'cache'
   /** a list that does not show what a write just made or changed, as the item's own read does */

@@ -1,4 +1,6 @@
 // Generated from contract/openapi.yaml by scripts/generate/generate-api-operations.ts: do not edit.
+import type { ListOrder } from '../../core/list-order.ts';
+
 /** The API's base path on its host: the path of the contract's first server. */
 export const API_PATH = '/api/customer';
 
@@ -148,5 +150,14 @@ export const API_CACHE: Readonly<Record<string, 'personal' | 'tenant' | 'public'
   'GET /travelgroup/{id}/terms': 'tenant',
 };
 
+/** The order each list keeps (its x-order), by operationId: the mock sorts by it, the conformance check holds backends to it. */
+export const API_ORDER: Readonly<Record<string, ListOrder>> = {
+  listBookingNotices: {"by":"created_at","direction":"descending"},
+  listBookings: {"by":"created_at","direction":"descending"},
+  listCities: {"by":"name","collation":"es"},
+  listCountries: {"by":"name","collation":{"query":"lang","default":"es"}},
+  listStates: {"by":"name","collation":"es"},
+};
+
 /** The first 16 hex digits of the contract's SHA-256: changes whenever the contract does. */
-export const CONTRACT_DIGEST = 'f19e3cf5f02e210a';
+export const CONTRACT_DIGEST = 'fa5a3b3aca7c5dbc';

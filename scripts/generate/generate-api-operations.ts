@@ -1,5 +1,5 @@
 // Writes contract/generated/api-operations.ts: every operation of the contract as its method and path
-// template, whom its answers are for (x-cache, which every operation must declare), and the API's base path. The production server forwards to the API only requests that match one (web/server), so
+// template, whom its answers are for (x-cache, which every operation must declare), the lists' order (x-order), and the API's base path. The production server forwards to the API only requests that match one (web/server), so
 // nothing else on the API's host (a mock's control API, an admin route) is reachable through the portal.
 // It also writes the contract's digest: the portal keeps a traveller's data for reading offline under it,
 // so data saved under another contract (another shape) is never read back (web/src/lib/browser/offline-data.ts).
@@ -27,9 +27,17 @@ const policies = ['personal', 'tenant', 'public']
 const undeclared = operations.filter(([, , cache]) => !policies.includes(cache ?? ''))
 if (undeclared.length > 0) throw new Error(`x-cache (personal, tenant or public) missing on ${undeclared.map(([m, p]) => `${m} ${p}`).join(', ')}`)
 const cacheLines = operations.map(([method, path, cache]) => `  '${method} ${path}': '${cache}',`)
+// the lists' declared order (x-order), by operationId: the mock sorts each list by it (core/list-order.ts)
+const orderLines = Object.values(contract.paths)
+  .flatMap((item) => METHODS.map((method) => item[method] as { operationId?: string; 'x-order'?: unknown } | undefined))
+  .filter((operation) => operation?.['x-order'] !== undefined)
+  .map((operation) => `  ${operation!.operationId}: ${JSON.stringify(operation!['x-order'])},`)
+  .sort()
 writeFileSync(
   target,
   `// Generated from contract/openapi.yaml by scripts/generate/generate-api-operations.ts: do not edit.
+import type { ListOrder } from '../../core/list-order.ts';
+
 /** The API's base path on its host: the path of the contract's first server. */
 export const API_PATH = '${apiPath}';
 
@@ -41,6 +49,11 @@ ${lines.join('\n')}
 /** Whom each operation's answers are for (its x-cache), so what may keep them: the mock says so in Cache-Control. */
 export const API_CACHE: Readonly<Record<string, 'personal' | 'tenant' | 'public'>> = {
 ${cacheLines.join('\n')}
+};
+
+/** The order each list keeps (its x-order), by operationId: the mock sorts by it, the conformance check holds backends to it. */
+export const API_ORDER: Readonly<Record<string, ListOrder>> = {
+${orderLines.join('\n')}
 };
 
 /** The first 16 hex digits of the contract's SHA-256: changes whenever the contract does. */

@@ -14,6 +14,7 @@ import { cache } from './every-answer/cache.ts'
 import { cors } from './every-answer/cors.ts'
 import { exposure } from './every-answer/exposure.ts'
 import { looseId } from './every-answer/loose-id.ts'
+import { order } from './every-answer/order.ts'
 import { response } from './every-answer/response.ts'
 import type { Check, CheckStep } from './kit/check.ts'
 import type { CheckOptions } from './kit/check-options.ts'
@@ -57,6 +58,7 @@ export const checks = [
   errorLeak,
   cache,
   cors,
+  order,
   list,
   method,
   undeclaredPath,

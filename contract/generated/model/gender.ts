@@ -34,6 +34,10 @@
  * - After a write, every list that shows what it wrote shows it at once, as the item's own read does: the
  *   lists whose items link to that read, and those its `x-lists` names. A list may declare
  *   `x-consistency-ms`, how long after a write it may take to show it (none here: at once).
+ * - A list whose operation declares `x-order` keeps that order in every answer: `by` an item's field,
+ *   `direction` ascending (the default) or descending, text in the alphabet of `collation` (a language,
+ *   or `{ query, default }`: the one a query parameter names), accents and case aside; dates and times
+ *   as instants. What a description says in words ("newest first") is that declaration.
  * - A request property with `x-redirect: agency` is a URL the backend sends the customer to (the card
  *   provider's way back): a page of the portal of the agency named in `agencyId`, http or https, on one of
  *   the hosts `POST /agency` resolves to that agency. Anything else (another site, a `javascript:` URL, a

@@ -1,5 +1,7 @@
 // A customer's bookings: reading them, money (terms, purchases, extras, pack, plan), notices, review,
 // invoices and cancellation; the rules are in world/. Documentation writes live in documentation-handlers.ts.
+import { API_ORDER } from '../../../contract/generated/api-operations.ts'
+import { inListOrder } from '../../../core/list-order.ts'
 import { z } from 'zod'
 import {
   CancelBookingBody,
@@ -48,8 +50,8 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
     if (ctx.scenarios.has('no-bookings')) return json([])
     const me = ctx.me()
     const list = visibleBookings(ctx)
-      .sort(byNewest((b) => b.createdAt))
       .map((b) => bookingSummaryView(ctx, b, me.id))
+      .sort(inListOrder(API_ORDER.listBookings!, ctx.lang))
     return json(list)
   }),
 
@@ -63,7 +65,9 @@ export const bookingRoutes = (rt: Runtime): ApiRoute[] => [
 
   route(rt, 'get', '/booking/{id}/travel-group', 'auth', (ctx, params) => json(travelGroupView(ctx, groupOf(ctx.world, bookingFor(ctx, params.id!))))),
 
-  route(rt, 'get', '/booking/{id}/notices', 'auth', (ctx, params) => json([...bookingFor(ctx, params.id!).notices].sort(byNewest((n) => n.created_at)))),
+  route(rt, 'get', '/booking/{id}/notices', 'auth', (ctx, params) =>
+    json([...bookingFor(ctx, params.id!).notices].sort(inListOrder(API_ORDER.listBookingNotices!, ctx.lang))),
+  ),
 
   route(rt, 'get', '/booking/{id}/payments', 'auth', (ctx, params) => {
     const booking = bookingFor(ctx, params.id!)

@@ -1,4 +1,6 @@
 // Address lists (country, state, city), services, and document uploads (their rules: world/uploads.ts).
+import { API_ORDER } from '../../../contract/generated/api-operations.ts'
+import { collationOf, inListOrder } from '../../../core/list-order.ts'
 import { HttpResponse } from 'msw'
 import { ListCitiesQueryParams, ListCountriesQueryParams, ListServicesQueryParams, ListStatesQueryParams } from '../../../contract/generated/zod.ts'
 import type { City, Country, Service, State } from '../../../contract/generated/model/index.ts'
@@ -28,8 +30,6 @@ const matches = (needle: string | undefined) => {
   return (text: string) => folded === '' || foldForSearch(text).includes(folded)
 }
 
-const byName = (lang: string) => (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, lang)
-
 export const listRoutes = (rt: Runtime): ApiRoute[] => [
   route(rt, 'get', '/country', 'public-optional-agency', (ctx) => {
     const query = readQuery(ctx, ListCountriesQueryParams, 400)
@@ -37,7 +37,7 @@ export const listRoutes = (rt: Runtime): ApiRoute[] => [
     const hit = matches(query.search)
     const countries: Country[] = COUNTRIES.map((c) => ({ id: c.code, code: c.code, name: c.name[lang] }))
       .filter((c) => hit(c.name) || c.code === query.search?.trim().toUpperCase())
-      .sort(byName(lang))
+      .sort(inListOrder(API_ORDER.listCountries!, lang))
     return json(countries)
   }),
 
@@ -48,7 +48,7 @@ export const listRoutes = (rt: Runtime): ApiRoute[] => [
     // the form then lets the customer type the state.
     const states: State[] = STATES.filter((s) => s.country === query.country && hit(s.name))
       .map((s) => ({ id: s.id, country: s.country, name: s.name }))
-      .sort(byName('es'))
+      .sort(inListOrder(API_ORDER.listStates!, collationOf(API_ORDER.listStates!)))
     return json(states)
   }),
 
@@ -59,7 +59,7 @@ export const listRoutes = (rt: Runtime): ApiRoute[] => [
     const cities: City[] = (state?.cities ?? [])
       .filter(hit)
       .map((name) => ({ id: cityId(state!.id, name), state: state!.id, name }))
-      .sort(byName('es'))
+      .sort(inListOrder(API_ORDER.listCities!, collationOf(API_ORDER.listCities!)))
     return json(cities)
   }),
 

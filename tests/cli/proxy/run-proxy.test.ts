@@ -52,7 +52,17 @@ describe('a proxy run', () => {
     const report = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as ProxyReport
     expect(report).toMatchObject({ tool: 'travel-portal proxy', exchanges: 1, findings: [] })
     expect(report.coverage).toEqual([expect.objectContaining({ operationId: 'listTravelGroups', status: 200, count: 1 })])
-    expect(report.checks.map((check) => check.name)).toEqual(['request', 'response', 'loose-id', 'exposure', 'error-leak', 'cache', 'cors', 'unauthenticated'])
+    expect(report.checks.map((check) => check.name)).toEqual([
+      'request',
+      'response',
+      'loose-id',
+      'exposure',
+      'error-leak',
+      'cache',
+      'cors',
+      'order',
+      'unauthenticated',
+    ])
     expect(io.err()).toMatch(/proxy listening on http:\/\/127\.0\.0\.1:\d+\/api\/customer → /)
   })
 

@@ -211,7 +211,7 @@ test('a proxy session: what the traffic reached and what it broke, equal to the 
   await expect(page.locator('li.finding')).toHaveCount(report.findings.length)
   const countries = page.locator('table.grid tr', { has: page.locator('th', { hasText: /^listCountries$/ }) })
   await expect(countries.locator('td.failed')).toHaveCount(1)
-  // every check the proxy makes (request, response, loose-id, exposure, error-leak, cache, cors, unauthenticated): passed where the traffic went, not tried elsewhere
+  // every check the proxy makes (request, response, loose-id, exposure, error-leak, cache, cors, order, unauthenticated): passed where the traffic went, not tried elsewhere
   await expect(page.locator('table.grid thead th')).toContainText([
     'request',
     'response',

@@ -68,7 +68,7 @@ describe('the return-url check', () => {
       fault: ({ operationId }) => (operationId === 'checkout' ? answer(409, { code: 'cant_lock_enough_seats', message: 'Seats held elsewhere.' }) : undefined),
     })
     await world.journey('checkout.lock')
-    world.client.succeeded.set('checkout', {
+    ;(world.client.succeeded as Map<string, never>).set('checkout', {
       options: { path: [world.state.travelGroupId as string], json: { lock_id: world.state.lockId } },
       answer: {},
     } as never)
