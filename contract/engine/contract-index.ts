@@ -119,6 +119,8 @@ export type OperationSpec = {
   consistencyMs: number
   /** `x-order`: the order its list answer keeps (core/list-order.ts) */
   order?: ListOrder
+  /** `x-throttle`: after this many tries for one address within the window, a 429 with Retry-After */
+  throttle?: { after: number; windowSeconds: number }
   location: SchemaLocation
 }
 
@@ -478,6 +480,7 @@ function indexOperation(
   // an undeclared one is personal or public here; indexContract makes it tenant once it knows the tenant header
   const cache: CachePolicy = cacheDeclared ? (declaredCache as CachePolicy) : bearer === 'required' ? 'personal' : 'public'
   const order = readOrder(raw['x-order'], operationId, warnings)
+  const throttle = readThrottle(raw['x-throttle'], operationId, warnings)
   const lists = Array.isArray(raw['x-lists']) ? raw['x-lists'].filter((item): item is string => typeof item === 'string') : []
   const consistency = raw['x-consistency-ms']
   if (consistency !== undefined && (typeof consistency !== 'number' || !(consistency >= 0))) {
@@ -490,6 +493,7 @@ function indexOperation(
     lists,
     consistencyMs: typeof consistency === 'number' && consistency >= 0 ? consistency : 0,
     ...(order === undefined ? {} : { order }),
+    ...(throttle === undefined ? {} : { throttle }),
     method,
     path: pathTemplate,
     ...(idempotency === undefined ? {} : { idempotency }),
@@ -655,4 +659,16 @@ function readOrder(raw: unknown, operationId: string, warnings: string[]): ListO
       ? {}
       : { collation: typeof collation === 'string' ? collation : { query: query?.['query'] as string, default: query?.['default'] as string } }),
   }
+}
+
+/** `x-throttle: { after, windowSeconds }`: whole numbers, 1 or more. */
+function readThrottle(raw: unknown, operationId: string, warnings: string[]): { after: number; windowSeconds: number } | undefined {
+  if (raw === undefined) return undefined
+  const value = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
+  const { after, windowSeconds } = value
+  if (!Number.isInteger(after) || !Number.isInteger(windowSeconds) || (after as number) < 1 || (windowSeconds as number) < 1) {
+    warnings.push(`${operationId}: x-throttle must be { after: tries, windowSeconds: seconds }, whole numbers of 1 or more; ignored`)
+    return undefined
+  }
+  return { after: after as number, windowSeconds: windowSeconds as number }
 }

@@ -159,5 +159,11 @@ export const API_ORDER: Readonly<Record<string, ListOrder>> = {
   listStates: {"by":"name","collation":"es"},
 };
 
+/** The brake on each operation that takes or sends a secret (its x-throttle), by operationId: tries per address in a window. */
+export const API_THROTTLE: Readonly<Record<string, { after: number; windowSeconds: number }>> = {
+  login: {"after":5,"windowSeconds":900},
+  remember: {"after":5,"windowSeconds":900},
+};
+
 /** The first 16 hex digits of the contract's SHA-256: changes whenever the contract does. */
-export const CONTRACT_DIGEST = 'fa5a3b3aca7c5dbc';
+export const CONTRACT_DIGEST = '3fd3b54672ecd081';

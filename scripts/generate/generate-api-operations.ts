@@ -33,6 +33,12 @@ const orderLines = Object.values(contract.paths)
   .filter((operation) => operation?.['x-order'] !== undefined)
   .map((operation) => `  ${operation!.operationId}: ${JSON.stringify(operation!['x-order'])},`)
   .sort()
+// the brakes on what takes or sends a secret (x-throttle), by operationId: the mock throttles by them
+const throttleLines = Object.values(contract.paths)
+  .flatMap((item) => METHODS.map((method) => item[method] as { operationId?: string; 'x-throttle'?: unknown } | undefined))
+  .filter((operation) => operation?.['x-throttle'] !== undefined)
+  .map((operation) => `  ${operation!.operationId}: ${JSON.stringify(operation!['x-throttle'])},`)
+  .sort()
 writeFileSync(
   target,
   `// Generated from contract/openapi.yaml by scripts/generate/generate-api-operations.ts: do not edit.
@@ -54,6 +60,11 @@ ${cacheLines.join('\n')}
 /** The order each list keeps (its x-order), by operationId: the mock sorts by it, the conformance check holds backends to it. */
 export const API_ORDER: Readonly<Record<string, ListOrder>> = {
 ${orderLines.join('\n')}
+};
+
+/** The brake on each operation that takes or sends a secret (its x-throttle), by operationId: tries per address in a window. */
+export const API_THROTTLE: Readonly<Record<string, { after: number; windowSeconds: number }>> = {
+${throttleLines.join('\n')}
 };
 
 /** The first 16 hex digits of the contract's SHA-256: changes whenever the contract does. */

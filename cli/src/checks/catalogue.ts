@@ -28,6 +28,7 @@ import { negative } from './per-operation/negative.ts'
 import { owner } from './per-operation/owner.ts'
 import { positive } from './per-operation/positive.ts'
 import { reach } from './per-operation/reach.ts'
+import { signInBrake } from './per-operation/sign-in-brake.ts'
 import { tenant } from './per-operation/tenant.ts'
 import { idempotency } from './writes/idempotency.ts'
 import { listConsistency } from './writes/list-consistency.ts'
@@ -54,6 +55,7 @@ export const checks = [
   negative,
   positive,
   malformedBody,
+  signInBrake,
   exposure,
   errorLeak,
   cache,

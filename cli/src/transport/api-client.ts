@@ -58,16 +58,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: BodyInit | undefined,
     label: string,
     failed: (reason: string, durationMs: number) => CallRecord,
+    keep429 = false,
   ): Promise<{ response: Response; startedAt: Date; started: number }> {
     const startedAt = new Date()
     const started = performance.now()
     try {
-      const response = await send(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(body === undefined ? {} : { body }),
-        redirect: 'manual',
-      })
+      const response = await send(
+        request.url,
+        {
+          method: request.method,
+          headers: request.headers,
+          ...(body === undefined ? {} : { body }),
+          redirect: 'manual',
+        },
+        keep429,
+      )
       return { response, startedAt, started }
     } catch (error) {
       const record = failed(describeFetchError(error), Math.round(performance.now() - started))
@@ -126,19 +131,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const curl = toCurl(request, options.secrets?.())
     const explore = callOptions.explore === true
     const label = callOptions.step === undefined ? operationId : `${operationId} (${callOptions.step})`
-    const { response, startedAt, started } = await exchange(request, body, label, (error, durationMs) => ({
-      operationId,
-      method: request.method,
-      url,
-      status: undefined,
-      statusKey: undefined,
-      durationMs,
-      curl,
-      probe: callOptions.probe === true,
-      violationCount: 1,
-      error,
-      ...(explore ? { explore } : {}),
-    }))
+    const { response, startedAt, started } = await exchange(
+      request,
+      body,
+      label,
+      (error, durationMs) => ({
+        operationId,
+        method: request.method,
+        url,
+        status: undefined,
+        statusKey: undefined,
+        durationMs,
+        curl,
+        probe: callOptions.probe === true,
+        violationCount: 1,
+        error,
+        ...(explore ? { explore } : {}),
+      }),
+      callOptions.keepThrottled === true,
+    )
     const answered = await options.checker.checkResponse(operationId, request, response)
     options.onExchange?.({
       request,

@@ -40,6 +40,8 @@ export type CallOptions = {
   auth?: 'auto' | 'none' | { token: string }
   /** negative probe: excluded when judging whether anything was testable */
   probe?: boolean
+  /** a 429 is this call's answer, never waited out and asked again (the sign-in brake check counts them) */
+  keepThrottled?: boolean
   /** a check's own read (a write read back): its answer gives no values to other operations' links */
   unlinked?: boolean
   /** the step (check) that makes the call: named beside the operation in the HAR (the runner sets it) */

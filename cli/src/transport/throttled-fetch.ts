@@ -35,7 +35,8 @@ export function createThrottledFetch(options: ThrottledFetchOptions) {
   const spacingMs = options.requestsPerSecond === undefined ? 0 : 1000 / options.requestsPerSecond
   let nextSlot = 0
 
-  async function send(url: string, init: RequestInit & { method: string }): Promise<Response> {
+  /** `keep429`: a 429 is the answer, never waited out (what the sign-in brake check counts) */
+  async function send(url: string, init: RequestInit & { method: string }, keep429 = false): Promise<Response> {
     for (let attempt = 0; ; attempt += 1) {
       if (spacingMs > 0) {
         const now = performance.now()
@@ -44,7 +45,7 @@ export function createThrottledFetch(options: ThrottledFetchOptions) {
         if (slot > now) await sleep(slot - now)
       }
       const response = await fetchRetryingIdempotent(options.doFetch, url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })
-      if (response.status !== 429) return response
+      if (response.status !== 429 || keep429) return response
       const wait = retryAfterMs(response.headers.get('retry-after'))
       if (wait === undefined || wait > maxRetryWaitMs || attempt >= maxThrottleRetries || stats.waitedMs + wait > maxThrottleWaitPerRunMs) {
         stats.keptAnswers += 1

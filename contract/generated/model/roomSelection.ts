@@ -34,6 +34,10 @@
  * - After a write, every list that shows what it wrote shows it at once, as the item's own read does: the
  *   lists whose items link to that read, and those its `x-lists` names. A list may declare
  *   `x-consistency-ms`, how long after a write it may take to show it (none here: at once).
+ * - An operation with `x-throttle: { after, windowSeconds }` takes a secret or sends one (a password, a
+ *   sign-in link): after `after` tries for one address within `windowSeconds` (failed sign-ins; links
+ *   asked for), the next answers 429 `too_many_requests` with `Retry-After`, whether or not an account
+ *   has that address, until the oldest try leaves the window. A right password clears the address's count.
  * - A list whose operation declares `x-order` keeps that order in every answer: `by` an item's field,
  *   `direction` ascending (the default) or descending, text in the alphabet of `collation` (a language,
  *   or `{ query, default }`: the one a query parameter names), accents and case aside; dates and times

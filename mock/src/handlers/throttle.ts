@@ -3,6 +3,7 @@
 // e-mail) and per client, in a sliding window, in memory: a restart forgets them, as a real backend's
 // cache would. Past a limit the call is refused with 429 too_many_requests and Retry-After, before
 // anything is checked or sent, so a throttled password guess learns nothing.
+import { API_THROTTLE } from '../../../contract/generated/api-operations.ts'
 import type { Runtime } from '../runtime/runtime.ts'
 import { fail } from '../world/kernel/rule-failure.ts'
 import { type Ctx } from './context.ts'
@@ -12,11 +13,18 @@ type Limits = { perAccount: Limit; perClient: Limit }
 
 const FIFTEEN_MINUTES = 15 * 60_000
 
+/** The contract's brake on one address (x-throttle); the brake on one client is the mock's own. */
+const perAddress = (operationId: 'login' | 'remember'): Limit => {
+  const declared = API_THROTTLE[operationId]
+  if (declared === undefined) throw new Error(`the contract declares no x-throttle on ${operationId}`)
+  return { max: declared.after, windowMs: declared.windowSeconds * 1000 }
+}
+
 export const THROTTLES = {
   /** failed sign-ins (a right password does not count) */
-  signIn: { perAccount: { max: 5, windowMs: FIFTEEN_MINUTES }, perClient: { max: 50, windowMs: FIFTEEN_MINUTES } },
+  signIn: { perAccount: perAddress('login'), perClient: { max: 50, windowMs: FIFTEEN_MINUTES } },
   /** sign-in links and password reminders sent */
-  mailedLink: { perAccount: { max: 5, windowMs: FIFTEEN_MINUTES }, perClient: { max: 50, windowMs: FIFTEEN_MINUTES } },
+  mailedLink: { perAccount: perAddress('remember'), perClient: { max: 50, windowMs: FIFTEEN_MINUTES } },
 } as const satisfies Record<string, Limits>
 
 export type ThrottleKind = keyof typeof THROTTLES

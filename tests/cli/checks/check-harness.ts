@@ -73,10 +73,11 @@ export type CheckWorld = {
  * A fresh mock in process, the customer (and with `other`, a second one) signed in, the sessions step
  * run, and the run's first reads made: the travel groups, the bookings, one booking and its payments.
  */
-export async function checkWorld(options: { fault?: Fault; scenarios?: ScenarioName[]; other?: boolean } = {}): Promise<CheckWorld> {
+export async function checkWorld(options: { fault?: Fault; scenarios?: ScenarioName[]; other?: boolean; throttling?: boolean } = {}): Promise<CheckWorld> {
   const index = await realContract()
   const rt = createRuntime({ fresh: true, now: () => new Date('2026-11-21T10:00:00Z') })
-  rt.options.throttling.everyone = false
+  // off unless a test is about it: a test's many sign-ins are not an attack
+  rt.options.throttling.everyone = options.throttling === true
   rt.world.scenarios = (options.scenarios ?? []).map((name) => ({ name, target: {} }))
   const handlers = createMockHandlers(rt)
   const inProcessFetch: typeof fetch = (async (input: string | URL | Request, init?: RequestInit) => {

@@ -18,7 +18,6 @@ let backend: VariantsBackend
 
 beforeAll(async () => {
   mock = await startTestMock()
-  expect(await runCli(['settings', '--throttling', 'off', '--mock-url', mock.url], createTestIo())).toBe(0)
   backend = await startAllowedVariantsBackend(mock.url)
 })
 
