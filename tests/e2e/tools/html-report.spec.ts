@@ -222,8 +222,8 @@ test('a proxy session: what the traffic reached and what it broke, equal to the 
     'cors',
     'unauthenticated',
   ])
-  await expect(page.locator('table.grid tr', { has: page.locator('th', { hasText: /^getAgency$/ }) }).locator('td.passed')).toHaveCount(7)
-  await expect(page.locator('table.grid tr', { has: page.locator('th', { hasText: /^getBooking$/ }) }).locator('td.not-tried')).toHaveCount(7)
+  await expect(page.locator('table.grid tr', { has: page.locator('th', { hasText: /^getAgency$/ }) }).locator('td.passed')).toHaveCount(9)
+  await expect(page.locator('table.grid tr', { has: page.locator('th', { hasText: /^getBooking$/ }) }).locator('td.not-tried')).toHaveCount(9)
   await expect(page.locator('dl.settings')).toContainText('$TRAVEL_PORTAL_HEADER_X_API_KEY (masked)')
   expect(readFileSync(html, 'utf8')).not.toContain('gateway-secret-1234')
   expect(requests).toEqual([])

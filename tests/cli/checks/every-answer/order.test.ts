@@ -30,4 +30,20 @@ describe('the order check', () => {
       ['order', 'the list in its declared order (x-order: created_at, descending)'],
     ])
   })
+
+  it("reads a list under an id for the ids the run found until one has two items: the booking's notices", async () => {
+    const only = (operation: { operationId: string }) => operation.operationId === 'listBookingNotices'
+    const world = await checkWorld()
+    const steps = order.probes({ ...world.options, selected: only })
+    expect(steps.map((step) => step.id)).toEqual(['order:listBookingNotices'])
+    const [result] = await world.run(steps)
+    expect(result).toMatchObject({ status: 'passed', notes: [expect.stringMatching(/^\d+ lists? read, the last of 2 items$/)] })
+
+    const reversed = await checkWorld({
+      fault: async ({ operationId }, mocked) =>
+        operationId === 'listBookingNotices' && mocked.ok ? answer(200, ((await mocked.clone().json()) as unknown[]).reverse()) : undefined,
+    })
+    const [found] = await reversed.run(order.probes({ ...reversed.options, selected: only }))
+    expect(found!.violations.map((violation) => violation.kind)).toEqual(['order'])
+  })
 })
