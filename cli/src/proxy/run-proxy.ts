@@ -1,3 +1,4 @@
+import { contractFileToRead } from '../base/package-paths.ts'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -48,7 +49,7 @@ export async function runProxy(
   const contractPath = path.resolve(io.cwd, options.contract)
   let contract
   try {
-    contract = await loadContract(contractPath)
+    contract = await loadContract(contractFileToRead(contractPath))
   } catch (error) {
     if (error instanceof ContractError) throw new UsageError(`cannot load the contract: ${error.message}`)
     throw error

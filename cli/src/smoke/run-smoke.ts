@@ -1,3 +1,4 @@
+import { contractFileToRead } from '../base/package-paths.ts'
 import path from 'node:path'
 
 import { ContractError, loadContract, type ContractIndex } from '../../../contract/engine/contract-index.ts'
@@ -106,7 +107,7 @@ function checkCredentials(options: SmokeOptions): void {
 async function contractOf(options: SmokeOptions): Promise<ContractIndex> {
   let contract: ContractIndex
   try {
-    contract = await loadContract(options.contractPath)
+    contract = await loadContract(contractFileToRead(options.contractPath))
   } catch (error) {
     if (error instanceof ContractError) throw new UsageError(`cannot load the contract: ${error.message}`)
     throw error
