@@ -73,6 +73,7 @@ describe('argument errors exit 2', () => {
     [['mock', '--port', '70000']],
     [['smoke']],
     [['smoke', '--base-url', 'not a url']],
+    [['smoke', '--base-url', 'http://127.0.0.1:9', '--brake-email', 'throwaway@example.com']],
     [['tenants']],
     [['tenants', 'list', 'extra']],
     [['scenario', 'set']],

@@ -1,3 +1,4 @@
+import { UsageError } from '../base/exit-codes.ts'
 import path from 'node:path'
 
 import { Command, Option } from 'commander'
@@ -26,6 +27,9 @@ type SmokeCommandOptions = {
   password?: string
   otherEmail?: string
   otherPassword?: string
+  brakeEmail?: string
+  brakePassword?: string
+  brakeWait: number
   agencyUrl: string
   write?: boolean
   json?: boolean | string
@@ -73,6 +77,17 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         ),
       )
       .addOption(new Option('--other-password <password>', 'password of --other-email').env('TRAVEL_PORTAL_OTHER_PASSWORD').argParser(parseNonEmpty))
+      .addOption(
+        new Option('--brake-email <email>', 'a throwaway account the sign-in brake check may lock out, to see the lock lift after its Retry-After').argParser(
+          parseNonEmpty,
+        ),
+      )
+      .addOption(new Option('--brake-password <password>', 'password of --brake-email').env('TRAVEL_PORTAL_BRAKE_PASSWORD').argParser(parseNonEmpty))
+      .addOption(
+        new Option('--brake-wait <seconds>', "the longest Retry-After the brake check waits out for --brake-email's lock")
+          .default(60)
+          .argParser(parsePositiveInteger),
+      )
       .addOption(
         new Option('--agency-url <url>', "portal URL: sent to the agency lookup (picks the tenant) and the checkout's return URL")
           .default(defaultAgencyUrl)
@@ -131,6 +146,8 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
         // A password or token exported in the environment must not turn an anonymous run into an error.
         if (options.email === undefined && command.getOptionValueSource('password') === 'env') delete options.password
         if (options.otherEmail === undefined && command.getOptionValueSource('otherPassword') === 'env') delete options.otherPassword
+        if (options.brakeEmail === undefined && command.getOptionValueSource('brakePassword') === 'env') delete options.brakePassword
+        if ((options.brakeEmail === undefined) !== (options.brakePassword === undefined)) throw new UsageError('--brake-email and --brake-password go together')
         if (options.email !== undefined && command.getOptionValueSource('token') === 'env') delete options.token
         const headers = (options.header ?? []).map((header) => resolveHeader(header, io.env))
         // Loaded when the command runs: the other commands start without the engine.
@@ -143,6 +160,9 @@ export function smokeCommand(io: CliIo, setExitCode: (code: number) => void): Co
             ...(options.password === undefined ? {} : { password: options.password }),
             ...(options.otherEmail === undefined ? {} : { otherEmail: options.otherEmail }),
             ...(options.otherPassword === undefined ? {} : { otherPassword: options.otherPassword }),
+            ...(options.brakeEmail === undefined || options.brakePassword === undefined
+              ? {}
+              : { brakeAccount: { email: options.brakeEmail, password: options.brakePassword, maxWaitMs: options.brakeWait * 1000 } }),
             agencyUrl: options.agencyUrl,
             write: options.write === true,
             verbose: options.verbose === true,

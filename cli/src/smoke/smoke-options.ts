@@ -1,6 +1,7 @@
 // What a smoke run is told: the command line's options, as the run takes them; and the settings its HTML
 // report lists.
 import { headerVariable, type ResolvedHeader } from '../base/option-parsers.ts'
+import type { BrakeAccount } from '../checks/kit/check-options.ts'
 import type { SmokeReport } from '../reports/smoke-report.ts'
 
 export type SmokeOptions = {
@@ -11,6 +12,8 @@ export type SmokeOptions = {
   /** a second customer of the same agency: the leak probe reads the first one's booking as them */
   otherEmail?: string
   otherPassword?: string
+  /** --brake-email/--brake-password: an account the sign-in brake may lock out, to see the brake lift after Retry-After */
+  brakeAccount?: BrakeAccount
   /** portal URL for the agency lookup and the checkout's return URL (default http://localhost:5173) */
   agencyUrl?: string
   write: boolean
@@ -82,6 +85,12 @@ export function smokeSettings(report: SmokeReport, options: SmokeOptions): Array
     { name: 'seed', value: `${report.seed} (--seed ${report.seed} replays the generated inputs)` },
   ]
   if (options.agencyUrl !== undefined) settings.push({ name: 'agency URL', value: options.agencyUrl })
+  if (options.brakeAccount !== undefined) {
+    settings.push({
+      name: 'brake account',
+      value: `${options.brakeAccount.email} (password masked), locked out on purpose; waits at most ${options.brakeAccount.maxWaitMs / 1000} s`,
+    })
+  }
   for (const header of options.headers ?? [])
     settings.push({ name: `header ${header.name}`, value: `$${header.variable ?? headerVariable(header.name)} (masked)` })
   if (report.selection !== undefined) {

@@ -88,6 +88,7 @@ export function journeyPlan(contract: ContractIndex, options: SmokeOptions, tool
       runs: options.examples ?? defaultExamples,
       calledLast,
       selected: tools.selected,
+      ...(options.brakeAccount === undefined ? {} : { brakeAccount: options.brakeAccount }),
     },
     tools.checks,
   )

@@ -5,6 +5,9 @@ import type { SchemaValidator } from '../../../../contract/engine/schema-validat
 import type { LinkPool } from './link-pool.ts'
 import type { RequestBuilder } from './operation-requests.ts'
 
+/** A throwaway account the sign-in brake check locks out, and how long it may wait for the lock to lift. */
+export type BrakeAccount = { email: string; password: string; maxWaitMs: number }
+
 export type CheckOptions = {
   contract: ContractIndex
   validator: SchemaValidator
@@ -19,4 +22,8 @@ export type CheckOptions = {
   calledLast: ReadonlySet<string>
   /** the operations --include/--exclude leave in (default: all) */
   selected?: (operation: OperationSpec) => boolean
+  /** an account the sign-in brake check may lock out, to see the lock lift (--brake-email) */
+  brakeAccount?: BrakeAccount
+  /** waits this long (a test's clock does not really wait) */
+  sleep?: (ms: number) => Promise<void>
 }
