@@ -38,7 +38,8 @@ export function pathParamsOf(operation: OperationSpec, apiPath: string): Map<str
   return params
 }
 
-const safeDecode = (value: string) => {
+/** A path segment decoded; as sent when it is not valid percent-encoding (`%zz`, a lone `%`). */
+export const safeDecode = (value: string) => {
   try {
     return decodeURIComponent(value)
   } catch {

@@ -4,6 +4,7 @@
 // names the one asked for — on every answer, so the proxy judges real traffic too; and the ids a run sends to
 // provoke it, each built from a real one. A backend that ignores case or trims and answers the same resource
 // conforms: ids are compared trimmed and case-folded.
+import { safeDecode } from './contract-routes.ts'
 import type { AnswerScan, ScannedAnswer } from './response-checker.ts'
 
 /** The ids sent for a real one, as they go in the URL (percent-encoded where they must be); none for ids too short to cut. */
@@ -21,14 +22,6 @@ export function looseIds(valid: string): Array<{ what: string; raw: string }> {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-const decoded = (segment: string) => {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
-}
-
 /**
  * The id an answer was asked about and the one it names, when its path ends in a parameter (`/booking/{id}`) and its
  * 2xx JSON object has a top-level `id`; undefined otherwise (a list, a file, a sub-resource, an error).
@@ -44,7 +37,7 @@ export function namedIds(answer: Pick<ScannedAnswer, 'operation' | 'request' | '
   const template = answer.operation.path.split('/').slice(1)
   const segments = new URL(answer.request.url, 'http://base.invalid').pathname.replace(/\/$/, '').split('/').slice(-template.length)
   if (segments.length < template.length || template.some((part, index) => !part.startsWith('{') && part !== segments[index])) return undefined
-  return { asked: decoded(segments.at(-1) ?? ''), named: String(id) }
+  return { asked: safeDecode(segments.at(-1) ?? ''), named: String(id) }
 }
 
 /** What is wrong with an answer that names another resource than the one asked for; undefined when nothing is. */

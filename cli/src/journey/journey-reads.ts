@@ -3,7 +3,7 @@ import type { StepContext } from '../run/step-runner.ts'
 import { JourneyState, JourneyStepSpec, MAX_BOOKINGS_READ, ResolvedIds, TravelGroupListing } from '../run/run-state.ts'
 import { bookingReads, byBooking, travelGroupReads } from './read-steps.ts'
 import { BookingFacts, bookingFacts, pickBookings } from './answer-facts.ts'
-import { Json, asRecord, asString, firstItem, idOf, listItems, requireOk } from '../run/json-readers.ts'
+import { Json, agencyIdOf, asRecord, asString, firstItem, idOf, listItems, requireOk } from '../run/json-readers.ts'
 
 export const readSteps: readonly JourneyStepSpec[] = [
   // --- public, as on portal start (SPEC §7)
@@ -16,7 +16,7 @@ export const readSteps: readonly JourneyStepSpec[] = [
     wiring: 'ready',
     request: (state) => ({ json: { url: state.agencyUrl }, auth: 'none' }),
     capture: (json) => {
-      const id = idOf(asRecord(json)) ?? idOf(asRecord(asRecord(json)?.['agency']))
+      const id = agencyIdOf(json)
       return id === undefined ? undefined : { agencyId: id }
     },
     captures: ['agencyId'],

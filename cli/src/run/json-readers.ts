@@ -28,6 +28,9 @@ export function idOf(value: Json | undefined): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined
 }
 
+/** The agency an agency lookup (`POST /agency`) answered: its id at the top, or under `agency`. */
+export const agencyIdOf = (json: unknown): string | undefined => idOf(asRecord(json)) ?? idOf(asRecord(asRecord(json)?.['agency']))
+
 /** The `code` of an error answer, if it has one. */
 export const errorCodeOf = (outcome: Pick<CallOutcome, 'json'>): string | undefined => asString(asRecord(outcome.json)?.['code'])
 

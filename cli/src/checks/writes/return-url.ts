@@ -10,7 +10,7 @@
 import type { ContractIndex, OperationSpec } from '../../../../contract/engine/contract-index.ts'
 import { joinPointer } from '../../../../contract/engine/json-pointer.ts'
 import { schemaAt } from '../../../../contract/engine/schema-values.ts'
-import { asArray, asRecord, idOf, statusAndCode } from '../../run/json-readers.ts'
+import { agencyIdOf, asArray, asRecord, statusAndCode } from '../../run/json-readers.ts'
 import type { JourneyState } from '../../run/run-state.ts'
 import type { StepContext, StepDefinition } from '../../run/step-runner.ts'
 import type { Check } from '../kit/check.ts'
@@ -110,8 +110,7 @@ async function outsideTheAgency(context: StepContext<JourneyState>, values: Retu
       continue
     }
     const lookup = await context.call('findAgency', { json: { url: new URL(value.url).origin }, auth: 'none', probe: true, unlinked: true })
-    const agency = idOf(asRecord(lookup.json)) ?? idOf(asRecord(asRecord(lookup.json)?.['agency']))
-    if (!lookup.ok || agency !== context.state.agencyId) kept.push(value)
+    if (!lookup.ok || agencyIdOf(lookup.json) !== context.state.agencyId) kept.push(value)
   }
   return kept
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { looseId } from '../../../../cli/src/checks/every-answer/loose-id.ts'
+import { likePattern } from '../../fixtures/behaviour-faults.ts'
 import { checkWorld, type FaultRequest } from '../check-harness.ts'
 
 // loose-id: an id cut short or with a wildcard is never answered with a real resource; an answer names the id asked for.
@@ -17,9 +18,7 @@ function likeBackend(operationId: string) {
     const asked = decodeURIComponent(request.apiPath.split('/')[2] as string)
     if (mocked.ok) seen.set(asked, mocked.clone())
     if (mocked.status !== 404) return undefined
-    const pattern = new RegExp(
-      `^${[...asked].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}`,
-    )
+    const pattern = likePattern(asked)
     const found = [...seen.keys()].find((id) => id !== asked && pattern.test(id))
     return found === undefined ? undefined : (seen.get(found) as Response).clone()
   }
