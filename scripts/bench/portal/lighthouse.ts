@@ -7,8 +7,9 @@
 // The CPU slowdown is calibrated (scripts/bench/portal/device-calibration.ts): this machine's benchmark index is measured
 // with Lighthouse's own benchmark, and the slowdown set to host ÷ device, so every machine emulates the same
 // phone: `--device mid` (index 440, what Lighthouse's fixed 4× means on a high-end desktop) or `--device low`
-// (index 264). A machine too slow for the device stops with exit 1. A shared machine's speed drifts by a third
-// within minutes, so the index is read again before every run (three readings) and that run slowed by it.
+// (index 264). A machine too slow for the device stops with exit 1. A shared machine's clock drifts by a third
+// within minutes, so the index is read again before every run (three readings) and Lighthouse's slowdown for that
+// run set from it; the figures from CPU time keep the calibration's.
 //
 // Each page is measured as travellers get it in production, over HTTP/2 and TLS from an edge in front of the
 // portal server (scripts/bench/portal/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
@@ -17,12 +18,12 @@
 // Besides Lighthouse's figures, each page's TBT and longest task from its tasks' CPU time, and the share of the clock
 // the main thread had (scripts/bench/portal/main-thread-share.ts): Lighthouse multiplies wall-clock durations, which a host
 // with few cores stretches (the browser's other processes take the main thread's core), and a phone has cores for
-// them. And the main thread's time the trace itself took to copy the scripts' sources (the lab's own work, not the
-// page's). The goals are judged on Lighthouse's own figures.
+// them. The lab's own work on the main thread (the trace's copies of the scripts' sources, Lighthouse's own scripts in
+// the page) is left out of them, and reported.
 //
-// Goals (exit 1 when a page misses one): accessibility 100, best practices ≥ 95, FCP ≤ 1.2 s, LCP ≤ 2.5 s; on the
-// mid phone performance 100 and TBT ≤ 50 ms; on the low phone performance ≥ 95, TBT ≤ 200 ms and no task over
-// 200 ms while loading.
+// Goals (exit 1 when a page misses one): accessibility 100, best practices ≥ 95; on the mid phone, on Lighthouse's
+// own figures, performance 100, TBT ≤ 50 ms, FCP ≤ 1.2 s, LCP ≤ 2.5 s; on the low phone, on the figures from CPU time,
+// TBT ≤ 200 ms and no task over 200 ms while loading (Lighthouse's, from the host's clock, reported).
 //
 //   --device <d>      mid, low or both (default mid)
 //   --runs <n>        runs per page, in rounds of every page (default 3; the median score is reported, and the
@@ -45,7 +46,7 @@ import { throttling as lighthouseThrottling } from 'lighthouse/core/config/const
 import { upsertBenchRow } from '../bench-readme.ts'
 import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
 import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes, type Device } from './device-calibration.ts'
-import { mainThreadShare, type TraceEvent } from './main-thread-share.ts'
+import { mainThreadTasks, onDevice, type MainThreadTasks, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { lowerPriority, yieldBrowserToPages } from './process-priority.ts'
 
@@ -84,23 +85,38 @@ const CHROME_FLAGS = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 type Category = (typeof CATEGORIES)[number]
 
-/** What each page must reach on each phone (scores out of 100, times in ms). */
-const GOALS: Record<Device, { scores: Record<Category, number>; fcp: number; lcp: number; tbt: number; longestTask?: number }> = {
-  mid: { scores: { performance: 100, accessibility: 100, 'best-practices': 95 }, fcp: 1200, lcp: 2500, tbt: 50 },
-  low: { scores: { performance: 95, accessibility: 100, 'best-practices': 95 }, fcp: 1200, lcp: 2500, tbt: 200, longestTask: 200 },
+/**
+ * What each page must reach on each phone (scores out of 100, times in ms). The low phone's TBT and longest task are
+ * judged on the figures from the tasks' CPU time (decided by the owner: on 2 shared cores Lighthouse's clock counts the
+ * host's other work, 0.4–3.8 s of TBT on a page with no script); its performance score, FCP and LCP, which come from
+ * that clock, are reported and not judged.
+ */
+const GOALS: Record<
+  Device,
+  { scores: Partial<Record<Category, number>>; fcp?: number; lcp?: number; tbt: number; longestTask?: number; judgedOn: 'lighthouse' | 'cpu-time' }
+> = {
+  mid: { scores: { performance: 100, accessibility: 100, 'best-practices': 95 }, fcp: 1200, lcp: 2500, tbt: 50, judgedOn: 'lighthouse' },
+  low: { scores: { accessibility: 100, 'best-practices': 95 }, tbt: 200, longestTask: 200, judgedOn: 'cpu-time' },
 }
 
+/** A page's figures from its tasks' CPU time (medians, and TBT's range over the runs). */
+type CpuFigures = { tbt: number; tbtRange: [number, number]; longestTask: number; share: number; labWork: number }
+
 /** The goals a page's medians miss, each as `what value > goal`. */
-const missedGoals = (device: Device, scores: Record<Category, number>, metrics: Record<Metric, number>): string[] => {
+const missedGoals = (device: Device, scores: Record<Category, number>, metrics: Record<Metric, number>, cpu: CpuFigures | null): string[] => {
   const goal = GOALS[device]
+  const onCpuTime = goal.judgedOn === 'cpu-time'
+  const judged: Partial<Record<Metric, number>> = onCpuTime ? (cpu ? { tbt: cpu.tbt, longestTask: cpu.longestTask } : {}) : metrics
   return [
-    ...CATEGORIES.filter((category) => scores[category] < goal.scores[category]).map(
+    ...CATEGORIES.filter((category) => scores[category] < (goal.scores[category] ?? 0)).map(
       (category) => `${category} ${scores[category]} < ${goal.scores[category]}`,
     ),
+    ...(onCpuTime && !cpu ? ['no CPU times in the trace to judge TBT by'] : []),
     ...(['fcp', 'lcp', 'tbt', 'longestTask'] as const).flatMap((metric) => {
       const limit = goal[metric]
-      return limit !== undefined && metrics[metric] > limit
-        ? [`${metric === 'longestTask' ? 'longest task' : metric.toUpperCase()} ${metrics[metric]} ms > ${limit} ms`]
+      const value = judged[metric]
+      return limit !== undefined && value !== undefined && value > limit
+        ? [`${onCpuTime ? 'from CPU time ' : ''}${metric === 'longestTask' ? 'longest task' : metric.toUpperCase()} ${value} ms > ${limit} ms`]
         : []
     }),
   ]
@@ -155,20 +171,28 @@ const main = async (): Promise<number> => {
     const devtools = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>)
     const cdp = await connectCdp(devtools.webSocketDebuggerUrl)
 
-    // This machine's benchmark index, in the browser that runs the pages: five readings first (a machine too slow for
-    // a phone stops here), then three before every run, whose slowdown they set.
+    // This machine's benchmark index, in the browser that runs the pages: nine readings first, after one that warms the
+    // browser up (a fresh browser's first reads 10–35 % slow; a machine too slow for a phone stops here), then three
+    // before every run, whose clock's index sets Lighthouse's slowdown for it (Lighthouse slows the clock's durations,
+    // and the host's clock drifts with its load). The CPU-time figures take one slowdown for the whole bench, from the
+    // median of every reading on the thread's CPU time (the nine and each run's three): that index hardly moves with
+    // the load (median of 20 readings, this 2-core host: 2,734 quiet, 2,741 with four busy processes beside it), and
+    // three readings before a run only add their noise (one slow reading of three moved a run's slowdown from 10.8×
+    // to 6.2×; decision 044's sixth amendment). A run's own line gives them at the median so far.
     const inBlankPage = (expression: string) => evaluateInBlankPage(cdp, expression)
-    const hostReadings = await readHostIndexes(inBlankPage, 5)
+    const hostReadings = (await readHostIndexes(inBlankPage, 10)).slice(1)
     const calibrations = devices.map((device) =>
       calibrate(
         hostReadings.map((reading) => reading.index),
         device,
       ),
     )
+    /** every reading of the host on the thread's CPU time, the bench's CPU-time slowdown their median */
+    const cpuIndexes = hostReadings.map((reading) => reading.cpuIndex)
+    const cpuCalibration = (device: Device) => calibrate(cpuIndexes, device)
     for (const calibration of calibrations) console.log(`${calibration.device}: ${deviceLabel(calibration)}`)
-    /** each run's own slowdown, per device: Lighthouse's (from the clock), and the CPU-time figures' (from the thread's CPU) */
+    /** each run's own slowdown, per device: Lighthouse's (from the clock) */
     const runMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
-    const cpuMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
 
     /** Lighthouse's own index during each run: how far the machine drifted from the calibration */
     const runIndexes: number[] = []
@@ -180,11 +204,13 @@ const main = async (): Promise<number> => {
       metrics: Record<Metric, number>
       /** the lowest and highest TBT over the runs: on a shared machine it follows the load more than the page */
       tbtRange: [number, number]
+      /** each run's main-thread tasks on this host, from its trace: the CPU-time figures once the slowdown is known */
+      cpuRuns: MainThreadTasks[]
       /**
-       * TBT and the longest task from the tasks' CPU time, the main thread's share of the clock, and the CPU the trace
-       * spent copying the scripts' sources into itself on the phone (medians)
+       * TBT and the longest task from the tasks' CPU time, the main thread's share of the clock, and the lab's own work
+       * left out of them, on the phone (medians)
        */
-      cpu: { tbt: number; longestTask: number; share: number; sourceCopy: number } | null
+      cpu: CpuFigures | null
       failed: string[]
       missed: string[]
     }
@@ -192,7 +218,7 @@ const main = async (): Promise<number> => {
     type PageRuns = {
       scores: Record<Category, number>[]
       metrics: Record<Metric, number>[]
-      shares: NonNullable<ReturnType<typeof mainThreadShare>>[]
+      cpuRuns: MainThreadTasks[]
       failed: string[]
       lastReport?: { html: string; json: string }
     }
@@ -200,7 +226,7 @@ const main = async (): Promise<number> => {
       const device = calibration.device
       for (const protocol of protocols) {
         const origin = origins[protocol]
-        const runsOf = new Map<string, PageRuns>(pages.map((page) => [page.path, { scores: [], metrics: [], shares: [], failed: [] }]))
+        const runsOf = new Map<string, PageRuns>(pages.map((page) => [page.path, { scores: [], metrics: [], cpuRuns: [], failed: [] }]))
         // Round by round, every page in each: a slow minute of this machine lands on one run of every page, not
         // on every run of one page (whose median it would then be).
         for (let run = 1; run <= runs; run += 1) {
@@ -218,19 +244,15 @@ const main = async (): Promise<number> => {
                 ],
               })
             }
-            // this run's phone, from the host's speed now: on the clock for Lighthouse, which slows the clock's durations;
-            // on the thread's CPU time for the figures from the tasks' CPU time
+            // this run's phone for Lighthouse, from the host's clock now; what the thread's CPU time reads now, reported as drift
             const readings = await readHostIndexes(inBlankPage, 3)
             const runCalibration = calibrate(
               readings.map((reading) => reading.index),
               device,
             )
-            const cpuCalibration = calibrate(
-              readings.map((reading) => reading.cpuIndex),
-              device,
-            )
             runMultipliers.get(device)!.push(runCalibration.multiplier)
-            cpuMultipliers.get(device)!.push(cpuCalibration.multiplier)
+            cpuIndexes.push(...readings.map((reading) => reading.cpuIndex))
+            const cpuSlowdown = cpuCalibration(device).multiplier
             const throttling = { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: runCalibration.multiplier }
             // Chromium now and then loses the trace (NO_NAVSTART, NO_FCP under load): that run is repeated, twice at most.
             let result: Awaited<ReturnType<typeof lighthouse>> | undefined
@@ -254,8 +276,9 @@ const main = async (): Promise<number> => {
             runIndexes.push(lhr.environment.benchmarkIndex)
             pageRuns.scores.push(scores)
             pageRuns.metrics.push(metrics)
-            const share = mainThreadShare((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents, cpuCalibration.multiplier)
-            if (share) pageRuns.shares.push(share)
+            const measured = mainThreadTasks((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents)
+            if (measured) pageRuns.cpuRuns.push(measured)
+            const share = measured && onDevice(measured, cpuSlowdown)
             pageRuns.failed = Object.values(lhr.audits)
               .filter(
                 (a) =>
@@ -274,7 +297,7 @@ const main = async (): Promise<number> => {
               writeFileSync(join(reports, `${runName}.report.json`), json!)
             }
             console.log(
-              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time (${cpuCalibration.multiplier}×) TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the trace's copy of the scripts ${share.traceSourceCopyMs} ms` : ''}`,
+              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time (${cpuSlowdown}×, the median so far) TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the lab's own work left out ${share.labWorkMs} ms` : ''}`,
             )
           }
         }
@@ -295,34 +318,41 @@ const main = async (): Promise<number> => {
             scores,
             metrics,
             tbtRange: [Math.min(...tbts), Math.max(...tbts)],
-            cpu: pageRuns.shares.length
-              ? {
-                  tbt: median(pageRuns.shares.map((r) => r.cpuTbtMs)),
-                  longestTask: median(pageRuns.shares.map((r) => r.cpuLongestTaskMs)),
-                  share: median(pageRuns.shares.map((r) => Math.round((100 * r.cpuMs) / r.wallMs))),
-                  sourceCopy: median(pageRuns.shares.map((r) => r.traceSourceCopyMs)),
-                }
-              : null,
+            cpuRuns: pageRuns.cpuRuns,
+            cpu: null,
             failed: pageRuns.failed,
-            missed: missedGoals(device, scores, metrics),
+            missed: [],
           })
         }
       }
     }
     cdp.close()
+    // every page's CPU-time figures at the bench's one slowdown, and its goals judged
+    for (const result of results) {
+      const shares = result.cpuRuns.map((measured) => onDevice(measured, cpuCalibration(result.device).multiplier))
+      const cpuTbts = shares.map((r) => r.cpuTbtMs)
+      result.cpu = shares.length
+        ? {
+            tbt: median(cpuTbts),
+            tbtRange: [Math.min(...cpuTbts), Math.max(...cpuTbts)],
+            longestTask: median(shares.map((r) => r.cpuLongestTaskMs)),
+            share: median(shares.map((r) => Math.round((100 * r.cpuMs) / r.wallMs))),
+            labWork: median(shares.map((r) => r.labWorkMs)),
+          }
+        : null
+      result.missed = missedGoals(result.device, result.scores, result.metrics, result.cpu)
+    }
 
     const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
     const cpuSlowdownLabel = (device: Device) => {
-      const list = cpuMultipliers.get(device) ?? []
-      return list.length === 0
-        ? 'no CPU-time slowdown read'
-        : `the CPU-time figures slowed by the host's index on the thread's CPU time, read before each run: ${Math.round(median(list) * 100) / 100}× (${Math.min(...list)}–${Math.max(...list)}×)`
+      const { multiplier, hostIndex, hostRange } = cpuCalibration(device)
+      return `the CPU-time figures slowed ${multiplier}× for the whole bench, from the median of the host's index on the thread's CPU time over its ${cpuIndexes.length} readings (${hostIndex}, ${hostRange.join('–')})`
     }
     console.log(`\nLighthouse ${version}, mobile emulation and simulated slow 4G, ${CHROME}, median of ${runs}:`)
     const pad = Math.max(...results.map((r) => r.path.length))
     for (const r of results) {
       console.log(
-        `  ${r.device.padEnd(4)} ${r.protocol.padEnd(8)} ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  FCP ${r.metrics.fcp} ms  LCP ${r.metrics.lcp} ms  TBT ${r.metrics.tbt} ms (${r.tbtRange.join('–')})  longest task ${r.metrics.longestTask} ms${r.cpu ? `  [CPU time: TBT ${r.cpu.tbt} ms, longest ${r.cpu.longestTask} ms, ${r.cpu.share} % of the clock; the trace's copy of the scripts ${r.cpu.sourceCopy} ms]` : ''}  ${r.missed.length ? `MISSED: ${r.missed.join(', ')}` : 'goals met'}`,
+        `  ${r.device.padEnd(4)} ${r.protocol.padEnd(8)} ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  FCP ${r.metrics.fcp} ms  LCP ${r.metrics.lcp} ms  TBT ${r.metrics.tbt} ms (${r.tbtRange.join('–')})  longest task ${r.metrics.longestTask} ms${r.cpu ? `  [CPU time: TBT ${r.cpu.tbt} ms (${r.cpu.tbtRange.join('–')}), longest ${r.cpu.longestTask} ms, ${r.cpu.share} % of the clock; the lab's own work left out ${r.cpu.labWork} ms]` : ''}  ${r.missed.length ? `MISSED: ${r.missed.join(', ')}` : 'goals met'}`,
       )
       if (r.failed.length) console.log(`      audits below 0.9: ${r.failed.join(', ')}`)
     }
@@ -343,7 +373,7 @@ const main = async (): Promise<number> => {
               .filter((r) => r.protocol === protocol && r.device === calibration.device)
               .map(
                 (r) =>
-                  `${r.path} **${r.scores.performance}**/${r.scores.accessibility}/${r.scores['best-practices']} (FCP ${seconds(r.metrics.fcp)}, LCP ${seconds(r.metrics.lcp)}, TBT ${r.metrics.tbt} ms, ${r.tbtRange.join('–')}, longest task ${r.metrics.longestTask} ms${r.cpu ? `; from CPU time TBT ${r.cpu.tbt} ms, longest task ${r.cpu.longestTask} ms, main thread ${r.cpu.share} % of the clock, the trace's own copy of the scripts' sources ${r.cpu.sourceCopy} ms` : ''})`,
+                  `${r.path} **${r.scores.performance}**/${r.scores.accessibility}/${r.scores['best-practices']} (FCP ${seconds(r.metrics.fcp)}, LCP ${seconds(r.metrics.lcp)}, TBT ${r.metrics.tbt} ms, ${r.tbtRange.join('–')}, longest task ${r.metrics.longestTask} ms${r.cpu ? `; from CPU time TBT ${r.cpu.tbt} ms, ${r.cpu.tbtRange.join('–')}, longest task ${r.cpu.longestTask} ms, main thread ${r.cpu.share} % of the clock, the lab's own work left out ${r.cpu.labWork} ms` : ''})`,
               )
               .join('; ')}`,
         )
@@ -356,7 +386,11 @@ const main = async (): Promise<number> => {
         const missed = results.filter((r) => r.device === calibration.device && r.missed.length > 0)
         upsertBenchRow({
           id: `lighthouse-${calibration.device}`,
-          what: `Portal on ${DEVICES[calibration.device].name}: Lighthouse performance / accessibility / best practices per page, with FCP, LCP, TBT and the longest task (goals: performance ${calibration.device === 'mid' ? '100' : '≥ 95'}, TBT ≤ ${goal.tbt} ms${goal.longestTask === undefined ? '' : `, no task over ${goal.longestTask} ms`}, FCP ≤ 1.2 s, LCP ≤ 2.5 s)`,
+          what: `Portal on ${DEVICES[calibration.device].name}: Lighthouse performance / accessibility / best practices per page, with FCP, LCP, TBT and the longest task (goals: ${
+            goal.judgedOn === 'cpu-time'
+              ? `accessibility 100, best practices ≥ 95, from the tasks' CPU time TBT ≤ ${goal.tbt} ms and no task over ${goal.longestTask} ms; Lighthouse's own performance, FCP, LCP and TBT, from the host's clock, reported`
+              : `performance 100, TBT ≤ ${goal.tbt} ms, FCP ≤ 1.2 s, LCP ≤ 2.5 s`
+          })`,
           how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers.get(calibration.device))}; ${cpuSlowdownLabel(calibration.device)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
           result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at the start, Lighthouse's ${lowest}–${highest} during the runs; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
         })

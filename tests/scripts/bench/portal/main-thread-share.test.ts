@@ -24,12 +24,17 @@ describe("the main thread's share of its core", () => {
       task(200_000, 12, 4), // 4 × 9 = 36 ms: not blocking
       task(300_000, 6, 6), // 54 ms: 4 ms blocking
     ]
-    expect(mainThreadShare(events, 9)).toEqual({ wallMs: 38, cpuMs: 20, cpuTbtMs: 44, cpuLongestTaskMs: 90, traceSourceCopyMs: 0 })
+    expect(mainThreadShare(events, 9)).toEqual({ wallMs: 38, cpuMs: 20, cpuTbtMs: 44, cpuLongestTaskMs: 90, traceSourceCopyMs: 0, labWorkMs: 0 })
   })
 
   it("reads the renderer that did the most: a navigation's first renderer is left for another", () => {
     const events = [thread(1, 1), thread(2, 2), task(0, 5, 5, 1, 1), fcp(10, 2, 2), task(20, 40, 40, 2, 2), task(100, 40, 20, 2, 2)]
     expect(mainThreadShare(events, 2)).toMatchObject({ wallMs: 80, cpuMs: 60, cpuTbtMs: 30 })
+  })
+
+  it('reads the renderer that painted, though another (a service worker’s) did more', () => {
+    const events = [thread(1, 1), thread(2, 2), task(0, 90, 90, 1, 1), fcp(10, 2, 2), task(20, 40, 40, 2, 2)]
+    expect(mainThreadShare(events, 2)).toMatchObject({ wallMs: 40, cpuMs: 40, cpuTbtMs: 30 })
   })
 
   it("counts the CPU the trace spent copying each script's source, from its announcement to the end of its copy", () => {
@@ -81,10 +86,68 @@ describe("the main thread's share of its core", () => {
       task(0, 20, 12),
       catchup(110, 1_000, 8),
       catchup(9_000, 8_495, 8, 'x'),
+      // the page's own work in that task: its module graph evaluated
+      { name: 'v8.evaluateModule', ph: 'X', pid: 1, tid: 1, ts: 12_000, dur: 3_000, tdur: 3_000 },
       // a task with no copy counts in full: 6 × 10 = 60 ms, 10 blocking
       task(50_000, 6, 6),
+      { name: 'Layout', ph: 'X', pid: 1, tid: 1, ts: 50_100, dur: 5_000, tdur: 5_000 },
     ]
-    expect(mainThreadShare(events, 10)).toEqual({ wallMs: 26, cpuMs: 18, cpuTbtMs: 10, cpuLongestTaskMs: 60, traceSourceCopyMs: 75 })
+    expect(mainThreadShare(events, 10)).toEqual({ wallMs: 26, cpuMs: 18, cpuTbtMs: 10, cpuLongestTaskMs: 60, traceSourceCopyMs: 75, labWorkMs: 75 })
+  })
+
+  it('leaves out a task that is nothing but the trace’s source rundown, the walk before its first copy included', () => {
+    const catchup = (ts: number, tts: number, scriptId: number, sourceText?: string): TraceEvent => ({
+      name: 'ScriptCatchup',
+      ph: 'X',
+      pid: 1,
+      tid: 1,
+      ts,
+      dur: 5,
+      tts,
+      tdur: 5,
+      args: { data: sourceText === undefined ? { scriptId } : { scriptId, sourceText } },
+    })
+    const events = [
+      thread(1, 1),
+      fcp(0),
+      // 16 ms of CPU: 5 ms walking the scripts, then the copies (10 ms): all of it the trace's own
+      task(0, 20, 16),
+      { name: 'WebDXFeatureUsage', ph: 'I', pid: 1, tid: 1, ts: 50 },
+      catchup(5_000, 5_000, 8),
+      catchup(15_000, 14_995, 8, 'x'),
+      // the page's own work in the next task: 7 ms × 10 = 70, 20 blocking
+      task(30_000, 7, 7),
+      { name: 'FunctionCall', ph: 'X', pid: 1, tid: 1, ts: 30_100, dur: 6_000, tdur: 6_000, args: { data: { url: 'https://portal.test/assets/app.js' } } },
+    ]
+    expect(mainThreadShare(events, 10)).toMatchObject({ cpuTbtMs: 20, cpuLongestTaskMs: 70, traceSourceCopyMs: 100, labWorkMs: 160 })
+  })
+
+  it("leaves out Lighthouse's own scripts in the page (its evaluations' calls, Runtime.evaluate) from the task that held them", () => {
+    const call = (ts: number, cpuMs: number, url?: string, name = 'FunctionCall'): TraceEvent => ({
+      name,
+      ph: 'X',
+      pid: 1,
+      tid: 1,
+      ts,
+      dur: cpuMs * 1000,
+      tdur: cpuMs * 1000,
+      ...(url === undefined ? {} : { args: { data: { url } } }),
+    })
+    const events = [
+      thread(1, 1),
+      fcp(0),
+      // an idle callback of Lighthouse's: 7 ms, none of it the page's
+      task(0, 8, 7),
+      call(100, 6.5, '_lighthouse-eval.js'),
+      // an evaluation with no URL (Runtime.evaluate) beside 2 ms of the page's: 2 ms left
+      task(20_000, 6, 6),
+      call(20_100, 4, undefined, 'EvaluateScript'),
+      call(24_200, 1.5, 'https://portal.test/assets/app.js'),
+      // the page's inline script has the page's URL: its own
+      task(40_000, 9, 9),
+      call(40_100, 8, 'https://portal.test/booking/1', 'EvaluateScript'),
+    ]
+    expect(mainThreadShare(events, 10)).toMatchObject({ cpuTbtMs: 40, cpuLongestTaskMs: 90, labWorkMs: 105 })
   })
 
   it('is nothing without a first contentful paint or CPU times', () => {
