@@ -38,8 +38,6 @@ export type MainThreadShare = {
   cpuTbtMs: number
   /** the longest task on the emulated device from its CPU time, the lab's own work left out (ms) */
   cpuLongestTaskMs: number
-  /** the trace's copies of the scripts' sources into itself, on the emulated device from CPU time (ms; 0 when none) */
-  traceSourceCopyMs: number
   /** the lab's own work after first contentful paint, left out of the two above: the trace's copies and rundowns, Lighthouse's scripts (ms on the emulated device) */
   labWorkMs: number
 }
@@ -48,9 +46,8 @@ export type MainThreadShare = {
 const isLighthouseScript = (e: TraceEvent) =>
   (e.name === 'FunctionCall' && /(^|\/)_lighthouse-eval\.js$/.test(e.args?.data?.url ?? '')) || (e.name === 'EvaluateScript' && !e.args?.data?.url)
 
-/** A task that traced nothing but the trace's source rundown: its copies, and the walk over the scripts between them. */
-const onlyRundown = (inside: readonly TraceEvent[]) =>
-  inside.some((e) => e.name === 'ScriptCatchup') && inside.every((e) => e.name === 'ScriptCatchup' || e.ph !== 'X')
+/** A task whose complete events are all the trace's source rundown: its copies, and the walk over the scripts between them. */
+const onlyRundown = (inside: readonly TraceEvent[]) => inside.length > 0 && inside.every((e) => e.name === 'ScriptCatchup')
 
 /** What a trace says of the main thread's tasks after first contentful paint, on the host (ms of CPU unless said). */
 export type MainThreadTasks = {
@@ -58,8 +55,6 @@ export type MainThreadTasks = {
   cpuMs: number
   /** each task's own CPU time, and the lab's work in it (a phone runs none) */
   tasks: { ownMs: number; labMs: number }[]
-  /** the trace's copies of the scripts' sources, wherever in the load they fell */
-  sourceCopyMs: number
 }
 
 const BLOCKING_MS = 50
@@ -93,10 +88,8 @@ export function mainThreadTasks(events: readonly TraceEvent[]): MainThreadTasks 
   const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= fcp)
   if (!tasks.some((task) => task.tdur !== undefined)) return null
   // Each script's copy: from the event announcing it to the end of the one carrying its source, in the thread's own
-  // time (CPU); at any time of the load, since where it falls against first paint moves from run to run. Each copy is
-  // charged to the task it ended in.
+  // time (CPU), charged to the task it ended in (an announcement may come in an earlier task).
   const announced = new Map<number, TraceEvent>()
-  let copyCpuUs = 0
   const copies: { ts: number; cpuUs: number }[] = []
   const catchups = events.filter((e) => onMain(e) && e.name === 'ScriptCatchup').sort((a, b) => a.ts - b.ts)
   for (const e of catchups) {
@@ -105,9 +98,7 @@ export function mainThreadTasks(events: readonly TraceEvent[]): MainThreadTasks 
     else {
       const announcement = announced.get(e.args.data.scriptId)
       if (announcement?.tts === undefined) continue
-      const cpuUs = e.tts + (e.tdur ?? 0) - announcement.tts
-      copyCpuUs += cpuUs
-      copies.push({ ts: e.ts, cpuUs })
+      copies.push({ ts: e.ts, cpuUs: e.tts + (e.tdur ?? 0) - announcement.tts })
     }
   }
   const copiedIn = (task: TraceEvent) =>
@@ -128,7 +119,6 @@ export function mainThreadTasks(events: readonly TraceEvent[]): MainThreadTasks 
       const labMs = Math.min(task.tdur ?? 0, labIn(task)) / 1000
       return { ownMs: (task.tdur ?? 0) / 1000 - labMs, labMs }
     }),
-    sourceCopyMs: copyCpuUs / 1000,
   }
 }
 
@@ -145,7 +135,6 @@ export function onDevice(measured: MainThreadTasks, slowdown: number): MainThrea
     cpuMs: measured.cpuMs,
     cpuTbtMs: Math.round(cpuTbtMs),
     cpuLongestTaskMs: Math.round(cpuLongestTaskMs),
-    traceSourceCopyMs: Math.round(measured.sourceCopyMs * slowdown),
     labWorkMs: Math.round(measured.tasks.reduce((sum, task) => sum + task.labMs, 0) * slowdown),
   }
 }
