@@ -19,6 +19,8 @@ const chromium = {
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results',
+  // temporary files in a directory of the run's own, removed at its end
+  globalSetup: './support/temp-dir-per-run.ts',
   workers: 2,
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,

@@ -17,6 +17,8 @@ export default defineConfig({
     expect: { poll: { timeout: 5_000 } },
     testTimeout: 20_000,
     setupFiles: ['tests/web/support/setup.ts'],
+    // temporary files in a directory of the run's own, removed at its end
+    globalSetup: ['tests/support/temp-dir-per-run.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // One worker per core (Vitest's default, cores − 1, is one worker on the 2-core machines: 28 s; 18 s with two).

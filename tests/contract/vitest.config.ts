@@ -15,6 +15,8 @@ export default defineConfig({
       'tests/docs/**/*.test.ts',
     ],
     environment: 'node',
+    // temporary files in a directory of the run's own, removed at its end
+    globalSetup: ['tests/support/temp-dir-per-run.ts'],
     // expect.poll gives up after this: a deadline for a failure's report, not a claim on speed (its default is 1 s)
     expect: { poll: { timeout: 5_000 } },
     restoreMocks: true,

@@ -19,7 +19,8 @@
 // the main thread had (scripts/bench/portal/main-thread-share.ts): Lighthouse multiplies wall-clock durations, which a host
 // with few cores stretches (the browser's other processes take the main thread's core), and a phone has cores for
 // them. The lab's own work on the main thread (the trace's copies of the scripts' sources, Lighthouse's own scripts in
-// the page) is left out of them, and reported.
+// the page) is left out of them, and reported. The CPU-time TBT is also split by the kind of work of its tasks (module
+// evaluation, script, rendering, images): where a page's blocking time goes, and so what to cut or split.
 //
 // Goals (exit 1 when a page misses one): accessibility 100, best practices ≥ 95; on the mid phone, on Lighthouse's
 // own figures, performance 100, TBT ≤ 50 ms, FCP ≤ 1.2 s, LCP ≤ 2.5 s; on the low phone, on the figures from CPU time,
@@ -46,7 +47,7 @@ import { throttling as lighthouseThrottling } from 'lighthouse/core/config/const
 import { upsertBenchRow } from '../bench-readme.ts'
 import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
 import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes, type Device } from './device-calibration.ts'
-import { mainThreadTasks, onDevice, type MainThreadTasks, type TraceEvent } from './main-thread-share.ts'
+import { mainThreadTasks, onDevice, TASK_KINDS, type MainThreadTasks, type TaskKind, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { lowerPriority, yieldBrowserToPages } from './process-priority.ts'
 
@@ -100,7 +101,21 @@ const GOALS: Record<
 }
 
 /** A page's figures from its tasks' CPU time (medians, and TBT's range over the runs). */
-type CpuFigures = { tbt: number; tbtRange: [number, number]; longestTask: number; share: number; labWork: number }
+type CpuFigures = {
+  tbt: number
+  tbtRange: [number, number]
+  longestTask: number
+  share: number
+  labWork: number
+  /** TBT by the kind of work of its tasks, medians over the runs */
+  tbtByKind: Record<TaskKind, number>
+}
+/** TBT by kind of work, the kinds that had any, the largest first: "rendering 116, script 73" */
+const byKindLabel = (byKind: Record<TaskKind, number>) =>
+  TASK_KINDS.filter((kind) => byKind[kind] > 0)
+    .sort((a, b) => byKind[b] - byKind[a])
+    .map((kind) => `${kind} ${byKind[kind]}`)
+    .join(', ') || 'none'
 
 /** The goals a page's medians miss, each as `what value > goal`. */
 const missedGoals = (device: Device, scores: Record<Category, number>, metrics: Record<Metric, number>, cpu: CpuFigures | null): string[] => {
@@ -297,7 +312,7 @@ const main = async (): Promise<number> => {
               writeFileSync(join(reports, `${runName}.report.json`), json!)
             }
             console.log(
-              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time (${cpuSlowdown}×, the median so far) TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the lab's own work left out ${share.labWorkMs} ms` : ''}`,
+              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time (${cpuSlowdown}×, the median so far) TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the lab's own work left out ${share.labWorkMs} ms; TBT by kind of work: ${byKindLabel(share.cpuTbtByKindMs)}` : ''}`,
             )
           }
         }
@@ -338,6 +353,7 @@ const main = async (): Promise<number> => {
             longestTask: median(shares.map((r) => r.cpuLongestTaskMs)),
             share: median(shares.map((r) => Math.round((100 * r.cpuMs) / r.wallMs))),
             labWork: median(shares.map((r) => r.labWorkMs)),
+            tbtByKind: Object.fromEntries(TASK_KINDS.map((kind) => [kind, median(shares.map((r) => r.cpuTbtByKindMs[kind]))])) as Record<TaskKind, number>,
           }
         : null
       result.missed = missedGoals(result.device, result.scores, result.metrics, result.cpu)
@@ -352,7 +368,7 @@ const main = async (): Promise<number> => {
     const pad = Math.max(...results.map((r) => r.path.length))
     for (const r of results) {
       console.log(
-        `  ${r.device.padEnd(4)} ${r.protocol.padEnd(8)} ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  FCP ${r.metrics.fcp} ms  LCP ${r.metrics.lcp} ms  TBT ${r.metrics.tbt} ms (${r.tbtRange.join('–')})  longest task ${r.metrics.longestTask} ms${r.cpu ? `  [CPU time: TBT ${r.cpu.tbt} ms (${r.cpu.tbtRange.join('–')}), longest ${r.cpu.longestTask} ms, ${r.cpu.share} % of the clock; the lab's own work left out ${r.cpu.labWork} ms]` : ''}  ${r.missed.length ? `MISSED: ${r.missed.join(', ')}` : 'goals met'}`,
+        `  ${r.device.padEnd(4)} ${r.protocol.padEnd(8)} ${r.path.padEnd(pad)}  perf ${String(r.scores.performance).padStart(3)}  a11y ${String(r.scores.accessibility).padStart(3)}  bp ${String(r.scores['best-practices']).padStart(3)}  FCP ${r.metrics.fcp} ms  LCP ${r.metrics.lcp} ms  TBT ${r.metrics.tbt} ms (${r.tbtRange.join('–')})  longest task ${r.metrics.longestTask} ms${r.cpu ? `  [CPU time: TBT ${r.cpu.tbt} ms (${r.cpu.tbtRange.join('–')}), longest ${r.cpu.longestTask} ms, ${r.cpu.share} % of the clock; the lab's own work left out ${r.cpu.labWork} ms; TBT by kind of work, medians: ${byKindLabel(r.cpu.tbtByKind)}]` : ''}  ${r.missed.length ? `MISSED: ${r.missed.join(', ')}` : 'goals met'}`,
       )
       if (r.failed.length) console.log(`      audits below 0.9: ${r.failed.join(', ')}`)
     }

@@ -15,6 +15,11 @@
 // rundown (its `ScriptCatchup` events and the walk over the scripts before them, 5 ms of CPU in one such task before
 // its first copy), and Lighthouse's own scripts in the page (`_lighthouse-eval.js`'s calls, its `Runtime.evaluate`s
 // without a URL: 12–18 ms of CPU a load after the page's own work, 7 ms in one idle callback).
+//
+// Where the TBT goes, by the kind of work each task did most (its top-level events' CPU): evaluating modules, running
+// script (the app's calls, React's slices, timers, events), rendering (style, layout, paint), images (Chromium draws an
+// SVG image, a favicon or an app icon as a document of its own, on the page's main thread), or other. A task counts in
+// full to its kind: the figures add up to the TBT, and say which kind of work a page must cut or split.
 
 /** The fields of a Chromium trace event this reads. */
 export type TraceEvent = {
@@ -30,6 +35,51 @@ export type TraceEvent = {
   args?: { name?: string; data?: { scriptId?: number; sourceText?: string; url?: string } }
 }
 
+/** The kind of work a task did most. */
+export type TaskKind = 'module evaluation' | 'script' | 'rendering' | 'images' | 'other'
+export const TASK_KINDS: readonly TaskKind[] = ['module evaluation', 'script', 'rendering', 'images', 'other']
+
+const KIND_OF_EVENT = new Map<string, TaskKind>([
+  ['v8.evaluateModule', 'module evaluation'],
+  ['EvaluateScript', 'module evaluation'],
+  ['v8.compile', 'module evaluation'],
+  ['v8.compileModule', 'module evaluation'],
+  ['FunctionCall', 'script'],
+  ['v8.callFunction', 'script'],
+  ['RunMicrotasks', 'script'],
+  ['TimerFire', 'script'],
+  ['EventDispatch', 'script'],
+  ['FireAnimationFrame', 'script'],
+  ['FireIdleCallback', 'script'],
+  ['XHRReadyStateChange', 'script'],
+  ['XHRLoad', 'script'],
+  ['UpdateLayoutTree', 'rendering'],
+  ['Layout', 'rendering'],
+  ['PrePaint', 'rendering'],
+  ['Paint', 'rendering'],
+  ['Layerize', 'rendering'],
+  ['Commit', 'rendering'],
+  ['HitTest', 'rendering'],
+  ['Decode Image', 'images'],
+])
+
+const kindOfEvent = (e: TraceEvent): TaskKind =>
+  KIND_OF_EVENT.get(e.name) ?? (/^(DocumentLoader|DecodedDataDocumentParser)::/.test(e.name) ? 'images' : 'other')
+
+/** The kind of a task: the kind of its top-level events (those no other of its events holds) with the most CPU, the lab's own left out. */
+const kindOfTask = (inside: readonly TraceEvent[], isLab: (e: TraceEvent) => boolean): TaskKind => {
+  const cpu = new Map<TaskKind, number>()
+  let heldUntil = Number.NEGATIVE_INFINITY
+  for (const e of [...inside].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    if (e.ts < heldUntil) continue
+    heldUntil = e.ts + (e.dur ?? 0)
+    if (isLab(e)) continue
+    const kind = kindOfEvent(e)
+    cpu.set(kind, (cpu.get(kind) ?? 0) + (e.tdur ?? 0))
+  }
+  return [...cpu].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other'
+}
+
 export type MainThreadShare = {
   /** the main thread's tasks after first contentful paint: their wall-clock time and their CPU time (ms) */
   wallMs: number
@@ -40,6 +90,8 @@ export type MainThreadShare = {
   cpuLongestTaskMs: number
   /** the lab's own work after first contentful paint, left out of the two above: the trace's copies and rundowns, Lighthouse's scripts (ms on the emulated device) */
   labWorkMs: number
+  /** cpuTbtMs by the kind of work of the tasks it came from */
+  cpuTbtByKindMs: Record<TaskKind, number>
 }
 
 /** Lighthouse's own scripts in the page: its evaluations' calls (a file name of its own), and `Runtime.evaluate` (no URL). */
@@ -53,8 +105,8 @@ const onlyRundown = (inside: readonly TraceEvent[]) => inside.length > 0 && insi
 export type MainThreadTasks = {
   wallMs: number
   cpuMs: number
-  /** each task's own CPU time, and the lab's work in it (a phone runs none) */
-  tasks: { ownMs: number; labMs: number }[]
+  /** each task's own CPU time, the lab's work in it (a phone runs none), and the kind of work it did most */
+  tasks: { ownMs: number; labMs: number; kind: TaskKind }[]
 }
 
 const BLOCKING_MS = 50
@@ -103,21 +155,21 @@ export function mainThreadTasks(events: readonly TraceEvent[]): MainThreadTasks 
   }
   const copiedIn = (task: TraceEvent) =>
     copies.filter((copy) => copy.ts >= task.ts && copy.ts <= task.ts + (task.dur ?? 0)).reduce((sum, copy) => sum + copy.cpuUs, 0)
-  const lighthouseScripts = events.filter((e) => onMain(e) && e.ph === 'X' && isLighthouseScript(e))
   const onMainX = events.filter((e) => onMain(e) && e.ph === 'X' && e.name !== 'RunTask')
   /** the CPU (µs) of the lab's own work in a task: all of it for a rundown, else its copies and Lighthouse's scripts */
-  const labIn = (task: TraceEvent) => {
-    const end = task.ts + (task.dur ?? 0)
-    const within = (e: TraceEvent) => e.ts >= task.ts && e.ts <= end
-    if (onlyRundown(onMainX.filter(within))) return task.tdur ?? 0
-    return copiedIn(task) + lighthouseScripts.filter(within).reduce((sum, e) => sum + (e.tdur ?? 0), 0)
+  const labIn = (task: TraceEvent, inside: readonly TraceEvent[]) => {
+    if (onlyRundown(inside)) return task.tdur ?? 0
+    return copiedIn(task) + inside.filter(isLighthouseScript).reduce((sum, e) => sum + (e.tdur ?? 0), 0)
   }
+  const isLab = (e: TraceEvent) => e.name === 'ScriptCatchup' || isLighthouseScript(e)
   return {
     wallMs: tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000,
     cpuMs: tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000,
     tasks: tasks.map((task) => {
-      const labMs = Math.min(task.tdur ?? 0, labIn(task)) / 1000
-      return { ownMs: (task.tdur ?? 0) / 1000 - labMs, labMs }
+      const end = task.ts + (task.dur ?? 0)
+      const inside = onMainX.filter((e) => e.ts >= task.ts && e.ts <= end)
+      const labMs = Math.min(task.tdur ?? 0, labIn(task, inside)) / 1000
+      return { ownMs: (task.tdur ?? 0) / 1000 - labMs, labMs, kind: kindOfTask(inside, isLab) }
     }),
   }
 }
@@ -126,8 +178,11 @@ export function mainThreadTasks(events: readonly TraceEvent[]): MainThreadTasks 
 export function onDevice(measured: MainThreadTasks, slowdown: number): MainThreadShare {
   let cpuTbtMs = 0
   let cpuLongestTaskMs = 0
+  const byKind = Object.fromEntries(TASK_KINDS.map((kind) => [kind, 0])) as Record<TaskKind, number>
   for (const task of measured.tasks) {
-    cpuTbtMs += Math.max(0, task.ownMs * slowdown - BLOCKING_MS)
+    const blocking = Math.max(0, task.ownMs * slowdown - BLOCKING_MS)
+    cpuTbtMs += blocking
+    byKind[task.kind] += blocking
     cpuLongestTaskMs = Math.max(cpuLongestTaskMs, task.ownMs * slowdown)
   }
   return {
@@ -136,6 +191,7 @@ export function onDevice(measured: MainThreadTasks, slowdown: number): MainThrea
     cpuTbtMs: Math.round(cpuTbtMs),
     cpuLongestTaskMs: Math.round(cpuLongestTaskMs),
     labWorkMs: Math.round(measured.tasks.reduce((sum, task) => sum + task.labMs, 0) * slowdown),
+    cpuTbtByKindMs: Object.fromEntries(TASK_KINDS.map((kind) => [kind, Math.round(byKind[kind])])) as Record<TaskKind, number>,
   }
 }
 

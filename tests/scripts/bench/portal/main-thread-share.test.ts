@@ -47,7 +47,15 @@ describe("the main thread's share of its core", () => {
       task(200_000, 12, 4), // 4 × 9 = 36 ms: not blocking
       task(300_000, 6, 6), // 54 ms: 4 ms blocking
     ]
-    expect(mainThreadShare(events, 9)).toEqual({ wallMs: 38, cpuMs: 20, cpuTbtMs: 44, cpuLongestTaskMs: 90, labWorkMs: 0 })
+    expect(mainThreadShare(events, 9)).toEqual({
+      wallMs: 38,
+      cpuMs: 20,
+      cpuTbtMs: 44,
+      cpuLongestTaskMs: 90,
+      labWorkMs: 0,
+      // tasks with no work recorded inside
+      cpuTbtByKindMs: { 'module evaluation': 0, script: 0, rendering: 0, images: 0, other: 44 },
+    })
   })
 
   it("reads the renderer that did the most: a navigation's first renderer is left for another", () => {
@@ -79,7 +87,14 @@ describe("the main thread's share of its core", () => {
       catchup(30_000, 100, 3, undefined, { tid: 2 }),
       catchup(30_010, 5_100, 3, 'z', { tid: 2 }),
     ]
-    expect(mainThreadShare(events, 10)).toEqual({ wallMs: 28, cpuMs: 18, cpuTbtMs: 5, cpuLongestTaskMs: 55, labWorkMs: 80 })
+    expect(mainThreadShare(events, 10)).toEqual({
+      wallMs: 28,
+      cpuMs: 18,
+      cpuTbtMs: 5,
+      cpuLongestTaskMs: 55,
+      labWorkMs: 80,
+      cpuTbtByKindMs: { 'module evaluation': 0, script: 0, rendering: 5, images: 0, other: 0 },
+    })
   })
 
   it('leaves out a task that is nothing but the trace’s source rundown, the walk before its first copy included', () => {
@@ -114,6 +129,40 @@ describe("the main thread's share of its core", () => {
       page('EvaluateScript', 40_100, 8, 'https://portal.test/booking/1'),
     ]
     expect(mainThreadShare(events, 10)).toMatchObject({ cpuTbtMs: 40, cpuLongestTaskMs: 90, labWorkMs: 105 })
+  })
+
+  it('splits the TBT by the kind of work each task did most, its top-level work only, the lab’s own left out', () => {
+    const app = 'https://portal.test/assets/app.js'
+    const events = [
+      thread(1, 1),
+      fcp(0),
+      // the app's modules evaluated (a call made inside the evaluation is the evaluation's, or script would have
+      // 8.5 ms to its 8), then a microtask: 10 ms × 10 = 100, 50 blocking
+      task(0, 10, 10),
+      page('v8.evaluateModule', 100, 8),
+      page('FunctionCall', 1_000, 7, app),
+      page('RunMicrotasks', 8_200, 1.5),
+      // React's commit and the frame that draws it: more rendering (4.5 ms) than script (3 ms): 30 blocking
+      task(20_000, 8, 8),
+      page('FunctionCall', 20_100, 3, app),
+      page('UpdateLayoutTree', 23_200, 1.5),
+      page('Layout', 24_800, 2),
+      page('Paint', 26_900, 1),
+      // an SVG icon drawn as a document of its own: 4 ms of its document, 1.5 of paint: 20 blocking
+      task(40_000, 7, 7),
+      page('DocumentLoader::CommitNavigation', 40_100, 3),
+      page('DecodedDataDocumentParser::AppendBytes', 43_200, 1),
+      page('Paint', 44_300, 1.5),
+      // Lighthouse's script (3 ms) is neither the page's time nor its kind: 2.5 ms of layout beside 2 of the app's, 10 blocking
+      task(60_000, 9, 9),
+      page('FunctionCall', 60_100, 3, '_lighthouse-eval.js'),
+      page('Layout', 63_200, 2.5),
+      page('FunctionCall', 65_800, 2, app),
+    ]
+    expect(mainThreadShare(events, 10)).toMatchObject({
+      cpuTbtMs: 110,
+      cpuTbtByKindMs: { 'module evaluation': 50, script: 0, rendering: 40, images: 20, other: 0 },
+    })
   })
 
   it('is nothing without a first contentful paint or CPU times', () => {
