@@ -3,6 +3,7 @@
 // So the benches measure the host's index with Lighthouse's own benchmark first, and slow the CPU by
 // host ÷ device: every machine then emulates the same two phones. A host slower than the phone cannot emulate
 // it (a multiplier below 1) and says so, rather than report a faster phone.
+import { readFileSync } from 'node:fs'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { median } from '../bench-lib.ts'
 
@@ -66,12 +67,58 @@ export async function readHostIndexes(evaluate: EvaluateInBrowser, count: number
 }
 
 /**
+ * The host's CPU as Linux names it: model, family and model numbers, and how many cores the machine has. The figures
+ * from CPU time depend on it beyond its index: the index is a JavaScript string-and-array benchmark, and it rated an
+ * AMD EPYC 2.0–2.4× an Intel Xeon while the pages' longest task took about the same CPU on both (decision 044's sixth
+ * and seventh amendments). Null where there is no /proc/cpuinfo.
+ */
+export function hostCpu(cpuinfo: string | null = readOrNull('/proc/cpuinfo')): string | null {
+  if (!cpuinfo) return null
+  const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(.+)$`, 'm').exec(cpuinfo)?.[1]?.trim()
+  const model = field('model name')
+  if (!model) return null
+  const cores = cpuinfo.match(/^processor\s*:/gm)?.length ?? 0
+  const numbers = [field('cpu family') && `family ${field('cpu family')}`, field('model') && `model ${field('model')}`].filter(Boolean)
+  return `${model}${numbers.length ? ` (${numbers.join(', ')})` : ''}, ${cores} ${cores === 1 ? 'core' : 'cores'}`
+}
+
+const readOrNull = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return null
+  }
+}
+
+/** The machine's CPU time so far, all cores (Linux's /proc/stat, in its ticks): in all, and what the hypervisor took for other guests (steal). */
+export type CpuTimes = { total: number; steal: number }
+
+export function readCpuTimes(stat: string | null = readOrNull('/proc/stat')): CpuTimes | null {
+  const fields = stat
+    ?.match(/^cpu\s+(.+)$/m)?.[1]
+    ?.trim()
+    .split(/\s+/)
+    .map(Number)
+  if (!fields || fields.length < 8 || fields.some((n) => !Number.isFinite(n))) return null
+  // user nice system idle iowait irq softirq steal [guest guest_nice, already inside user and nice]
+  return { total: fields.slice(0, 8).reduce((sum, n) => sum + n, 0), steal: fields[7]! }
+}
+
+/**
+ * The share of the cores the hypervisor gave other guests between two readings (0–1), null without both. Linux takes
+ * it out of each thread's CPU time where the hypervisor reports it (a kernel built with PARAVIRT_TIME_ACCOUNTING, as
+ * this one is): a run's steal then leaves the CPU-time figures alone. A hypervisor that reports none leaves it in them.
+ */
+export const stealShare = (before: CpuTimes | null, after: CpuTimes | null): number | null =>
+  before && after && after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : null
+
+/**
  * How a benchmarks row names the device and the host it was emulated on, and the slowdown: the calibration's own, or
  * when the bench set one before each run (a shared machine's speed drifts by a third within minutes), their median
- * and range.
+ * and range. The host's CPU, when known, is named with its index.
  */
-export const deviceLabel = (calibration: Calibration, runMultipliers: readonly number[] = []) =>
-  `${DEVICES[calibration.device].name}, emulated on a host of benchmark index ${calibration.hostIndex} (${calibration.hostRange.join('–')}) by ${
+export const deviceLabel = (calibration: Calibration, runMultipliers: readonly number[] = [], cpu: string | null = null) =>
+  `${DEVICES[calibration.device].name}, emulated on a host${cpu ? ` (${cpu})` : ''} of benchmark index ${calibration.hostIndex} (${calibration.hostRange.join('–')}) by ${
     runMultipliers.length === 0
       ? `a ${calibration.multiplier}× CPU slowdown`
       : `a CPU slowdown set before each run from the host's index read just then: ${Math.round(median([...runMultipliers]) * 100) / 100}× (${Math.min(...runMultipliers)}–${Math.max(...runMultipliers)}×)`

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util'
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright'
 
 import { upsertBenchRow } from '../bench-readme.ts'
-import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes } from './device-calibration.ts'
+import { calibrate, deviceLabel, DEVICES, hostCpu, isDevice, readHostIndexes } from './device-calibration.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { childProcessesRunning, lowerPriority, yieldBrowserToPages } from './process-priority.ts'
 
@@ -201,7 +201,7 @@ const main = async (): Promise<number> => {
     const inBlankPage = async (expression: string) => ({ value: await blank.evaluate(expression), threadShare: 1 })
     const clockIndexes = async (count: number) => (await readHostIndexes(inBlankPage, count)).map((reading) => reading.index)
     const calibration = calibrate(await clockIndexes(5), device)
-    console.log(deviceLabel(calibration))
+    console.log(deviceLabel(calibration, [], hostCpu()))
     const runMultipliers: number[] = []
 
     const inp = new Map<string, number[]>(flows.map((flow) => [flow.name, []]))
@@ -247,7 +247,7 @@ const main = async (): Promise<number> => {
       upsertBenchRow({
         id: `inp-${device}`,
         what: `Portal: Interaction to Next Paint of what travellers do most, on ${DEVICES[device].name} (goal ≤ ${GOAL_MS} ms each, Core Web Vitals' "good")`,
-        how: `\`npm run bench:inp -- --device ${device}\`: production build + web/server + fresh mock on loopback; Debian's Chromium through Playwright, a 390×844 touch screen, Spanish, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers)}); each tap sent as a phone's screen sends it (touch events through CDP, not Playwright's checked tap) and each keystroke timed by the Event Timing API, a flow's INP its worst interaction; ${runs} runs of each flow in rounds, median and range`,
+        how: `\`npm run bench:inp -- --device ${device}\`: production build + web/server + fresh mock on loopback; Debian's Chromium through Playwright, a 390×844 touch screen, Spanish, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers, hostCpu())}); each tap sent as a phone's screen sends it (touch events through CDP, not Playwright's checked tap) and each keystroke timed by the Event Timing API, a flow's INP its worst interaction; ${runs} runs of each flow in rounds, median and range`,
         result: rows
           .map((row) => `${row.flow} **${row.median} ms** (${row.range.join('–')}; worst: ${row.worst.name} on ${row.worst.target || 'the page'})`)
           .join('; '),

@@ -15,6 +15,10 @@
 // portal server (scripts/bench/portal/tls-edge.ts: what a CDN or a TLS-terminating proxy does, docs/deployment.md), and
 // from the portal server direct over HTTP/1.1 (six connections, a round trip per request).
 //
+// The host is named in the output and the row: its CPU (the figures from CPU time depend on it beyond its index,
+// decision 044's seventh amendment) and the steal during each run (the share of the cores the hypervisor gave its
+// other guests, which Linux takes out of the threads' CPU time where the hypervisor reports it).
+//
 // Besides Lighthouse's figures, each page's TBT and longest task from its tasks' CPU time, and the share of the clock
 // the main thread had (scripts/bench/portal/main-thread-share.ts): Lighthouse multiplies wall-clock durations, which a host
 // with few cores stretches (the browser's other processes take the main thread's core), and a phone has cores for
@@ -46,7 +50,7 @@ import lighthouse from 'lighthouse'
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js'
 import { upsertBenchRow } from '../bench-readme.ts'
 import { connectCdp, evaluateInBlankPage } from './cdp-client.ts'
-import { calibrate, deviceLabel, DEVICES, isDevice, readHostIndexes, type Device } from './device-calibration.ts'
+import { calibrate, deviceLabel, DEVICES, hostCpu, isDevice, readCpuTimes, readHostIndexes, stealShare, type Device } from './device-calibration.ts'
 import { mainThreadTasks, onDevice, TASK_KINDS, type MainThreadTasks, type TaskKind, type TraceEvent } from './main-thread-share.ts'
 import { DEMO, startPortalUnderTest } from './portal-under-test.ts'
 import { lowerPriority, yieldBrowserToPages } from './process-priority.ts'
@@ -152,6 +156,9 @@ const slugOf = (path: string) =>
     .replace(/[^a-z0-9]+/gi, '-')
     .replace(/^-|-$/g, '')
 
+/** a share (0–1) as a percentage to a tenth: "0.3 %" */
+const percent = (share: number) => `${Math.round(share * 1000) / 10} %`
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)]!
@@ -205,12 +212,15 @@ const main = async (): Promise<number> => {
     /** every reading of the host on the thread's CPU time, the bench's CPU-time slowdown their median */
     const cpuIndexes = hostReadings.map((reading) => reading.cpuIndex)
     const cpuCalibration = (device: Device) => calibrate(cpuIndexes, device)
-    for (const calibration of calibrations) console.log(`${calibration.device}: ${deviceLabel(calibration)}`)
+    const cpu = hostCpu()
+    for (const calibration of calibrations) console.log(`${calibration.device}: ${deviceLabel(calibration, [], cpu)}`)
     /** each run's own slowdown, per device: Lighthouse's (from the clock) */
     const runMultipliers = new Map<Device, number[]>(devices.map((device) => [device, []]))
 
     /** Lighthouse's own index during each run: how far the machine drifted from the calibration */
     const runIndexes: number[] = []
+    /** the share of the cores the hypervisor gave its other guests during each run (steal), where it says */
+    const runSteals: number[] = []
     type PageResult = {
       device: Device
       protocol: Protocol
@@ -271,6 +281,7 @@ const main = async (): Promise<number> => {
             const throttling = { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: runCalibration.multiplier }
             // Chromium now and then loses the trace (NO_NAVSTART, NO_FCP under load): that run is repeated, twice at most.
             let result: Awaited<ReturnType<typeof lighthouse>> | undefined
+            const cpuTimesBefore = readCpuTimes()
             for (let attempt = 1; ; attempt += 1) {
               result = await lighthouse(url, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES], throttling })
               const error = result?.lhr.runtimeError
@@ -279,6 +290,8 @@ const main = async (): Promise<number> => {
               console.warn(`  ${page.path} run ${run}: ${error.code}, again`)
             }
             if (!result) throw new Error(`no Lighthouse result for ${url}`)
+            const steal = stealShare(cpuTimesBefore, readCpuTimes())
+            if (steal !== null) runSteals.push(steal)
             const { lhr } = result
             const finalUrl = lhr.finalDisplayedUrl
             if (new URL(finalUrl).pathname !== new URL(url).pathname) console.warn(`  ! ${page.path} ended on ${finalUrl}`)
@@ -312,7 +325,7 @@ const main = async (): Promise<number> => {
               writeFileSync(join(reports, `${runName}.report.json`), json!)
             }
             console.log(
-              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})${share ? `; from CPU time (${cpuSlowdown}×, the median so far) TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the lab's own work left out ${share.labWorkMs} ms; TBT by kind of work: ${byKindLabel(share.cpuTbtByKindMs)}` : ''}`,
+              `  ${device} ${protocol} ${page.path} run ${run}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; FCP ${metrics.fcp} ms, LCP ${metrics.lcp} ms, TBT ${metrics.tbt} ms, longest task ${metrics.longestTask} ms (${runCalibration.multiplier}× slowdown; Lighthouse's benchmark index ${Math.round(lhr.environment.benchmarkIndex)}${steal === null ? '' : `; steal ${percent(steal)}`})${share ? `; from CPU time (${cpuSlowdown}×, the median so far) TBT ${share.cpuTbtMs} ms, longest task ${share.cpuLongestTaskMs} ms, main thread had ${Math.round((100 * share.cpuMs) / share.wallMs)} % of the clock; the lab's own work left out ${share.labWorkMs} ms; TBT by kind of work: ${byKindLabel(share.cpuTbtByKindMs)}` : ''}`,
             )
           }
         }
@@ -373,8 +386,15 @@ const main = async (): Promise<number> => {
       if (r.failed.length) console.log(`      audits below 0.9: ${r.failed.join(', ')}`)
     }
     const [lowest, highest] = [Math.round(Math.min(...runIndexes)), Math.round(Math.max(...runIndexes))]
+    // steal is out of the CPU-time figures where the hypervisor reports it; where it reports none, it may be in them
+    const stealLabel =
+      runSteals.length === 0
+        ? 'steal not read (no /proc/stat)'
+        : Math.max(...runSteals) === 0
+          ? 'no steal reported during the runs (a hypervisor that reports none leaves its other guests in the CPU times)'
+          : `steal ${percent(median(runSteals))} of the cores during a run (${percent(Math.min(...runSteals))}–${percent(Math.max(...runSteals))}), out of the CPU times`
     console.log(
-      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}${calibrations.map((c) => `\n${c.device}: ${deviceLabel(c, runMultipliers.get(c.device))}; ${cpuSlowdownLabel(c.device)}`).join('')}`,
+      `Benchmark index during the runs (Lighthouse's, per run): ${Math.round(median(runIndexes))} (${lowest}–${highest}); calibrated on ${calibrations[0]!.hostIndex}; ${stealLabel}${calibrations.map((c) => `\n${c.device}: ${deviceLabel(c, runMultipliers.get(c.device), cpu)}; ${cpuSlowdownLabel(c.device)}`).join('')}`,
     )
     console.log(`Reports: ${reports}`)
     const leaked = serverLog.filter((line) => line.includes(token))
@@ -407,8 +427,8 @@ const main = async (): Promise<number> => {
               ? `accessibility 100, best practices ≥ 95, from the tasks' CPU time TBT ≤ ${goal.tbt} ms and no task over ${goal.longestTask} ms; Lighthouse's own performance, FCP, LCP and TBT, from the host's clock, reported`
               : `performance 100, TBT ≤ ${goal.tbt} ms, FCP ≤ 1.2 s, LCP ≤ 2.5 s`
           })`,
-          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers.get(calibration.device))}; ${cpuSlowdownLabel(calibration.device)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
-          result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at the start, Lighthouse's ${lowest}–${highest} during the runs; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
+          how: `\`npm run bench:lighthouse -- --device ${calibration.device}\`: production build + web/server (CSP) + fresh mock on loopback, signed in as ${DEMO.email} by cookie, the mock and the portal server at a lower priority than Chromium; each page measured ${measuredOver}; Lighthouse ${version} mobile emulation and simulated slow 4G in Debian's Chromium, the CPU slowdown calibrated (${deviceLabel(calibration, runMultipliers.get(calibration.device), cpu)}; ${cpuSlowdownLabel(calibration.device)}), cold cache, median of ${runs} taken round by round (each page once a round), TBT with its range over the runs`,
+          result: `${perProtocol.join(' · ')} (host benchmark index ${calibration.hostIndex} at the start, Lighthouse's ${lowest}–${highest} during the runs; ${stealLabel}; ${missed.length === 0 ? 'every goal met' : `goals missed: ${missed.map((r) => `${r.protocol} ${r.path} ${r.missed.join(', ')}`).join('; ')}`})`,
         })
         console.log(`bench row "lighthouse-${calibration.device}" updated.`)
       }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import { benchmarkExpression, calibrate, deviceLabel, isDevice, readHostIndexes } from '../../../../scripts/bench/portal/device-calibration.ts'
+import {
+  benchmarkExpression,
+  calibrate,
+  deviceLabel,
+  hostCpu,
+  isDevice,
+  readCpuTimes,
+  readHostIndexes,
+  stealShare,
+} from '../../../../scripts/bench/portal/device-calibration.ts'
 
 // The phones the browser benches emulate: the CPU slowdown is the host's benchmark index over the device's.
 
@@ -54,5 +63,41 @@ describe('device calibration', () => {
     expect(asked).toEqual([benchmarkExpression, benchmarkExpression, benchmarkExpression])
     // no share read (a browser without the counters): the clock's index
     expect(await readHostIndexes(async () => ({ value: 2000, threadShare: Number.NaN }), 1)).toEqual([{ index: 2000, cpuIndex: 2000 }])
+  })
+})
+
+describe('the host a figure was measured on', () => {
+  const epyc = [
+    'processor\t: 0',
+    'vendor_id\t: AuthenticAMD',
+    'cpu family\t: 25',
+    'model\t\t: 17',
+    'model name\t: AMD EPYC',
+    '',
+    'processor\t: 1',
+    'cpu family\t: 25',
+    'model\t\t: 17',
+    'model name\t: AMD EPYC',
+    '',
+  ].join('\n')
+
+  it('names its CPU as Linux does: model, family and model numbers, and its cores', () => {
+    expect(hostCpu(epyc)).toBe('AMD EPYC (family 25, model 17), 2 cores')
+    expect(hostCpu('processor\t: 0\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\n')).toBe('Intel(R) Xeon(R) CPU @ 2.20GHz, 1 core')
+    expect([hostCpu(null), hostCpu('processor : 0\n')]).toEqual([null, null])
+    expect(deviceLabel(calibrate([2600, 2400, 2500], 'low'), [], hostCpu(epyc))).toBe(
+      "a low-tier phone (benchmark index 264: Chrome DevTools' low-tier mobile), emulated on a host (AMD EPYC (family 25, model 17), 2 cores) of benchmark index 2500 (2400–2600) by a 9.47× CPU slowdown",
+    )
+  })
+
+  it('reads the share of the cores the hypervisor gave other guests between two readings (steal)', () => {
+    // user nice system idle iowait irq softirq steal guest guest_nice
+    const before = readCpuTimes('cpu  6929 0 4289 25430 1795 0 94 96 0 0\ncpu0 3189 0 1820 14205 68 0 17 41 0 0\n')
+    const after = readCpuTimes('cpu  7929 0 4489 25630 1795 0 94 196 0 0\ncpu0 3189 0 1820 14205 68 0 17 41 0 0\n')
+    expect(before).toEqual({ total: 38633, steal: 96 })
+    expect(stealShare(before, after)).toBeCloseTo(100 / 1500)
+    // a hypervisor that reports none; no /proc/stat; nothing elapsed
+    expect(stealShare(before, readCpuTimes('cpu  7929 0 4489 25730 1795 0 94 96 0 0'))).toBe(0)
+    expect([readCpuTimes(null), readCpuTimes('intr 1 2 3'), stealShare(null, after), stealShare(after, after)]).toEqual([null, null, null, null])
   })
 })
