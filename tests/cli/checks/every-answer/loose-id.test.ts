@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { looseId } from '../../../../cli/src/checks/every-answer/loose-id.ts'
+import { parameterKey } from '../../../../cli/src/checks/kit/link-pool.ts'
 import { likePattern } from '../../fixtures/behaviour-faults.ts'
 import { checkWorld, type FaultRequest } from '../check-harness.ts'
 
@@ -66,6 +67,30 @@ describe('the loose-id check', () => {
         'id bkg-sol-100 (the id cut short) answered as bkg-sol-1002; id bkg-sol-10% (the id with % for its last two characters) answered as bkg-sol-1002; id bkg-sol-100_ (the id with _ for its last character) answered as bkg-sol-1002',
     })
     expect(violation!.curl).toContain("/booking/bkg-sol-100/payments'")
+  })
+
+  it('reads every booking the run found that a loose id could take: a backend answering the last of six sharing a prefix is caught', async () => {
+    // a LIKE ordered newest first, say: whichever booking the data puts last, not the one asked for nor the run's first
+    const pool: string[] = []
+    const world = await checkWorld({
+      fault: async (request, mocked) => {
+        if (request.operationId !== 'getBookingPayments' || mocked.status !== 404) return undefined
+        const asked = decodeURIComponent(request.apiPath.split('/')[2] as string)
+        const last = pool.filter((id) => likePattern(asked).test(id)).at(-1)
+        return last === undefined
+          ? undefined
+          : world.read('getBookingPayments', { path: [last] }).then((read) => new Response(new Uint8Array(read.bytes), { headers: read.headers }))
+      },
+    })
+    // the run finds the customer's other bookings as it reads them (the smoke reads each one)
+    for (const id of ['bkg-sol-1001', 'bkg-sol-1003', 'bkg-sol-1004', 'bkg-sol-1005', 'bkg-sol-1006']) await world.read('getBooking', { path: [id] })
+    pool.push(...world.options.pool.valuesFor('getBookingPayments', parameterKey('path', 'id')))
+    const sharing = pool.filter((id) => id.startsWith('bkg-sol-100'))
+    // the world's bookings the run found sharing the asked one's prefix: more than the four the check used to read
+    expect(sharing.length).toBeGreaterThanOrEqual(6)
+    const [result] = await world.run(looseId.probes({ ...world.options, selected: only('getBookingPayments') }))
+    expect(result!.status).toBe('failed')
+    expect(result!.violations[0]!.actual).toContain(`answered as ${sharing.at(-1)}`)
   })
 
   it('passes on one that ignores case and spaces and answers the same booking', async () => {
