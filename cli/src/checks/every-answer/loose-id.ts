@@ -69,7 +69,8 @@ function looseIdStep(requests: CheckOptions['requests'], pool: CheckOptions['poo
           .valuesFor(id, parameterKey('path', name))
           .filter((value) => value.startsWith(prefix) && value !== request.path[name])
           .slice(0, MAX_CANDIDATES)
-        for (const value of new Set([request.path[name] as string, ...candidates])) {
+        // the pool holds each value once, and the asked one is not among the candidates
+        for (const value of [request.path[name] as string, ...candidates]) {
           const real = await context.call(id, requests.callOptions({ ...request, path: { ...encoded, [name]: encodeURIComponent(value) } }, { rawPath: true }))
           if (real.ok) realAnswers.set(`${name}=${value}`, real.bytes)
         }
